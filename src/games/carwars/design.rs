@@ -1,0 +1,428 @@
+//! The design document: what a player chose, exactly as saved, exported and sent to the API.
+//!
+//! Catalog references are resolved once, when the document is read, so evaluating a design never
+//! searches a table by name. An id the catalog does not know is kept as written (nothing is
+//! lost) and reported by the engine as a problem that lists the nearest valid ids.
+
+use super::tables::{
+    self, ACCESSORIES, ARMOR_TYPES, ArmorType, HULLS, Hull, Item, Loc, Mount, PLANTS, Plant, ROLES, Role,
+    WEAPONS, Weapon,
+};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The document version this engine writes. Older documents keep opening: every field added
+/// later has a default.
+pub const DESIGN_VERSION: u32 = 1;
+
+/// A table the design refers into by id.
+pub trait Catalogued: Sized + 'static + PartialEq + fmt::Debug {
+    /// What a player calls one ("hull", "weapon").
+    const WHAT: &'static str;
+    fn all() -> &'static [Self];
+    fn id(&self) -> &'static str;
+}
+
+macro_rules! catalogued {
+    ($t:ty, $what:literal, $all:expr) => {
+        impl Catalogued for $t {
+            const WHAT: &'static str = $what;
+            fn all() -> &'static [Self] {
+                &$all[..]
+            }
+            fn id(&self) -> &'static str {
+                self.id
+            }
+        }
+    };
+}
+catalogued!(Hull, "hull", HULLS);
+catalogued!(Plant, "power plant", PLANTS);
+catalogued!(Weapon, "weapon", WEAPONS);
+catalogued!(Item, "accessory", ACCESSORIES);
+catalogued!(ArmorType, "armor type", ARMOR_TYPES);
+catalogued!(Role, "crew role", ROLES);
+
+/// A reference to a catalog entry by its id.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ref<T: Catalogued> {
+    Known(&'static T),
+    /// Not in the catalog: kept as written.
+    Unknown(String),
+}
+
+impl<T: Catalogued> Ref<T> {
+    pub fn known(&self) -> Option<&'static T> {
+        match self {
+            Ref::Known(t) => Some(t),
+            Ref::Unknown(_) => None,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        match self {
+            Ref::Known(t) => t.id(),
+            Ref::Unknown(s) => s,
+        }
+    }
+
+    /// Looks an id up; ids are matched without regard to case or surrounding space.
+    pub fn parse(id: &str) -> Self {
+        let wanted = id.trim();
+        T::all()
+            .iter()
+            .find(|t| t.id().eq_ignore_ascii_case(wanted))
+            .map_or_else(|| Ref::Unknown(id.to_owned()), Ref::Known)
+    }
+}
+
+impl<T: Catalogued> From<&'static T> for Ref<T> {
+    fn from(t: &'static T) -> Self {
+        Ref::Known(t)
+    }
+}
+
+impl<T: Catalogued> Serialize for Ref<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de, T: Catalogued> Deserialize<'de> for Ref<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Ok(Ref::parse(&s))
+    }
+}
+
+/// Which part of a decked boat something sits in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Section {
+    Below,
+    Above,
+}
+
+impl Section {
+    pub fn name(self) -> &'static str {
+        match self {
+            Section::Below => "below deck",
+            Section::Above => "above deck",
+        }
+    }
+}
+
+/// The roof over the boat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Top {
+    #[default]
+    None,
+    Half,
+    Full,
+}
+
+fn one() -> u16 {
+    1
+}
+fn yes() -> bool {
+    true
+}
+fn current_version() -> u32 {
+    DESIGN_VERSION
+}
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
+fn is_one(n: &u16) -> bool {
+    *n == 1
+}
+
+/// A boat design. Every field but `hull` may be left out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Design {
+    #[serde(default = "current_version")]
+    pub version: u32,
+    #[serde(default)]
+    pub name: String,
+    pub hull: Ref<Hull>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plant: Option<Ref<Plant>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub propellers: Vec<PropellerEntry>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub jet_drive: bool,
+    /// Pairs of oars.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub oars: u16,
+    #[serde(default)]
+    pub top: Top,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Deck>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hydrofoils: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub weighted_keel: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub spoiler: bool,
+    #[serde(default)]
+    pub crew: Vec<CrewEntry>,
+    #[serde(default)]
+    pub armor: Armor,
+    #[serde(default)]
+    pub weapons: Vec<WeaponEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turrets: Vec<TurretEntry>,
+    #[serde(default)]
+    pub accessories: Vec<AccessoryEntry>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cargo: Vec<CargoEntry>,
+}
+
+impl Design {
+    /// An empty hull of the given kind with a pilot aboard: the "Start from" blank.
+    pub fn empty(hull: &'static Hull) -> Self {
+        Design {
+            version: DESIGN_VERSION,
+            name: String::new(),
+            hull: Ref::Known(hull),
+            plant: None,
+            propellers: Vec::new(),
+            jet_drive: false,
+            oars: 0,
+            top: Top::None,
+            deck: None,
+            hydrofoils: false,
+            weighted_keel: false,
+            spoiler: false,
+            crew: vec![CrewEntry::new(&tables::ROLES[0], 1)],
+            armor: Armor::default(),
+            weapons: Vec::new(),
+            turrets: Vec::new(),
+            accessories: Vec::new(),
+            cargo: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PropellerEntry {
+    /// The plant size the propeller is built for; left out, it matches the boat's plant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<Ref<Plant>>,
+    /// Points of propeller guard (armor) on this propeller.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub guard: u16,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deck {
+    /// Spaces below deck; the rest are above. Left out, the split is as even as it goes, the
+    /// larger half below.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub below: Option<u16>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CrewEntry {
+    pub role: Ref<Role>,
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Section>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cargo: bool,
+}
+
+impl CrewEntry {
+    pub fn new(role: &'static Role, count: u16) -> Self {
+        CrewEntry { role: Ref::Known(role), count, deck: None, cargo: false }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponEntry {
+    pub weapon: Ref<Weapon>,
+    /// Facing; weapons in a turret turn with it and leave this out. Left out elsewhere: front.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mount: Option<Mount>,
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u16,
+    /// All `count` weapons of this entry fire together (count - 1 links).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub linked: bool,
+    /// Ammunition id from the weapon's list; left out: standard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ammo: Option<String>,
+    /// Extra loaded magazines per weapon.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra_magazines: u16,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub magazine_switch: bool,
+    /// Extra rockets in a rocket magazine, per weapon (single-shot rockets only).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rocket_magazine: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Section>,
+}
+
+impl WeaponEntry {
+    pub fn new(weapon: &'static Weapon, mount: Option<Mount>) -> Self {
+        WeaponEntry {
+            weapon: Ref::Known(weapon),
+            mount,
+            count: 1,
+            linked: false,
+            ammo: None,
+            extra_magazines: 0,
+            magazine_switch: false,
+            rocket_magazine: 0,
+            deck: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurretEntry {
+    /// Spaces of weapons it holds, 0 to 4.
+    pub size: u8,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub popup: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub universal: bool,
+    /// Which top location it sits in (T; on a Yacht with a full top FT or BT). Left out: T, or
+    /// the first free one of FT, BT.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<Loc>,
+    #[serde(default)]
+    pub weapons: Vec<WeaponEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccessoryEntry {
+    pub item: Ref<Item>,
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Section>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cargo: bool,
+}
+
+impl AccessoryEntry {
+    pub fn new(item: &'static Item, count: u16) -> Self {
+        AccessoryEntry { item: Ref::Known(item), count, deck: None, cargo: false }
+    }
+}
+
+/// Goods carried: spaces and pounds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CargoEntry {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    pub spaces: u16,
+    pub weight: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Section>,
+    /// In cargo space (the default) or in body spaces.
+    #[serde(default = "yes")]
+    pub cargo: bool,
+}
+
+/// Armor: one type for the whole boat, points per location.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    #[serde(rename = "type", default = "plastic")]
+    pub kind: Ref<ArmorType>,
+    #[serde(default)]
+    pub points: ArmorPoints,
+}
+
+fn plastic() -> Ref<ArmorType> {
+    Ref::Known(&ARMOR_TYPES[0])
+}
+
+impl Default for Armor {
+    fn default() -> Self {
+        Armor { kind: plastic(), points: ArmorPoints::default() }
+    }
+}
+
+/// Points per location, written as a JSON object (`{"F": 15, "U": 15}`). Location codes the
+/// rules do not have are kept as written and reported.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ArmorPoints {
+    known: [u16; Loc::ALL.len()],
+    pub unknown: Vec<(String, u16)>,
+}
+
+impl ArmorPoints {
+    pub fn get(&self, loc: Loc) -> u16 {
+        self.known[loc as usize]
+    }
+
+    pub fn set(&mut self, loc: Loc, points: u16) {
+        self.known[loc as usize] = points;
+    }
+
+    /// Locations with points, in table order.
+    pub fn iter(&self) -> impl Iterator<Item = (Loc, u16)> + '_ {
+        Loc::ALL.into_iter().map(|l| (l, self.get(l))).filter(|(_, p)| *p > 0)
+    }
+
+    pub fn total(&self) -> i64 {
+        self.known.iter().map(|&p| i64::from(p)).sum::<i64>()
+            + self.unknown.iter().map(|(_, p)| i64::from(*p)).sum::<i64>()
+    }
+}
+
+impl Serialize for ArmorPoints {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        for (loc, p) in self.iter() {
+            map.serialize_entry(loc.code(), &p)?;
+        }
+        for (k, p) in &self.unknown {
+            map.serialize_entry(k, p)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for ArmorPoints {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ArmorPoints;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object of armor points by location, like {\"F\": 10, \"B\": 8}")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<ArmorPoints, A::Error> {
+                let mut out = ArmorPoints::default();
+                while let Some(k) = m.next_key::<String>()? {
+                    let p: u16 = m.next_value()?;
+                    match Loc::parse(&k) {
+                        Some(loc) => out.set(loc, out.get(loc).saturating_add(p)),
+                        None => out.unknown.push((k, p)),
+                    }
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(V).map_err(de::Error::custom)
+    }
+}

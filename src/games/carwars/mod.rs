@@ -1,0 +1,19 @@
+//! Car Wars, "Boats in Car Wars" variant: the boat designer's rules engine.
+//!
+//! - [`tables`]: the typed tables (hulls, plants, weapons, accessories, armor) and our decisions
+//! - [`design`]: the input document
+//! - [`evaluate`]: the ledger, the figures and the problems
+//! - [`statline`]: the canonical one-line stat block out, and published stat lines in
+
+pub mod design;
+pub mod evaluate;
+pub mod examples;
+pub mod statline;
+pub mod tables;
+pub mod units;
+
+pub use design::{DESIGN_VERSION, Design};
+pub use evaluate::{Evaluation, Figures, evaluate};
+
+/// Bumped whenever a rule or table change could change a saved design's figures.
+pub const ENGINE_VERSION: u32 = 1;

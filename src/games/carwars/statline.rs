@@ -1,0 +1,1 @@
+//! Stat lines: placeholder while the printer is written.

@@ -1,0 +1,1 @@
+//! Epic 40,000 waterways: being written.
