@@ -1,4 +1,13 @@
 //! Drydock: a wargame workshop. The library holds everything; `main.rs` only reads the
 //! configuration and serves.
+//!
+//! - [`games`]: the pure rules engines
+//! - [`store`]: saved builds in SQLite
+//! - [`web`]: the JSON API and the pages
 
+pub mod config;
 pub mod games;
+pub mod store;
+pub mod web;
+
+pub use store::MIGRATOR;

@@ -1,1 +1,55 @@
-fn main() {}
+//! Serves Drydock: read the configuration, open and migrate the database, serve until Ctrl-C or
+//! SIGTERM.
+
+use anyhow::Context;
+use clap::Parser;
+use drydock::config::Config;
+use drydock::web::{AppState, app};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
+        )
+        .init();
+    let config = Config::parse();
+
+    let db = drydock::store::open(&config.database)
+        .await
+        .with_context(|| format!("opening the database {}", config.database.display()))?;
+    let listener = tokio::net::TcpListener::bind(config.bind)
+        .await
+        .with_context(|| format!("binding {}", config.bind))?;
+    tracing::info!(address = %listener.local_addr()?, database = %config.database.display(), "Drydock is serving");
+    axum::serve(listener, app(AppState { db: db.clone() })).with_graceful_shutdown(shutdown()).await?;
+    db.close().await;
+    tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+    tracing::info!("shutting down");
+}

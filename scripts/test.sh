@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every check and test Drydock has, on a fresh machine. Whatever the tests need that is
+# missing (Chromium and ChromeDriver for the browser tests) is installed first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
+    echo "need root to run: $*" >&2; return 1; fi
+}
+
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+  echo "== installing chromium and chromium-driver for the browser tests"
+  need_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive need_root apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy (all targets, warnings are errors)"
+cargo clippy --all-targets --locked -- -D warnings
+echo "== cargo test"
+cargo test --locked
+echo "== all tests passed"

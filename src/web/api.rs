@@ -1,0 +1,166 @@
+//! The JSON API. Every answer comes straight from the rules engines; nothing is recomputed here.
+
+use super::AppState;
+use super::error::{ApiError, ApiJson, AppError};
+use crate::games::carwars::statline::{self, Claimed};
+use crate::games::carwars::{self, Design, Evaluation, Figures, tables};
+use crate::games::epic;
+use crate::games::{Problem, carwars::evaluate::Line};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Serialize;
+use serde_json::json;
+use std::sync::LazyLock;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/boats/catalog", get(boat_catalog))
+        .route("/api/boats/evaluate", post(evaluate_boat))
+        .route("/api/boats/import", post(import_boat))
+        .route("/api/epic/lists", get(epic_lists))
+        .route("/api/epic/check", post(check_detachment))
+}
+
+/// The answer about one boat design.
+#[derive(Debug, Serialize)]
+pub struct BoatAnswer<'a> {
+    pub design: &'a Design,
+    pub figures: &'a Figures,
+    pub problems: &'a [Problem],
+    pub legal: bool,
+    pub stat_line: String,
+    pub ledger: &'a [Line],
+    pub engine_version: u32,
+}
+
+impl<'a> BoatAnswer<'a> {
+    pub fn new(design: &'a Design, e: &'a Evaluation) -> Self {
+        BoatAnswer {
+            design,
+            figures: &e.figures,
+            problems: &e.problems,
+            legal: e.legal(),
+            stat_line: statline::stat_line(design, e),
+            ledger: &e.ledger,
+            engine_version: carwars::ENGINE_VERSION,
+        }
+    }
+}
+
+/// Serialized once: the catalog never changes while the server runs.
+static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    let mounts: Vec<_> =
+        tables::Mount::ALL.iter().map(|m| json!({ "id": m.code(), "name": m.word() })).collect();
+    let locations: Vec<_> =
+        tables::Loc::ALL.iter().map(|l| json!({ "id": l.code(), "name": l.name() })).collect();
+    serde_json::to_vec(&json!({
+        "engine_version": carwars::ENGINE_VERSION,
+        "design_version": carwars::DESIGN_VERSION,
+        "hulls": &tables::HULLS,
+        "plants": &tables::PLANTS,
+        "performance": &tables::PERFORMANCE,
+        "roles": &tables::ROLES,
+        "weapons": tables::WEAPONS,
+        "accessories": tables::ACCESSORIES,
+        "turrets": &tables::TURRETS,
+        "armor_types": &tables::ARMOR_TYPES,
+        "mounts": mounts,
+        "locations": locations,
+        "boat_items": {
+            "jet_drive": tables::JET_DRIVE,
+            "oars": tables::OARS,
+            "propeller_guard": { "cost_per_point": tables::PROPELLER_GUARD_COST, "weight_per_point": tables::PROPELLER_GUARD_WEIGHT, "max_points": tables::PROPELLER_GUARD_MAX },
+            "boat_top": { "cost_pct_of_body": tables::BOAT_TOP.cost_pct_of_body, "weight_pct_of_body": tables::BOAT_TOP.weight_pct_of_body },
+            "half_top": { "cost_pct_of_body": tables::HALF_TOP.cost_pct_of_body, "weight_pct_of_body": tables::HALF_TOP.weight_pct_of_body },
+            "hydrofoils": { "cost_pct_of_body": tables::HYDROFOILS.cost_pct_of_body, "weight_pct_of_body": tables::HYDROFOILS.weight_pct_of_body, "spaces": tables::HYDROFOILS.spaces },
+            "weighted_keel": { "cost_pct_of_body": tables::WEIGHTED_KEEL.cost_pct_of_body, "weight_pct_of_max_load": tables::WEIGHTED_KEEL.weight_pct_of_max_load },
+            "spoiler": { "cost_in_armor_points": tables::SPOILER_COST_POINTS, "weight_in_armor_points": tables::SPOILER_WEIGHT_POINTS },
+            "link": tables::LINK,
+            "extra_magazine": { "cost": tables::EXTRA_MAGAZINE_COST, "weight": tables::EXTRA_MAGAZINE_WEIGHT, "spaces": tables::EXTRA_MAGAZINE_SPACES },
+            "magazine_switch": tables::MAGAZINE_SWITCH,
+            "rocket_magazine": { "cost_per_space": tables::ROCKET_MAGAZINE_COST_PER_SPACE, "weight_per_space": tables::ROCKET_MAGAZINE_WEIGHT_PER_SPACE },
+            "universal_turret": tables::UNIVERSAL_TURRET,
+        },
+        "decisions": tables::DECISIONS,
+    }))
+    .unwrap_or_default()
+});
+
+static EPIC_LISTS: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    serde_json::to_vec(&json!({
+        "engine_version": epic::ENGINE_VERSION,
+        "lists": epic::lists(),
+        "vessels": epic::vessels(),
+        "special_rules": epic::special_rules(),
+    }))
+    .unwrap_or_default()
+});
+
+fn cached_json(bytes: &'static [u8]) -> Response {
+    let mut r = bytes.into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
+    r
+}
+
+async fn boat_catalog() -> Response {
+    cached_json(&CATALOG)
+}
+
+async fn epic_lists() -> Response {
+    cached_json(&EPIC_LISTS)
+}
+
+async fn evaluate_boat(ApiJson(design): ApiJson<Design>) -> Response {
+    let e = carwars::evaluate(&design);
+    Json(BoatAnswer::new(&design, &e)).into_response()
+}
+
+#[derive(Serialize)]
+struct ImportAnswer<'a> {
+    #[serde(flatten)]
+    answer: BoatAnswer<'a>,
+    unrecognized: &'a [String],
+    notes: Vec<String>,
+    claimed: Claimed,
+}
+
+async fn import_boat(body: String) -> Result<Response, ApiError> {
+    if body.trim().is_empty() {
+        return Err(AppError::Unprocessable(
+            "Paste a stat line as the body, for example: Darter: Rowboat, Medium power plant, Propeller, Pilot only. ..."
+                .into(),
+        )
+        .into());
+    }
+    let imp = statline::parse(&body);
+    let e = carwars::evaluate(&imp.design);
+    let mut notes = imp.notes.clone();
+    notes.extend(statline::claim_mismatches(&imp.claimed, &e));
+    let answer = ImportAnswer {
+        answer: BoatAnswer::new(&imp.design, &e),
+        unrecognized: &imp.unrecognized,
+        notes,
+        claimed: imp.claimed,
+    };
+    Ok(Json(answer).into_response())
+}
+
+async fn check_detachment(ApiJson(d): ApiJson<epic::Detachment>) -> Response {
+    let c = epic::check(&d);
+    Json(json!({
+        "detachment": d,
+        "points": c.points,
+        "legal": c.legal,
+        "problems": c.problems,
+        "chain_of_command": c.chain_of_command,
+        "choices": c.choices,
+        "sections": c.sections,
+        "text": epic::text_export(&d, &c),
+        "engine_version": epic::ENGINE_VERSION,
+    }))
+    .into_response()
+}

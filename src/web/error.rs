@@ -1,0 +1,171 @@
+//! One error type for every handler. Client mistakes get their status and a message that says
+//! what to change; server faults are logged inside the request's span and shown to the client
+//! only as "something went wrong", never with details.
+
+use askama::Template;
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde_json::json;
+
+/// Marks a response body as ours, so the friendly-error middleware leaves it alone.
+pub const OURS: &str = "x-drydock-error";
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    /// A status chosen by a rejection (415, 413, ...), with its message.
+    #[error("{1}")]
+    Status(StatusCode, String),
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("template: {0}")]
+    Template(#[from] askama::Error),
+    #[error("{0}")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl AppError {
+    pub fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Status(s, _) => *s,
+            AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        }
+    }
+
+    /// What the client is told.
+    pub fn public_message(&self) -> String {
+        if self.status_code().is_server_error() {
+            // The details are in the log, inside this request's span.
+            tracing::error!(error = %self, "request failed");
+            "Something went wrong on our side. Nothing you sent was lost; please try again.".into()
+        } else {
+            self.to_string()
+        }
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        AppError::NotFound(format!("There is no {what} here. It may have been mistyped, or never saved."))
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    status: u16,
+    title: &'static str,
+    message: String,
+}
+
+/// Renders the error page for a status and message.
+pub fn error_page(status: StatusCode, message: String) -> Response {
+    let page =
+        ErrorPage { status: status.as_u16(), title: status.canonical_reason().unwrap_or("Error"), message };
+    let body = page.render().unwrap_or_else(|_| "Something went wrong.".to_owned());
+    let mut r = (status, Html(body)).into_response();
+    r.headers_mut().insert(OURS, HeaderValue::from_static("1"));
+    r
+}
+
+/// The JSON body of an API error: `{"error": "...", "status": 422}`.
+pub fn error_json(status: StatusCode, message: String) -> Response {
+    let mut r = (status, Json(json!({ "error": message, "status": status.as_u16() }))).into_response();
+    r.headers_mut().insert(OURS, HeaderValue::from_static("1"));
+    r
+}
+
+/// Pages get an HTML error page.
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        error_page(self.status_code(), self.public_message())
+    }
+}
+
+/// The API's error: the same errors, as JSON.
+#[derive(Debug)]
+pub struct ApiError(pub AppError);
+
+impl<E: Into<AppError>> From<E> for ApiError {
+    fn from(e: E) -> Self {
+        ApiError(e.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        error_json(self.0.status_code(), self.0.public_message())
+    }
+}
+
+/// `Json<T>` whose rejections are API errors naming the field at fault
+/// ("weapons[0].mount: unknown variant `top`, expected one of ...").
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(v)) => Ok(ApiJson(v)),
+            Err(rejection) => Err(ApiError(json_rejection(rejection))),
+        }
+    }
+}
+
+pub fn json_rejection(r: JsonRejection) -> AppError {
+    let status = r.status();
+    let message = match &r {
+        JsonRejection::JsonDataError(_) => {
+            let text = r.body_text();
+            let detail = text.split_once(": ").map_or(text.as_str(), |(_, d)| d).to_owned();
+            format!("The design does not fit the document format: {detail}")
+        }
+        JsonRejection::JsonSyntaxError(_) => {
+            let text = r.body_text();
+            let detail = text.split_once(": ").map_or(text.as_str(), |(_, d)| d).to_owned();
+            format!("The body is not valid JSON: {detail}")
+        }
+        JsonRejection::MissingJsonContentType(_) => {
+            "Send the document with the header Content-Type: application/json".into()
+        }
+        _ => rejection_text(status, r.body_text()),
+    };
+    AppError::Status(status, message)
+}
+
+/// A clear message for statuses that layers produce on their own.
+pub fn rejection_text(status: StatusCode, fallback: String) -> String {
+    match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "The request is too large: bodies are limited to 64 KiB.".into(),
+        StatusCode::REQUEST_TIMEOUT => "The request took too long and was stopped. Please try again.".into(),
+        StatusCode::METHOD_NOT_ALLOWED => "That address does not accept this kind of request.".into(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "This content type is not accepted here.".into(),
+        StatusCode::FORBIDDEN => {
+            "This form was sent from another site, so it was refused. Open Drydock and send it from there."
+                .into()
+        }
+        _ => fallback,
+    }
+}
+
+/// Adds `Content-Type` to a response (for text exports).
+pub fn with_content_type(mut r: Response, ct: &'static str) -> Response {
+    r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(ct));
+    r
+}

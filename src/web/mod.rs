@@ -1,0 +1,120 @@
+//! The HTTP face of Drydock: the JSON API, the pages, the layers every request passes.
+
+pub mod api;
+pub mod error;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use sqlx::SqlitePool;
+use std::any::Any;
+use std::time::Duration;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::csrf::CsrfLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use error::{AppError, OURS, error_json, error_page, rejection_text};
+
+/// Request bodies larger than this are refused with 413.
+pub const BODY_LIMIT: usize = 64 * 1024;
+/// Requests taking longer than this are stopped with 408.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: SqlitePool,
+}
+
+/// The whole application, without a server: tests call this directly.
+pub fn app(state: AppState) -> Router {
+    let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
+    Router::new()
+        .merge(api::router())
+        .nest_service("/static", ServeDir::new(static_dir))
+        .fallback(not_found)
+        .with_state(state)
+        .layer(
+            ServiceBuilder::new()
+                .layer(TraceLayer::new_for_http())
+                .layer(SetResponseHeaderLayer::if_not_present(
+                    header::CONTENT_SECURITY_POLICY,
+                    HeaderValue::from_static(
+                        "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+                    ),
+                ))
+                .layer(SetResponseHeaderLayer::if_not_present(
+                    header::X_CONTENT_TYPE_OPTIONS,
+                    HeaderValue::from_static("nosniff"),
+                ))
+                .layer(SetResponseHeaderLayer::if_not_present(
+                    header::X_FRAME_OPTIONS,
+                    HeaderValue::from_static("DENY"),
+                ))
+                .layer(SetResponseHeaderLayer::if_not_present(
+                    header::REFERRER_POLICY,
+                    HeaderValue::from_static("same-origin"),
+                ))
+                .layer(CompressionLayer::new())
+                .layer(CatchPanicLayer::custom(panic_response))
+                .layer(middleware::from_fn(friendly_errors))
+                .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+                .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+                .layer(CsrfLayer::new()),
+        )
+}
+
+/// Unknown addresses: a JSON 404 under `/api`, a page elsewhere.
+async fn not_found(req: Request) -> Response {
+    if req.uri().path().starts_with("/api/") {
+        error_json(StatusCode::NOT_FOUND, format!("No API endpoint at {}", req.uri().path()))
+    } else {
+        AppError::not_found("page").into_response()
+    }
+}
+
+/// A panic becomes a plain 500 page; the panic itself is logged.
+fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
+    let detail = err
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| err.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown panic");
+    tracing::error!(panic = detail, "handler panicked");
+    error_page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Something went wrong on our side. Nothing you sent was lost; please try again.".into(),
+    )
+}
+
+/// Layers outside the handlers (body limit, timeout, cross-site check, method routing) answer
+/// with bare bodies. Give those the same clear message as every other error: JSON under
+/// `/api`, a page elsewhere.
+async fn friendly_errors(req: Request, next: Next) -> Response {
+    let api = req.uri().path().starts_with("/api/");
+    let res = next.run(req).await;
+    let status = res.status();
+    if !(status.is_client_error() || status.is_server_error()) || res.headers().contains_key(OURS) {
+        return res;
+    }
+    let fallback = status.canonical_reason().unwrap_or("Request refused").to_owned();
+    let message = rejection_text(status, fallback);
+    let mut out = if api { error_json(status, message) } else { error_page(status, message) };
+    // Keep headers that matter to the client (Allow on 405, for instance).
+    for name in [header::ALLOW, HeaderName::from_static("retry-after")] {
+        if let Some(v) = res.headers().get(&name) {
+            out.headers_mut().insert(name, v.clone());
+        }
+    }
+    drop(res.into_body() as Body);
+    out
+}

@@ -1,0 +1,5 @@
+//! HTTP tests: the real app on a real socket, with a real SQLite file per test.
+
+mod api;
+mod process;
+mod support;

@@ -1,0 +1,35 @@
+//! Spawns the app on port 0 with a fresh database file, for one test.
+
+use drydock::web::{AppState, app};
+use std::net::SocketAddr;
+use tempfile::TempDir;
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub client: reqwest::Client,
+    /// The database the app writes to, for checking what was stored.
+    pub db: sqlx::SqlitePool,
+    /// Kept so the database file lives as long as the app.
+    pub _dir: TempDir,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+}
+
+pub async fn spawn() -> TestApp {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = drydock::store::open(&dir.path().join("drydock.db")).await.expect("database");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    let router = app(AppState { db: db.clone() });
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    let client = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    TestApp { addr, client, db, _dir: dir }
+}
