@@ -1,7 +1,12 @@
 //! The HTTP face of Drydock: the JSON API, the pages, the layers every request passes.
 
 pub mod api;
+pub mod boat_form;
+pub mod boat_view;
+pub mod boats;
+pub mod builds;
 pub mod error;
+pub mod form;
 
 use axum::Router;
 use axum::body::Body;
@@ -39,7 +44,10 @@ pub struct AppState {
 pub fn app(state: AppState) -> Router {
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
     Router::new()
+        .route("/", axum::routing::get(home))
         .merge(api::router())
+        .merge(boats::router())
+        .merge(builds::router())
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)
         .with_state(state)
@@ -71,6 +79,15 @@ pub fn app(state: AppState) -> Router {
                 .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
                 .layer(CsrfLayer::new()),
         )
+}
+
+#[derive(askama::Template)]
+#[template(path = "home.html")]
+struct Home;
+
+async fn home() -> Result<Response, AppError> {
+    use askama::Template;
+    Ok(axum::response::Html(Home.render()?).into_response())
 }
 
 /// Unknown addresses: a JSON 404 under `/api`, a page elsewhere.

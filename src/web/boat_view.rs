@@ -1,0 +1,1028 @@
+//! What the boat pages show, prepared for the templates: option lists, rows with the problems
+//! that concern them, the figures in words. Nothing here computes a rule; it only arranges what
+//! the engine said.
+
+use crate::games::carwars::design::{Catalogued, Design, Ref, Section, Top, WeaponEntry};
+use crate::games::carwars::evaluate::{Evaluation, LineKind, armor_locations};
+use crate::games::carwars::tables::{self, Family, Load, Loc, Mount};
+use crate::games::carwars::units::{Money, Spaces, Speed, Weight, dollars_rounded, pounds_rounded};
+use crate::games::carwars::{self, statline};
+use crate::games::{Problem, Severity};
+
+/// One `<option>`.
+#[derive(Debug, Clone)]
+pub struct Opt {
+    pub value: String,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// A `<select>` with its label. Structural selects re-render the form when changed (they change
+/// which other inputs make sense).
+#[derive(Debug, Clone)]
+pub struct Select {
+    pub name: String,
+    pub id: String,
+    pub label: String,
+    pub options: Vec<Opt>,
+    pub structural: bool,
+}
+
+/// The DOM id of an input: "weapons.0.count" -> "f-weapons-0-count".
+pub fn dom_id(path: &str) -> String {
+    format!("f-{}", path.replace('.', "-"))
+}
+
+/// The DOM id of the problems slot of a part.
+pub fn slot_id(path: &str) -> String {
+    format!("problems-{}", path.replace('.', "-"))
+}
+
+fn select(
+    name: &str,
+    label: &str,
+    current: &str,
+    options: Vec<(String, String)>,
+    structural: bool,
+) -> Select {
+    let mut opts: Vec<Opt> =
+        options.into_iter().map(|(value, label)| Opt { selected: value == current, value, label }).collect();
+    // A value the catalog does not know is kept, so nothing the player had is lost.
+    if !opts.iter().any(|o| o.selected) {
+        opts.insert(
+            0,
+            Opt { value: current.to_owned(), label: format!("{current} (unknown)"), selected: true },
+        );
+    }
+    Select { name: name.to_owned(), id: dom_id(name), label: label.to_owned(), options: opts, structural }
+}
+
+fn catalog_options<T: Catalogued>(name: impl Fn(&T) -> String) -> Vec<(String, String)> {
+    T::all().iter().map(|t| (t.id().to_owned(), name(t))).collect()
+}
+
+fn section_select(path: &str, current: Option<Section>) -> Select {
+    let cur = match current {
+        Some(Section::Below) => "below",
+        Some(Section::Above) => "above",
+        None => "",
+    };
+    select(
+        path,
+        "Deck",
+        cur,
+        vec![
+            ("".into(), "Above (default)".into()),
+            ("above".into(), "Above deck".into()),
+            ("below".into(), "Below deck".into()),
+        ],
+        false,
+    )
+}
+
+/// A problem as shown.
+#[derive(Debug, Clone)]
+pub struct ProblemView {
+    pub code: &'static str,
+    pub error: bool,
+    pub message: String,
+    /// Anchor of the part it concerns, if the form has one.
+    pub anchor: Option<String>,
+}
+
+impl ProblemView {
+    fn new(p: &Problem) -> Self {
+        ProblemView {
+            code: p.code,
+            error: p.severity == Severity::Error,
+            message: p.message.clone(),
+            anchor: p.part.as_deref().map(slot_id),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct WeaponRow {
+    pub path: String,
+    pub slot: String,
+    pub number: usize,
+    pub weapon: Select,
+    pub mount: Option<Select>,
+    pub ammo: Option<Select>,
+    pub count: u16,
+    pub linked: bool,
+    pub magazines: bool,
+    pub extra_magazines: u16,
+    pub magazine_switch: bool,
+    pub rocket: bool,
+    pub rocket_magazine: u16,
+    pub deck: Option<Select>,
+    pub problems: Vec<ProblemView>,
+    pub summary: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct TurretRow {
+    pub path: String,
+    pub slot: String,
+    pub number: usize,
+    pub size: Select,
+    pub popup: bool,
+    pub universal: bool,
+    pub location: Select,
+    pub weapons: Vec<WeaponRow>,
+    pub new_weapon: Select,
+    pub problems: Vec<ProblemView>,
+    pub summary: String,
+}
+
+/// A simple row: one catalog choice, a count, and where it sits.
+#[derive(Debug, Clone)]
+pub struct ItemRow {
+    pub path: String,
+    pub slot: String,
+    pub number: usize,
+    pub choice: Select,
+    pub count: u16,
+    pub deck: Option<Select>,
+    pub cargo: bool,
+    pub cargo_ok: bool,
+    pub problems: Vec<ProblemView>,
+    pub summary: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct PropellerRow {
+    pub path: String,
+    pub slot: String,
+    pub number: usize,
+    pub size: Select,
+    pub guard: u16,
+    pub problems: Vec<ProblemView>,
+}
+
+#[derive(Debug, Clone)]
+pub struct CargoRow {
+    pub path: String,
+    pub slot: String,
+    pub number: usize,
+    pub name: String,
+    pub spaces: u16,
+    pub weight: u32,
+    pub deck: Option<Select>,
+    pub cargo: bool,
+    pub problems: Vec<ProblemView>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ArmorBox {
+    pub code: &'static str,
+    pub name: &'static str,
+    pub path: String,
+    pub id: String,
+    pub slot: String,
+    pub points: u16,
+    pub problems: Vec<ProblemView>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ExtraArmor {
+    pub index: usize,
+    pub code: String,
+    pub points: u16,
+}
+
+/// A ledger line as shown.
+#[derive(Debug, Clone)]
+pub struct LedgerRow {
+    pub label: String,
+    pub cost: String,
+    pub weight: String,
+    pub spaces: String,
+    pub rule: String,
+    pub anchor: String,
+}
+
+/// A figure and its limit, for a meter.
+#[derive(Debug, Clone)]
+pub struct Gauge {
+    pub label: &'static str,
+    pub text: String,
+    pub value: f64,
+    pub max: f64,
+    pub over: bool,
+}
+
+/// Everything the designer, the share page and the record sheet show.
+pub struct BoatView {
+    pub design: Design,
+    pub eval: Evaluation,
+    pub stat_line: String,
+    /// Form problems (unparseable numbers) followed by the engine's.
+    pub problems: Vec<ProblemView>,
+    pub errors: usize,
+    pub warnings: usize,
+    all_problems: Vec<Problem>,
+    slot_paths: Vec<String>,
+}
+
+/// The paths of every part of the form that has a problems slot.
+fn slot_paths(d: &Design) -> Vec<String> {
+    let mut paths: Vec<String> = [
+        "hull",
+        "top",
+        "deck",
+        "hydrofoils",
+        "weighted_keel",
+        "spoiler",
+        "plant",
+        "jet_drive",
+        "oars",
+        "crew",
+        "armor",
+        "version",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    paths.extend((0..d.propellers.len()).map(|i| format!("propellers.{i}")));
+    paths.extend((0..d.crew.len()).map(|i| format!("crew.{i}")));
+    paths.extend((0..d.weapons.len()).map(|i| format!("weapons.{i}")));
+    for (i, t) in d.turrets.iter().enumerate() {
+        paths.push(format!("turrets.{i}"));
+        paths.extend((0..t.weapons.len()).map(|j| format!("turrets.{i}.weapons.{j}")));
+    }
+    paths.extend((0..d.accessories.len()).map(|i| format!("accessories.{i}")));
+    paths.extend((0..d.cargo.len()).map(|i| format!("cargo.{i}")));
+    let hull = d.hull.known().unwrap_or(&tables::NO_HULL);
+    let mut locs = armor_locations(hull, d);
+    locs.extend(d.armor.points.iter().map(|(l, _)| l).filter(|l| !armor_locations(hull, d).contains(l)));
+    paths.extend(locs.into_iter().map(|l| format!("armor.{}", l.code())));
+    paths
+}
+
+impl BoatView {
+    pub fn new(design: Design, form_problems: Vec<Problem>) -> Self {
+        let eval = carwars::evaluate(&design);
+        let stat_line = statline::stat_line(&design, &eval);
+        let all_problems: Vec<Problem> =
+            form_problems.into_iter().chain(eval.problems.iter().cloned()).collect();
+        let problems: Vec<ProblemView> = all_problems.iter().map(ProblemView::new).collect();
+        let errors = problems.iter().filter(|p| p.error).count();
+        let slot_paths = slot_paths(&design);
+        BoatView {
+            warnings: problems.len() - errors,
+            errors,
+            design,
+            eval,
+            stat_line,
+            problems,
+            all_problems,
+            slot_paths,
+        }
+    }
+
+    pub fn legal(&self) -> bool {
+        self.errors == 0
+    }
+
+    pub fn title(&self) -> String {
+        if self.design.name.trim().is_empty() {
+            format!("Unnamed {}", self.hull_name())
+        } else {
+            self.design.name.trim().to_owned()
+        }
+    }
+
+    pub fn hull_name(&self) -> &str {
+        self.design.hull.known().map_or("boat", |h| h.name)
+    }
+
+    fn problems_at(&self, path: &str) -> Vec<ProblemView> {
+        self.all_problems
+            .iter()
+            .filter(|p| p.part.as_deref().and_then(|x| self.slot_of(x)) == Some(path))
+            .map(ProblemView::new)
+            .collect()
+    }
+
+    /// The form slot a problem's part shows in: the longest slot path that is the part or
+    /// contains it ("weapons.0.count" shows at "weapons.0").
+    fn slot_of<'a>(&'a self, part: &str) -> Option<&'a str> {
+        let part = match part {
+            "deck_below" => "deck",
+            p if p.starts_with("armor_extra") => "armor",
+            p => p,
+        };
+        self.slot_paths
+            .iter()
+            .filter(|s| {
+                part == s.as_str() || (part.starts_with(s.as_str()) && part[s.len()..].starts_with('.'))
+            })
+            .max_by_key(|s| s.len())
+            .map(String::as_str)
+    }
+
+    /// Problems of the build as a whole (no part).
+    pub fn general_problems(&self) -> Vec<ProblemView> {
+        self.all_problems.iter().filter(|p| p.part.is_none()).map(ProblemView::new).collect()
+    }
+
+    fn part_summary(&self, path: &str) -> String {
+        let (mut cost, mut weight, mut spaces) = (Money::ZERO, Weight::ZERO, Spaces::ZERO);
+        for l in self.eval.ledger.iter().filter(|l| l.part.to_string() == path) {
+            cost += l.cost;
+            weight += l.weight;
+            spaces += l.spaces;
+        }
+        format!("{cost}, {weight} lb, {spaces} sp")
+    }
+
+    /// The problems shown next to a part of the form.
+    pub fn problems_for(&self, path: &str) -> Vec<ProblemView> {
+        self.problems_at(path)
+    }
+
+    /// Every problems slot the form has, for out-of-band updates.
+    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
+        self.slot_paths.iter().map(|p| (slot_id(p), self.problems_at(p))).collect()
+    }
+
+    // ----- form pieces -----
+
+    pub fn hull_select(&self) -> Select {
+        select(
+            "hull",
+            "Hull",
+            self.design.hull.id(),
+            catalog_options::<tables::Hull>(|h| {
+                format!(
+                    "{} ({}, {} spaces{})",
+                    h.name,
+                    dollars_rounded(h.cost),
+                    h.spaces,
+                    if h.cargo_spaces > 0 { format!(" +{} cargo", h.cargo_spaces) } else { String::new() }
+                )
+            }),
+            true,
+        )
+    }
+
+    pub fn plant_select(&self) -> Select {
+        let mut opts = vec![(String::new(), "None".to_owned())];
+        opts.extend(catalog_options::<tables::Plant>(|p| {
+            format!("{} ({} PF, {}, {} lb)", p.name, p.power_factors, dollars_rounded(p.cost), p.weight)
+        }));
+        select("plant", "Power plant", self.design.plant.as_ref().map_or("", |p| p.id()), opts, false)
+    }
+
+    pub fn top_value(&self) -> &'static str {
+        match self.design.top {
+            Top::None => "none",
+            Top::Half => "half",
+            Top::Full => "full",
+        }
+    }
+
+    pub fn deck_below(&self) -> String {
+        self.design.deck.as_ref().and_then(|d| d.below).map_or(String::new(), |b| b.to_string())
+    }
+
+    pub fn total_spaces(&self) -> i64 {
+        self.design.hull.known().map_or(0, |h| h.spaces + h.cargo_spaces)
+    }
+
+    pub fn armor_select(&self) -> Select {
+        select(
+            "armor.type",
+            "Armor type",
+            self.design.armor.kind.id(),
+            catalog_options::<tables::ArmorType>(|a| {
+                format!(
+                    "{} (cost x{}, weight x{})",
+                    a.name,
+                    a.cost_pct as f64 / 100.0,
+                    a.weight_pct as f64 / 100.0
+                )
+            }),
+            false,
+        )
+    }
+
+    pub fn armor_boxes(&self) -> Vec<ArmorBox> {
+        let hull = self.design.hull.known().unwrap_or(&tables::NO_HULL);
+        let mut locs = armor_locations(hull, &self.design);
+        // Locations with points that this boat does not have stay visible, with their problem.
+        for (l, _) in self.design.armor.points.iter() {
+            if !locs.contains(&l) {
+                locs.push(l);
+            }
+        }
+        locs.into_iter()
+            .map(|l: Loc| {
+                let path = format!("armor.{}", l.code());
+                ArmorBox {
+                    code: l.code(),
+                    name: l.name(),
+                    points: self.design.armor.points.get(l),
+                    problems: self.problems_at(&path),
+                    id: dom_id(&path),
+                    slot: slot_id(&path),
+                    path,
+                }
+            })
+            .collect()
+    }
+
+    pub fn extra_armor(&self) -> Vec<ExtraArmor> {
+        self.design
+            .armor
+            .points
+            .unknown
+            .iter()
+            .enumerate()
+            .map(|(index, (code, points))| ExtraArmor { index, code: code.clone(), points: *points })
+            .collect()
+    }
+
+    pub fn armor_cost_per_point(&self) -> String {
+        self.eval
+            .ledger
+            .iter()
+            .find_map(|l| match l.kind {
+                LineKind::Armor { cost_per_point, weight_per_point, .. } => {
+                    Some(format!("{cost_per_point} and {weight_per_point} lb a point"))
+                }
+                _ => None,
+            })
+            .unwrap_or_else(|| {
+                let h = self.design.hull.known().unwrap_or(&tables::NO_HULL);
+                let k = self.design.armor.kind.known().unwrap_or(&tables::ARMOR_TYPES[0]);
+                format!(
+                    "{} and {} lb a point",
+                    h.armor_cost_per_point.pct(k.cost_pct),
+                    h.armor_weight_per_point.pct(k.weight_pct)
+                )
+            })
+    }
+
+    fn decked(&self) -> bool {
+        self.design.deck.is_some()
+    }
+
+    pub fn propeller_rows(&self) -> Vec<PropellerRow> {
+        self.design
+            .propellers
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let path = format!("propellers.{i}");
+                let mut opts = vec![(String::new(), "Sized to the plant".to_owned())];
+                opts.extend(catalog_options::<tables::Plant>(|p| {
+                    format!("{} ({}, {} lb)", p.name, p.propeller.cost, p.propeller.weight)
+                }));
+                PropellerRow {
+                    size: select(
+                        &format!("{path}.size"),
+                        "Size",
+                        p.size.as_ref().map_or("", |s| s.id()),
+                        opts,
+                        false,
+                    ),
+                    guard: p.guard,
+                    problems: self.problems_at(&path),
+                    slot: slot_id(&path),
+                    number: i + 1,
+                    path,
+                }
+            })
+            .collect()
+    }
+
+    pub fn crew_rows(&self) -> Vec<ItemRow> {
+        self.design
+            .crew
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let path = format!("crew.{i}");
+                ItemRow {
+                    choice: select(
+                        &format!("{path}.role"),
+                        "Role",
+                        c.role.id(),
+                        catalog_options::<tables::Role>(|r| r.name.to_owned()),
+                        false,
+                    ),
+                    count: c.count,
+                    deck: self.decked().then(|| section_select(&format!("{path}.deck"), c.deck)),
+                    cargo: c.cargo,
+                    cargo_ok: c.role.known().is_some_and(|r| r.cargo_ok),
+                    problems: self.problems_at(&path),
+                    summary: self.part_summary(&path),
+                    slot: slot_id(&path),
+                    number: i + 1,
+                    path,
+                }
+            })
+            .collect()
+    }
+
+    fn weapon_row(&self, path: String, number: usize, e: &WeaponEntry, in_turret: bool) -> WeaponRow {
+        let w = e.weapon.known();
+        let hull = self.design.hull.known().unwrap_or(&tables::NO_HULL);
+        let weapons = catalog_options::<tables::Weapon>(|w| {
+            format!("{} ({}, {} lb, {} sp)", w.name, dollars_rounded(w.cost), w.weight, w.spaces)
+        });
+        let mount = (!in_turret).then(|| {
+            let mounts: Vec<(String, String)> = Mount::ALL
+                .iter()
+                .filter(|m| !m.is_split() || hull.split_sides() || Some(**m) == e.mount)
+                .filter(|m| {
+                    hull.split_sides() == m.is_split()
+                        || matches!(m, Mount::F | Mount::B)
+                        || Some(**m) == e.mount
+                })
+                .map(|m| (m.code().to_owned(), upper(m.word())))
+                .collect();
+            select(&format!("{path}.mount"), "Facing", e.mount.unwrap_or_default().code(), mounts, false)
+        });
+        let ammo = w.filter(|w| w.ammo_kinds().len() > 1 || e.ammo.is_some()).map(|w| {
+            let opts = w
+                .ammo_kinds()
+                .iter()
+                .map(|a| (a.id.to_owned(), format!("{} ({} / {} lb)", a.name, a.cost, a.weight)))
+                .collect();
+            select(
+                &format!("{path}.ammo"),
+                "Ammunition",
+                e.ammo.as_deref().unwrap_or("standard"),
+                opts,
+                false,
+            )
+        });
+        WeaponRow {
+            weapon: select(&format!("{path}.weapon"), "Weapon", e.weapon.id(), weapons, true),
+            mount,
+            ammo,
+            count: e.count,
+            linked: e.linked,
+            magazines: w.is_some_and(|w| matches!(w.load, Load::Magazine { .. }))
+                || e.extra_magazines > 0
+                || e.magazine_switch,
+            extra_magazines: e.extra_magazines,
+            magazine_switch: e.magazine_switch,
+            rocket: w.is_some_and(|w| w.family == Family::Rocket && w.is_single_shot())
+                || e.rocket_magazine > 0,
+            rocket_magazine: e.rocket_magazine,
+            deck: (self.decked() && !in_turret).then(|| section_select(&format!("{path}.deck"), e.deck)),
+            problems: self.problems_at(&path),
+            summary: self.part_summary(&path),
+            slot: slot_id(&path),
+            number,
+            path,
+        }
+    }
+
+    pub fn weapon_rows(&self) -> Vec<WeaponRow> {
+        self.design
+            .weapons
+            .iter()
+            .enumerate()
+            .map(|(i, e)| self.weapon_row(format!("weapons.{i}"), i + 1, e, false))
+            .collect()
+    }
+
+    pub fn new_weapon(&self, name: &str) -> Select {
+        select(name, "Weapon to add", "mg", catalog_options::<tables::Weapon>(|w| w.name.to_owned()), false)
+    }
+
+    pub fn turret_rows(&self) -> Vec<TurretRow> {
+        let hull = self.design.hull.known().unwrap_or(&tables::NO_HULL);
+        self.design
+            .turrets
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let path = format!("turrets.{i}");
+                let sizes = (0..=4u8).map(|s| (s.to_string(), format!("{s}-space"))).collect();
+                let mut locs: Vec<(String, String)> = vec![(String::new(), "Automatic".into())];
+                let allowed: &[Loc] = if hull.split_top && self.design.top == Top::Full {
+                    &[Loc::FT, Loc::BT]
+                } else {
+                    &[Loc::T]
+                };
+                locs.extend(allowed.iter().map(|l| (l.code().to_owned(), l.name().to_owned())));
+                let cur_loc = t.location.map_or("", Loc::code);
+                TurretRow {
+                    size: select(&format!("{path}.size"), "Size", &t.size.to_string(), sizes, false),
+                    popup: t.popup,
+                    universal: t.universal,
+                    location: select(&format!("{path}.location"), "Location", cur_loc, locs, false),
+                    weapons: t
+                        .weapons
+                        .iter()
+                        .enumerate()
+                        .map(|(j, e)| self.weapon_row(format!("{path}.weapons.{j}"), j + 1, e, true))
+                        .collect(),
+                    new_weapon: self.new_weapon(&format!("{path}.new_weapon")),
+                    problems: self.problems_at(&path),
+                    summary: self.part_summary(&path),
+                    slot: slot_id(&path),
+                    number: i + 1,
+                    path,
+                }
+            })
+            .collect()
+    }
+
+    pub fn accessory_rows(&self) -> Vec<ItemRow> {
+        self.design
+            .accessories
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let path = format!("accessories.{i}");
+                ItemRow {
+                    choice: select(
+                        &format!("{path}.item"),
+                        "Accessory",
+                        a.item.id(),
+                        catalog_options::<tables::Item>(|x| {
+                            format!(
+                                "{} ({}, {} lb, {} sp)",
+                                x.name,
+                                dollars_rounded(x.cost),
+                                x.weight,
+                                x.spaces
+                            )
+                        }),
+                        false,
+                    ),
+                    count: a.count,
+                    deck: self.decked().then(|| section_select(&format!("{path}.deck"), a.deck)),
+                    cargo: a.cargo,
+                    cargo_ok: a.item.known().is_some_and(|x| x.cargo_ok),
+                    problems: self.problems_at(&path),
+                    summary: self.part_summary(&path),
+                    slot: slot_id(&path),
+                    number: i + 1,
+                    path,
+                }
+            })
+            .collect()
+    }
+
+    pub fn new_accessory(&self) -> Select {
+        select(
+            "new_accessory",
+            "Accessory to add",
+            "fire-extinguisher",
+            catalog_options::<tables::Item>(|x| x.name.to_owned()),
+            false,
+        )
+    }
+
+    pub fn new_crew(&self) -> Select {
+        select(
+            "new_crew",
+            "Person to add",
+            "gunner",
+            catalog_options::<tables::Role>(|r| r.name.to_owned()),
+            false,
+        )
+    }
+
+    pub fn cargo_rows(&self) -> Vec<CargoRow> {
+        self.design
+            .cargo
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let path = format!("cargo.{i}");
+                CargoRow {
+                    name: c.name.clone(),
+                    spaces: c.spaces,
+                    weight: c.weight,
+                    deck: self.decked().then(|| section_select(&format!("{path}.deck"), c.deck)),
+                    cargo: c.cargo,
+                    problems: self.problems_at(&path),
+                    slot: slot_id(&path),
+                    number: i + 1,
+                    path,
+                }
+            })
+            .collect()
+    }
+
+    // ----- figures -----
+
+    pub fn cost(&self) -> String {
+        dollars_rounded(self.eval.figures.cost)
+    }
+
+    pub fn weight(&self) -> String {
+        format!("{} lb", pounds_rounded(self.eval.figures.weight))
+    }
+
+    pub fn gauges(&self) -> Vec<Gauge> {
+        let f = &self.eval.figures;
+        let mut g = vec![
+            Gauge {
+                label: "Weight",
+                text: format!("{} of {} lb max load", pounds_rounded(f.weight), pounds_rounded(f.max_load)),
+                value: f.weight.as_f64(),
+                max: f.max_load.as_f64().max(1.0),
+                over: f.weight > f.max_load,
+            },
+            Gauge {
+                label: "Spaces",
+                text: format!("{} of {}", f.spaces_used, f.spaces_total),
+                value: f.spaces_used.as_f64(),
+                max: (f.spaces_total as f64).max(1.0),
+                over: f.spaces_used > Spaces::whole(f.spaces_total),
+            },
+        ];
+        if f.cargo_spaces_total > 0 || f.cargo_spaces_used > Spaces::ZERO {
+            g.push(Gauge {
+                label: "Cargo spaces",
+                text: format!("{} of {}", f.cargo_spaces_used, f.cargo_spaces_total),
+                value: f.cargo_spaces_used.as_f64(),
+                max: (f.cargo_spaces_total as f64).max(1.0),
+                over: f.cargo_spaces_used > Spaces::whole(f.cargo_spaces_total),
+            });
+        }
+        for (label, s) in [("Below deck", f.below_deck), ("Above deck", f.above_deck)] {
+            if let Some(s) = s {
+                g.push(Gauge {
+                    label,
+                    text: format!("{} of {}", s.used, s.total),
+                    value: s.used.as_f64(),
+                    max: (s.total as f64).max(1.0),
+                    over: s.used > Spaces::whole(s.total),
+                });
+            }
+        }
+        g
+    }
+
+    /// Label/value pairs of the performance figures.
+    pub fn performance(&self) -> Vec<(&'static str, String)> {
+        let f = &self.eval.figures;
+        let mph = |s: Speed| format!("{s} mph");
+        let mut v = vec![
+            (
+                "Power",
+                format!(
+                    "{} PF for {} lb: ratio {:.3}",
+                    f.power_factors,
+                    pounds_rounded(f.weight),
+                    f.power_ratio
+                ),
+            ),
+            ("Acceleration", format!("{s} mph/turn", s = f.acceleration)),
+            (
+                "Top speed",
+                match f.top_speed_on_hydrofoils {
+                    Some(t) => format!("{} ({} on hydrofoils)", mph(f.top_speed), mph(t)),
+                    None => mph(f.top_speed),
+                },
+            ),
+            (
+                "Handling class",
+                match f.handling_class_on_hydrofoils {
+                    Some(h) => format!("{} ({h} on hydrofoils)", f.handling_class),
+                    None => f.handling_class.to_string(),
+                },
+            ),
+            ("Reverse", format!("{} mph/turn, up to {}", f.reverse_acceleration, mph(f.reverse_top_speed))),
+        ];
+        if let (Some(a), Some(t)) = (f.rowing_acceleration, f.rowing_top_speed) {
+            v.push((
+                "Rowing",
+                format!(
+                    "{a} mph/turn, up to {} ({} rower{})",
+                    mph(t),
+                    f.rowers,
+                    if f.rowers == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+        if let Some(r) = f.jet_drive_running {
+            v.push((
+                "Jet drive",
+                if r { "running".into() } else { "will not run: too heavy for the plant".into() },
+            ));
+        }
+        if let (Some(a), Some(b)) = (f.range_miles_at_20_mph, f.range_miles_at_top_speed) {
+            v.push(("Range on a charge", format!("{a} miles at 20 mph, {b} at top speed")));
+        }
+        v.push(("Draft", f.draft.to_owned()));
+        v.push(("Counter", f.counter.to_owned()));
+        v.push(("Anchor replacement", dollars_rounded(f.anchor_replacement_cost)));
+        v
+    }
+
+    /// The hull's maneuver limits in words.
+    pub fn maneuvers(&self) -> Vec<String> {
+        self.eval
+            .figures
+            .maneuvers
+            .iter()
+            .map(|m| match m.extra {
+                Some(0) => format!("D{}: normal", m.difficulty),
+                Some(x) => format!("D{}: +{x} difficulty", m.difficulty),
+                None => format!("D{}: impossible", m.difficulty),
+            })
+            .chain(std::iter::once("Bootlegger turns: never".to_owned()))
+            .collect()
+    }
+
+    pub fn ledger(&self) -> Vec<LedgerRow> {
+        self.eval
+            .ledger
+            .iter()
+            .map(|l| LedgerRow {
+                label: l.label(),
+                cost: l.cost.to_string(),
+                weight: format!("{} lb", l.weight),
+                spaces: if l.spaces == Spaces::ZERO {
+                    "-".into()
+                } else if l.cargo {
+                    format!("{} cargo", l.spaces)
+                } else {
+                    l.spaces.to_string()
+                },
+                rule: l.rule(),
+                anchor: slot_id(&l.part.to_string()),
+            })
+            .collect()
+    }
+
+    pub fn decisions(&self) -> &'static [tables::Decision] {
+        tables::DECISIONS
+    }
+
+    /// A one-line summary for the gallery and link previews.
+    pub fn summary(&self) -> String {
+        let f = &self.eval.figures;
+        format!(
+            "{} · {} · {} lb · {} mph",
+            self.hull_name(),
+            self.cost(),
+            pounds_rounded(f.weight),
+            f.top_speed
+        )
+    }
+
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(&self.design).unwrap_or_default()
+    }
+
+    // ----- record sheet -----
+
+    /// Armor per location, in the sheet's order.
+    pub fn sheet_armor(&self) -> Vec<(String, u16)> {
+        let hull = self.design.hull.known().unwrap_or(&tables::NO_HULL);
+        armor_locations(hull, &self.design)
+            .into_iter()
+            .map(|l| (format!("{} ({})", l.name(), l.code()), self.design.armor.points.get(l)))
+            .collect()
+    }
+
+    /// Weapons grouped by where they fire from: (location, [(weapon, to-hit, damage, shots)]).
+    pub fn sheet_weapons(&self) -> Vec<(String, Vec<[String; 5]>)> {
+        let mut groups: Vec<(String, Vec<[String; 5]>)> = Vec::new();
+        let mut push = |loc: String, row: [String; 5]| match groups.iter_mut().find(|(l, _)| *l == loc) {
+            Some((_, rows)) => rows.push(row),
+            None => groups.push((loc, vec![row])),
+        };
+        let describe = |e: &WeaponEntry| -> [String; 5] {
+            match e.weapon.known() {
+                Some(w) => {
+                    let ammo = e.ammo.as_deref().and_then(|a| w.ammo(a)).or(w.standard_ammo());
+                    let shots = match w.load {
+                        Load::Magazine { shots, .. } => {
+                            let per = shots * (1 + i64::from(e.extra_magazines));
+                            format!("{per} shots")
+                        }
+                        Load::Single { .. } => {
+                            if e.rocket_magazine > 0 {
+                                format!("1 + {} in magazine", e.rocket_magazine)
+                            } else {
+                                "1 shot".into()
+                            }
+                        }
+                        Load::None => "unlimited".into(),
+                    };
+                    let name = format!(
+                        "{}{}{}",
+                        if e.count > 1 { format!("{} x ", e.count) } else { String::new() },
+                        w.name,
+                        ammo.filter(|a| a.id != "standard")
+                            .map_or(String::new(), |a| format!(" ({})", a.name))
+                    );
+                    [
+                        name,
+                        w.to_hit.map_or("special".into(), |h| h.to_string()),
+                        ammo.map_or(w.damage, |a| a.damage).to_owned(),
+                        shots,
+                        format!("{}{}", w.dp, if e.linked && e.count > 1 { ", linked" } else { "" }),
+                    ]
+                }
+                None => [e.weapon.id().to_owned(), "?".into(), "?".into(), "?".into(), "?".into()],
+            }
+        };
+        for e in &self.design.weapons {
+            let m = e.mount.unwrap_or_default();
+            push(format!("{} ({})", upper(m.word()), m.code()), describe(e));
+        }
+        for (t, (i, line)) in self.design.turrets.iter().zip(
+            self.eval.ledger.iter().enumerate().filter(|(_, l)| matches!(l.kind, LineKind::Turret { .. })),
+        ) {
+            let _ = i;
+            let where_ = match line.kind {
+                LineKind::Turret { location, .. } => format!("Turret ({})", location.code()),
+                _ => "Turret".into(),
+            };
+            for e in &t.weapons {
+                push(where_.clone(), describe(e));
+            }
+        }
+        groups
+    }
+}
+
+fn upper(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// The hulls and examples a new design can start from.
+pub struct StartChoice {
+    pub slug: String,
+    pub name: String,
+    pub detail: String,
+}
+
+pub fn start_choices() -> (Vec<StartChoice>, Vec<StartChoice>) {
+    let hulls = tables::HULLS
+        .iter()
+        .map(|h| StartChoice {
+            slug: h.id.to_owned(),
+            name: h.name.to_owned(),
+            detail: format!(
+                "{}, {} lb, {} spaces{}, HC {}",
+                dollars_rounded(h.cost),
+                pounds_rounded(h.weight),
+                h.spaces,
+                if h.cargo_spaces > 0 { format!(" +{} cargo", h.cargo_spaces) } else { String::new() },
+                h.handling_class
+            ),
+        })
+        .collect();
+    let examples = carwars::examples::all()
+        .into_iter()
+        .map(|(slug, d)| {
+            let e = carwars::evaluate(&d);
+            StartChoice { slug: slug.to_owned(), name: d.name.clone(), detail: statline::stat_line(&d, &e) }
+        })
+        .collect();
+    (hulls, examples)
+}
+
+/// The design a "Start from" choice gives: an empty hull (with a pilot, and the Deck a Cruiser
+/// or Yacht must have) or a published example.
+pub fn start_design(slug: &str) -> Option<Design> {
+    if let Some((_, d)) = carwars::examples::all().into_iter().find(|(s, _)| *s == slug) {
+        return Some(d);
+    }
+    let hull = tables::hull(slug)?;
+    let mut d = Design::empty(hull);
+    if hull.deck == tables::DeckRule::Required {
+        d.deck = Some(carwars::design::Deck { below: None });
+    }
+    Some(d)
+}
+
+/// True when a reference is to a known catalog entry (for templates).
+pub fn known<T: Catalogued>(r: &Ref<T>) -> bool {
+    r.known().is_some()
+}
+
+/// Field names and DOM ids of a row's inputs.
+macro_rules! row_fields {
+    ($($t:ty),*) => {$(
+        impl $t {
+            /// The input name of one of this row's fields: "weapons.0.count".
+            pub fn f(&self, field: &str) -> String {
+                format!("{}.{field}", self.path)
+            }
+            /// The DOM id of one of this row's fields.
+            pub fn id(&self, field: &str) -> String {
+                dom_id(&self.f(field))
+            }
+        }
+    )*};
+}
+row_fields!(WeaponRow, TurretRow, ItemRow, PropellerRow, CargoRow);

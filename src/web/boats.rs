@@ -1,0 +1,481 @@
+//! The boat designer, saved boats and their share pages, exports and record sheets.
+
+use super::AppState;
+use super::boat_form::{self, Action};
+use super::boat_view::{self, BoatView, ProblemView, StartChoice};
+use super::builds::{
+    self as shared, adopt_token, cookie_name, edit_link, is_owner, load, origin, set_edit_cookie,
+};
+use super::error::{ApiError, ApiJson, AppError, with_content_type};
+use super::form::Fields;
+use crate::games::Problem;
+use crate::games::carwars::design::DESIGN_VERSION;
+use crate::games::carwars::{self, Design, statline};
+use crate::store::builds::{self, Build, Content, Kind, format_time};
+use askama::Template;
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Multipart, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::json;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/boats/new", get(new_design))
+        .route("/boats/design", post(redesign))
+        .route("/boats/designer", post(designer_fragment))
+        .route("/boats/live", post(live_figures))
+        .route("/boats", post(save_new))
+        .route("/boats/import", post(import_statline))
+        .route("/boats/upload", post(upload_json))
+        .route("/boats/export.json", post(export_json_unsaved))
+        .route("/boats/export.txt", post(export_text_unsaved))
+        .route("/boats/sheet", post(sheet_unsaved))
+        .route("/boats/{id}", get(show).post(update))
+        .route("/boats/{id}/edit", get(edit))
+        .route("/boats/{id}/fork", post(fork))
+        .route("/boats/{id}/export.json", get(export_json))
+        .route("/boats/{id}/export.txt", get(export_text))
+        .route("/boats/{id}/sheet", get(sheet))
+        .route("/api/boats", post(api_save))
+        .route("/api/boats/{id}", axum::routing::put(api_update))
+}
+
+/// Reads a saved document, upgrading older versions. Every field added after version 1 has a
+/// default, so old documents read as they are; a document this version cannot read at all is
+/// shown with a problem saying so, and kept unchanged in the store.
+pub fn design_from_saved(b: &Build) -> (Design, Vec<Problem>) {
+    match serde_json::from_str::<Design>(&b.document) {
+        Ok(d) => (d, Vec::new()),
+        Err(e) => {
+            let mut d = Design::empty(&carwars::tables::HULLS[0]);
+            d.name = b.name.clone();
+            let p = Problem::error(
+                "UNREADABLE_DOCUMENT",
+                None,
+                format!(
+                    "This build was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page."
+                ),
+            );
+            (d, vec![p])
+        }
+    }
+}
+
+/// What the store keeps for a design.
+fn content(v: &BoatView) -> Content {
+    Content {
+        kind: Kind::Boat,
+        name: v.design.name.clone(),
+        document: serde_json::to_string(&v.design).unwrap_or_else(|_| "{}".into()),
+        engine_version: carwars::ENGINE_VERSION,
+        legal: v.legal(),
+        summary: v.summary(),
+    }
+}
+
+/// The designer as the player sees it: new, or editing a saved build they own.
+#[derive(Template)]
+#[template(path = "boats/designer.html", blocks = ["designer"])]
+pub struct DesignerPage {
+    pub v: BoatView,
+    /// The saved build being edited, if any.
+    pub build_id: Option<String>,
+    /// Fragments of a pasted stat line that could not be read, and notes on how it was read.
+    pub unrecognized: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+impl DesignerPage {
+    fn new(v: BoatView) -> Self {
+        DesignerPage { v, build_id: None, unrecognized: Vec::new(), notes: Vec::new() }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "boats/live.html")]
+struct LivePage {
+    v: BoatView,
+    slots: Vec<(String, Vec<ProblemView>)>,
+}
+
+#[derive(Template)]
+#[template(path = "boats/start.html")]
+struct StartPage {
+    hulls: Vec<StartChoice>,
+    examples: Vec<StartChoice>,
+}
+
+fn html(t: &impl Template) -> Result<Response, AppError> {
+    Ok(Html(t.render()?).into_response())
+}
+
+#[derive(Deserialize)]
+struct NewQuery {
+    from: Option<String>,
+}
+
+async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
+    match q.from.as_deref().filter(|s| !s.is_empty()) {
+        None => {
+            let (hulls, examples) = boat_view::start_choices();
+            html(&StartPage { hulls, examples })
+        }
+        Some(slug) => match boat_view::start_design(slug) {
+            Some(d) => html(&DesignerPage::new(BoatView::new(d, Vec::new()))),
+            None => Err(AppError::NotFound(format!(
+                "There is no hull or example called \"{slug}\". Start from one of the choices on the designer's first page."
+            ))),
+        },
+    }
+}
+
+/// Reads the posted designer form and applies the button's action.
+fn read_form(body: &Bytes) -> (Fields, Design, Vec<Problem>) {
+    let f = Fields::parse(body);
+    let (mut d, problems) = boat_form::read(&f);
+    let action = Action::parse(f.get("action").unwrap_or(""));
+    boat_form::apply(&mut d, &action, &f);
+    (f, d, problems)
+}
+
+fn designer_from(body: &Bytes) -> DesignerPage {
+    let (f, d, problems) = read_form(body);
+    let mut page = DesignerPage::new(BoatView::new(d, problems));
+    page.build_id = f.get("build_id").filter(|id| builds::looks_like_id(id)).map(str::to_owned);
+    page
+}
+
+/// Without JavaScript: every button posts the whole form here and gets the page back.
+async fn redesign(body: Bytes) -> Result<Response, AppError> {
+    html(&designer_from(&body))
+}
+
+/// With htmx: a structural change (hull, weapon, add/remove) re-renders the form.
+async fn designer_fragment(body: Bytes) -> Result<Response, AppError> {
+    Ok(Html(designer_from(&body).as_designer().render()?).into_response())
+}
+
+/// With htmx: the figures panel and every part's problems, as the player types.
+async fn live_figures(body: Bytes) -> Result<Response, AppError> {
+    let f = Fields::parse(&body);
+    let (d, problems) = boat_form::read(&f);
+    let v = BoatView::new(d, problems);
+    let slots = v.slots();
+    html(&LivePage { v, slots })
+}
+
+/// Save as a new build: the owner gets the edit token in a cookie and lands on the share page,
+/// which shows the private edit link.
+async fn save_new(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
+    let (f, d, problems) = read_form(&body);
+    let v = BoatView::new(d, problems);
+    let parent = f.get("parent_id").filter(|id| builds::looks_like_id(id));
+    let (b, token) = builds::create(&state.db, &content(&v), parent).await?;
+    let mut r = Redirect::to(&format!("/boats/{}?saved=1", b.id)).into_response();
+    set_edit_cookie(&mut r, &b.id, &token);
+    Ok(r)
+}
+
+async fn update(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (f, d, problems) = read_form(&body);
+    let b = load(&state, &id, Kind::Boat).await?;
+    let Some(token) = shared::token_for(&headers, &b.id, f.get("token")) else {
+        return Err(forbidden());
+    };
+    let v = BoatView::new(d, problems);
+    match builds::update(&state.db, &b.id, token, &content(&v)).await {
+        Ok(_) => Ok(Redirect::to(&format!("/boats/{}?saved=1", b.id)).into_response()),
+        Err(builds::UpdateError::Forbidden) => Err(forbidden()),
+        Err(builds::UpdateError::NotFound) => Err(AppError::not_found("saved boat")),
+        Err(builds::UpdateError::Db(e)) => Err(e.into()),
+    }
+}
+
+fn forbidden() -> AppError {
+    AppError::Forbidden(
+        "Only the person who saved this build can change it, and this browser does not hold its edit token. \
+         Nothing was changed. Use \"Edit a copy\" on its page to make your own version."
+            .into(),
+    )
+}
+
+#[derive(Template)]
+#[template(path = "boats/show.html")]
+struct ShowPage {
+    v: BoatView,
+    b: Build,
+    owner: bool,
+    /// The private edit link, right after saving.
+    edit_link: Option<String>,
+    share_url: String,
+    parent: Option<(String, String)>,
+    forks: i64,
+    created: String,
+    updated: String,
+}
+
+#[derive(Deserialize)]
+struct ShowQuery {
+    saved: Option<String>,
+}
+
+async fn show(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<ShowQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let b = load(&state, &id, Kind::Boat).await?;
+    let (d, problems) = design_from_saved(&b);
+    let owner = is_owner(&b, &headers);
+    let origin = origin(&headers);
+    let edit_link = match (q.saved.is_some(), owner, shared::cookie(&headers, &cookie_name(&b.id))) {
+        (true, true, Some(token)) => Some(edit_link(&origin, &b, token)),
+        _ => None,
+    };
+    let parent = match &b.parent_id {
+        Some(pid) => builds::get(&state.db, pid).await?.map(|p| (shared::share_path(&p), p.name)),
+        None => None,
+    };
+    let page = ShowPage {
+        v: BoatView::new(d, problems),
+        share_url: format!("{origin}/boats/{}", b.id),
+        forks: builds::fork_count(&state.db, &b.id).await?,
+        created: format_time(b.created_at),
+        updated: format_time(b.updated_at),
+        owner,
+        edit_link,
+        parent,
+        b,
+    };
+    html(&page)
+}
+
+#[derive(Template)]
+#[template(path = "boats/forbidden.html")]
+struct ForbiddenPage {
+    b: Build,
+}
+
+#[derive(Deserialize)]
+struct EditQuery {
+    token: Option<String>,
+}
+
+async fn edit(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<EditQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let b = load(&state, &id, Kind::Boat).await?;
+    if let Some(token) = q.token.as_deref() {
+        return adopt_token(&b, token);
+    }
+    if !is_owner(&b, &headers) {
+        let body = ForbiddenPage { b }.render()?;
+        return Ok((StatusCode::FORBIDDEN, Html(body)).into_response());
+    }
+    let (d, problems) = design_from_saved(&b);
+    let mut page = DesignerPage::new(BoatView::new(d, problems));
+    page.build_id = Some(b.id);
+    html(&page)
+}
+
+/// "Edit a copy": a new build with the same design that remembers where it came from.
+async fn fork(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
+    let b = load(&state, &id, Kind::Boat).await?;
+    let (mut d, _) = design_from_saved(&b);
+    if !d.name.is_empty() && !d.name.ends_with("(copy)") {
+        d.name = format!("{} (copy)", d.name);
+    }
+    let v = BoatView::new(d, Vec::new());
+    let (copy, token) = builds::create(&state.db, &content(&v), Some(&b.id)).await?;
+    let mut r = Redirect::to(&format!("/boats/{}/edit", copy.id)).into_response();
+    set_edit_cookie(&mut r, &copy.id, &token);
+    Ok(r)
+}
+
+fn file_name(name: &str, ext: &str) -> String {
+    let slug: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    let slug = if slug.is_empty() { "boat".to_owned() } else { slug.chars().take(60).collect() };
+    format!("{slug}.{ext}")
+}
+
+fn download(body: String, ct: &'static str, name: &str) -> Response {
+    let mut r = with_content_type(body.into_response(), ct);
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+fn json_download(d: &Design) -> Response {
+    download(
+        serde_json::to_string_pretty(d).unwrap_or_default(),
+        "application/json",
+        &file_name(&d.name, "json"),
+    )
+}
+
+fn text_download(d: &Design) -> Response {
+    let e = carwars::evaluate(d);
+    download(
+        format!("{}\n", statline::stat_line(d, &e)),
+        "text/plain; charset=utf-8",
+        &file_name(&d.name, "txt"),
+    )
+}
+
+async fn export_json(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
+    let b = load(&state, &id, Kind::Boat).await?;
+    // The stored document as it is: an unreadable one is still the player's to download.
+    let pretty = serde_json::from_str::<serde_json::Value>(&b.document)
+        .and_then(|v| serde_json::to_string_pretty(&v))
+        .unwrap_or(b.document.clone());
+    Ok(download(pretty, "application/json", &file_name(&b.name, "json")))
+}
+
+async fn export_text(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
+    let b = load(&state, &id, Kind::Boat).await?;
+    Ok(text_download(&design_from_saved(&b).0))
+}
+
+async fn export_json_unsaved(body: Bytes) -> Response {
+    json_download(&read_form(&body).1)
+}
+
+async fn export_text_unsaved(body: Bytes) -> Response {
+    text_download(&read_form(&body).1)
+}
+
+#[derive(Template)]
+#[template(path = "boats/sheet.html")]
+struct SheetPage {
+    v: BoatView,
+}
+
+async fn sheet(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
+    let b = load(&state, &id, Kind::Boat).await?;
+    let (d, problems) = design_from_saved(&b);
+    html(&SheetPage { v: BoatView::new(d, problems) })
+}
+
+async fn sheet_unsaved(body: Bytes) -> Result<Response, AppError> {
+    let (_, d, problems) = read_form(&body);
+    html(&SheetPage { v: BoatView::new(d, problems) })
+}
+
+/// Paste a published stat line to start from it.
+async fn import_statline(body: Bytes) -> Result<Response, AppError> {
+    let f = Fields::parse(&body);
+    let text = f.text("statline");
+    if text.trim().is_empty() {
+        return Err(AppError::Unprocessable(
+            "Paste a stat line into the box first, for example the Piranha's: \"Piranha: Dinghy, Small power plant, Propeller, Pilot only. ...\""
+                .into(),
+        ));
+    }
+    let imp = statline::parse(&text);
+    let v = BoatView::new(imp.design, Vec::new());
+    let mut notes = imp.notes;
+    notes.extend(statline::claim_mismatches(&imp.claimed, &v.eval));
+    let mut page = DesignerPage::new(v);
+    page.unrecognized = imp.unrecognized;
+    page.notes = notes;
+    html(&page)
+}
+
+/// Import a design document: a JSON file upload, or JSON pasted into a box.
+async fn upload_json(mut multipart: Multipart) -> Result<Response, AppError> {
+    let mut text = String::new();
+    while let Some(field) = multipart.next_field().await.map_err(|e| {
+        AppError::Status(e.status(), format!("The upload could not be read: {}", e.body_text()))
+    })? {
+        let name = field.name().unwrap_or("").to_owned();
+        let data = field.text().await.map_err(|e| {
+            AppError::Status(e.status(), format!("The upload could not be read: {}", e.body_text()))
+        })?;
+        if (name == "file" || name == "json") && !data.trim().is_empty() {
+            text = data;
+        }
+    }
+    if text.trim().is_empty() {
+        return Err(AppError::Unprocessable("Choose a design file (.json) or paste its JSON first.".into()));
+    }
+    let d: Design = serde_json::from_str(&text).map_err(|e| {
+        AppError::Unprocessable(format!(
+            "That file is not a Drydock boat design: {e}. Designs are the JSON that \"Download JSON\" gives."
+        ))
+    })?;
+    html(&DesignerPage::new(BoatView::new(d, Vec::new())))
+}
+
+/// JSON API: save a design as a new build.
+async fn api_save(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(d): ApiJson<Design>,
+) -> Result<Response, ApiError> {
+    let v = BoatView::new(d, Vec::new());
+    let (b, token) = builds::create(&state.db, &content(&v), None).await?;
+    let origin = origin(&headers);
+    let body = json!({
+        "id": b.id,
+        "url": format!("{origin}/boats/{}", b.id),
+        "edit_token": token,
+        "edit_url": edit_link(&origin, &b, &token),
+        "legal": v.legal(),
+        "figures": v.eval.figures,
+        "problems": v.eval.problems,
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// JSON API: replace a saved design; needs its token in `X-Edit-Token`.
+async fn api_update(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(d): ApiJson<Design>,
+) -> Result<Response, ApiError> {
+    let Some(token) = headers.get("x-edit-token").and_then(|v| v.to_str().ok()) else {
+        return Err(
+            AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()).into()
+        );
+    };
+    let v = BoatView::new(d, Vec::new());
+    match builds::update(&state.db, &id, token, &content(&v)).await {
+        Ok(b) => {
+            Ok(Json(json!({ "id": b.id, "legal": v.legal(), "figures": v.eval.figures })).into_response())
+        }
+        Err(builds::UpdateError::Forbidden) => {
+            Err(AppError::Forbidden("The edit token does not match this build; nothing was changed.".into())
+                .into())
+        }
+        Err(builds::UpdateError::NotFound) => Err(AppError::not_found("saved boat").into()),
+        Err(builds::UpdateError::Db(e)) => Err(e.into()),
+    }
+}
+
+/// The version a design document is written at, for the templates.
+pub const fn design_version() -> u32 {
+    DESIGN_VERSION
+}
