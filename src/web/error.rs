@@ -11,9 +11,6 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
-/// Marks a response body as ours, so the friendly-error middleware leaves it alone.
-pub const OURS: &str = "x-drydock-error";
-
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     #[error("{0}")]
@@ -78,16 +75,12 @@ pub fn error_page(status: StatusCode, message: String) -> Response {
     let page =
         ErrorPage { status: status.as_u16(), title: status.canonical_reason().unwrap_or("Error"), message };
     let body = page.render().unwrap_or_else(|_| "Something went wrong.".to_owned());
-    let mut r = (status, Html(body)).into_response();
-    r.headers_mut().insert(OURS, HeaderValue::from_static("1"));
-    r
+    (status, Html(body)).into_response()
 }
 
 /// The JSON body of an API error: `{"error": "...", "status": 422}`.
 pub fn error_json(status: StatusCode, message: String) -> Response {
-    let mut r = (status, Json(json!({ "error": message, "status": status.as_u16() }))).into_response();
-    r.headers_mut().insert(OURS, HeaderValue::from_static("1"));
-    r
+    (status, Json(json!({ "error": message, "status": status.as_u16() }))).into_response()
 }
 
 /// Pages get an HTML error page.

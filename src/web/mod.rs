@@ -27,7 +27,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-use error::{AppError, OURS, error_json, error_page, rejection_text};
+use error::{AppError, error_json, error_page, rejection_text};
 
 /// Request bodies larger than this are refused with 413.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -114,13 +114,18 @@ fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
 }
 
 /// Layers outside the handlers (body limit, timeout, cross-site check, method routing) answer
-/// with bare bodies. Give those the same clear message as every other error: JSON under
+/// with bare bodies: empty or plain text. Handlers always answer with HTML or JSON. Give those the same clear message as every other error: JSON under
 /// `/api`, a page elsewhere.
 async fn friendly_errors(req: Request, next: Next) -> Response {
     let api = req.uri().path().starts_with("/api/");
     let res = next.run(req).await;
     let status = res.status();
-    if !(status.is_client_error() || status.is_server_error()) || res.headers().contains_key(OURS) {
+    let bare = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_none_or(|ct| ct.starts_with("text/plain"));
+    if !(status.is_client_error() || status.is_server_error()) || !bare {
         return res;
     }
     let fallback = status.canonical_reason().unwrap_or("Request refused").to_owned();

@@ -1,0 +1,5 @@
+//! Browser tests: real headless Chromium (Debian's chromium and chromium-driver, which the
+//! README's test command installs when missing) against the real app.
+
+mod boats;
+mod support;
