@@ -1,0 +1,477 @@
+//! The boat pages and saved builds, over HTTP as a browser without JavaScript would use them.
+
+use crate::support::{TestApp, spawn};
+use drydock::games::carwars::examples;
+use drydock::web::boat_form::fields_of;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+fn form(d: &drydock::games::carwars::Design, extra: &[(&str, &str)]) -> String {
+    let mut pairs = fields_of(d);
+    pairs.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
+    let mut s = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in &pairs {
+        s.append_pair(k, v);
+    }
+    s.finish()
+}
+
+async fn post_form(app: &TestApp, path: &str, body: String) -> reqwest::Response {
+    app.client
+        .post(app.url(path))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(body)
+        .send()
+        .await
+        .expect("request")
+}
+
+async fn get(app: &TestApp, path: &str) -> reqwest::Response {
+    app.client.get(app.url(path)).send().await.expect("request")
+}
+
+/// Saves a design through the page's form; returns the build id (the client keeps the cookie).
+async fn save(app: &TestApp, d: &drydock::games::carwars::Design) -> String {
+    let res = post_form(app, "/boats", form(d, &[])).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let loc = res.headers()["location"].to_str().expect("location").to_owned();
+    assert!(res.headers()["set-cookie"].to_str().unwrap_or("").contains("HttpOnly"));
+    loc.trim_start_matches("/boats/").trim_end_matches("?saved=1").to_owned()
+}
+
+async fn stored_name(app: &TestApp, id: &str) -> String {
+    sqlx::query_scalar("SELECT name FROM builds WHERE id = ?").bind(id).fetch_one(&app.db).await.expect("row")
+}
+
+#[tokio::test]
+async fn the_home_and_start_pages_offer_every_hull_and_example() {
+    let app = spawn().await;
+    assert_eq!(get(&app, "/").await.status(), StatusCode::OK);
+    let body = get(&app, "/boats/new").await.text().await.expect("text");
+    for want in [
+        "from=rowboat",
+        "from=dinghy",
+        "from=speeder",
+        "from=cruiser",
+        "from=yacht",
+        "from=darter",
+        "from=piranha",
+        "from=minnow",
+        "action=\"/boats/import\"",
+        "action=\"/boats/upload\"",
+    ] {
+        assert!(body.contains(want), "start page lacks {want}");
+    }
+}
+
+#[tokio::test]
+async fn starting_from_an_example_shows_its_published_figures() {
+    let app = spawn().await;
+    let res = get(&app, "/boats/new?from=minnow").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let body = res.text().await.expect("text");
+    assert!(body.contains(r#"<dd id="fig-cost">$13,552</dd>"#), "{body}");
+    assert!(body.contains(r#"<dd id="fig-weight">3,000 lb</dd>"#));
+    assert!(body.contains("Legal"));
+    // A Cruiser starts with the Deck it must have.
+    let body = get(&app, "/boats/new?from=cruiser").await.text().await.expect("text");
+    assert!(body.contains(r#"id="f-deck" name="deck" checked"#), "cruiser starts decked");
+    assert_eq!(get(&app, "/boats/new?from=submarine").await.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn without_javascript_the_form_round_trips_and_its_buttons_work() {
+    let app = spawn().await;
+    let d = examples::piranha();
+    // Recalculate: same figures back.
+    let body = post_form(&app, "/boats/design", form(&d, &[("action", "recalculate")]))
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(body.contains(r#"<dd id="fig-cost">$9,636</dd>"#));
+    // Add a weapon chosen in the "add" select.
+    let body = post_form(&app, "/boats/design", form(&d, &[("new_weapon", "rl"), ("action", "add.weapons")]))
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(body.contains(r#"name="weapons.2.weapon""#), "a third weapon row");
+    assert!(body.contains("OVER_SPACES"), "the Piranha is full: adding a rocket launcher overflows it");
+    // Remove the torpedoes.
+    let body = post_form(&app, "/boats/design", form(&d, &[("action", "remove.weapons.1")]))
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(!body.contains(r#"name="weapons.1.weapon""#));
+    assert!(body.contains(r#"<dd id="fig-cost">$8,986</dd>"#));
+    // A number that is not a number is reported next to its field, not a 500.
+    let body =
+        post_form(&app, "/boats/design", form(&d, &[("armor.F", "lots")])).await.text().await.expect("text");
+    assert!(
+        body.contains("Front armor: &#34;lots&#34; is not a whole number")
+            || body.contains("Front armor: &quot;lots&quot; is not a whole number"),
+        "{body}"
+    );
+}
+
+#[tokio::test]
+async fn the_htmx_endpoints_answer_fragments() {
+    let app = spawn().await;
+    let mut d = examples::piranha();
+    let frag = post_form(&app, "/boats/designer", form(&d, &[("action", "add.turrets")]))
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(frag.trim_start().starts_with("<form id=\"designer\""), "{}", &frag[..80.min(frag.len())]);
+    assert!(!frag.contains("<html"));
+    assert!(frag.contains("TURRET_NEEDS_TOP"));
+
+    d.weapons[0].mount = Some(drydock::games::carwars::tables::Mount::L);
+    d.weapons.push(drydock::games::carwars::design::WeaponEntry::new(
+        drydock::games::carwars::tables::weapon_by_id("atg").expect("atg"),
+        Some(drydock::games::carwars::tables::Mount::R),
+    ));
+    let live = post_form(&app, "/boats/live", form(&d, &[])).await.text().await.expect("text");
+    assert!(live.trim_start().starts_with("<section id=\"figures\""));
+    assert!(live.contains(r#"<div id="problems-weapons-2" class="problems" aria-live="polite" hx-swap-oob="true"><p class="problem error" data-code="GUN_FRONT_OR_BACK">"#), "{live}");
+    // Every slot comes back, empty ones too, so fixed problems disappear.
+    assert!(live.contains(
+        r#"<div id="problems-weapons-0" class="problems" aria-live="polite" hx-swap-oob="true"></div>"#
+    ));
+}
+
+#[tokio::test]
+async fn saving_gives_a_share_page_with_link_previews_and_a_private_edit_link() {
+    let app = spawn().await;
+    let id = save(&app, &examples::piranha()).await;
+    assert_eq!(id.len(), 16);
+    let body = get(&app, &format!("/boats/{id}?saved=1")).await.text().await.expect("text");
+    assert!(body.contains("<title>Piranha · Drydock</title>"));
+    assert!(body.contains(r#"<meta property="og:title" content="Piranha: a Car Wars Dinghy">"#));
+    assert!(body.contains(r#"<meta name="description" content="Piranha: Dinghy, Small power plant"#));
+    assert!(
+        body.contains(&format!("/boats/{id}/edit?token=")),
+        "the owner sees the private edit link once saved"
+    );
+    // Someone else sees no edit controls.
+    let stranger = reqwest::Client::new();
+    let body = stranger
+        .get(app.url(&format!("/boats/{id}?saved=1")))
+        .send()
+        .await
+        .expect("get")
+        .text()
+        .await
+        .expect("text");
+    assert!(!body.contains("edit?token="));
+    assert!(!body.contains(&format!("href=\"/boats/{id}/edit\"")));
+    assert!(body.contains("Edit a copy"));
+}
+
+#[tokio::test]
+async fn an_unknown_build_is_a_404_page() {
+    let app = spawn().await;
+    for path in [
+        "/boats/aaaaaaaaaaaaaaaa",
+        "/boats/nope",
+        "/boats/aaaaaaaaaaaaaaaa/edit",
+        "/boats/aaaaaaaaaaaaaaaa/export.json",
+        "/boats/aaaaaaaaaaaaaaaa/sheet",
+        "/boats/%2e%2e%2fetc",
+    ] {
+        let res = get(&app, path).await;
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(res.text().await.expect("text").contains("Not Found"), "{path}");
+    }
+    let res = post_form(&app, "/boats/aaaaaaaaaaaaaaaa/fork", String::new()).await;
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let res = app.client.get(app.url("/api/builds/aaaaaaaaaaaaaaaa")).send().await.expect("get");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_edit_without_the_token_is_403_and_changes_nothing() {
+    let app = spawn().await;
+    let id = save(&app, &examples::piranha()).await;
+    let mut changed = examples::piranha();
+    changed.name = "Hijacked".into();
+    let stranger =
+        reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    let res = stranger
+        .post(app.url(&format!("/boats/{id}")))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form(&changed, &[]))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert!(res.text().await.expect("text").contains("Nothing was changed"));
+    // A wrong token in the form is no better.
+    let res = stranger
+        .post(app.url(&format!("/boats/{id}")))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(form(&changed, &[("token", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")]))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(stored_name(&app, &id).await, "Piranha");
+    let res = stranger.get(app.url(&format!("/boats/{id}/edit"))).send().await.expect("get");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert!(res.text().await.expect("text").contains("Edit a copy"));
+
+    // The owner (whose client holds the cookie) can.
+    let res = post_form(&app, &format!("/boats/{id}"), form(&changed, &[])).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(stored_name(&app, &id).await, "Hijacked");
+}
+
+#[tokio::test]
+async fn the_private_edit_link_hands_the_token_to_another_browser() {
+    let app = spawn().await;
+    let id = save(&app, &examples::darter()).await;
+    let body = get(&app, &format!("/boats/{id}?saved=1")).await.text().await.expect("text");
+    let start = body.find("/edit?token=").expect("edit link") + "/edit?token=".len();
+    let token: String = body[start..].chars().take_while(char::is_ascii_alphanumeric).collect();
+
+    let laptop = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    let res = laptop.get(app.url(&format!("/boats/{id}/edit?token={token}"))).send().await.expect("get");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(res.headers()["location"], format!("/boats/{id}/edit"));
+    let res = laptop.get(app.url(&format!("/boats/{id}/edit"))).send().await.expect("get");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.expect("text").contains("Save changes"));
+    let res = laptop.get(app.url(&format!("/boats/{id}/edit?token=wrong"))).send().await.expect("get");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn edit_a_copy_forks_a_build_that_remembers_its_parent() {
+    let app = spawn().await;
+    let id = save(&app, &examples::minnow()).await;
+    let stranger = reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client");
+    let res = stranger.post(app.url(&format!("/boats/{id}/fork"))).send().await.expect("fork");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let loc = res.headers()["location"].to_str().expect("location").to_owned();
+    let fork_id = loc.trim_start_matches("/boats/").trim_end_matches("/edit").to_owned();
+    assert_ne!(fork_id, id);
+    let parent: Option<String> = sqlx::query_scalar("SELECT parent_id FROM builds WHERE id = ?")
+        .bind(&fork_id)
+        .fetch_one(&app.db)
+        .await
+        .expect("row");
+    assert_eq!(parent.as_deref(), Some(id.as_str()));
+    assert_eq!(stored_name(&app, &fork_id).await, "Minnow (copy)");
+    // The forker may edit the copy.
+    let res = stranger.get(app.url(&loc)).send().await.expect("get");
+    assert_eq!(res.status(), StatusCode::OK);
+    let page = stranger
+        .get(app.url(&format!("/boats/{fork_id}")))
+        .send()
+        .await
+        .expect("get")
+        .text()
+        .await
+        .expect("text");
+    assert!(page.contains(&format!("copied from <a href=\"/boats/{id}\">Minnow</a>")));
+}
+
+#[tokio::test]
+async fn exports_give_the_document_the_stat_line_and_a_record_sheet() {
+    let app = spawn().await;
+    let d = examples::piranha();
+    let id = save(&app, &d).await;
+    let res = get(&app, &format!("/boats/{id}/export.json")).await;
+    assert_eq!(res.headers()["content-type"], "application/json");
+    assert!(res.headers()["content-disposition"].to_str().unwrap_or("").contains("piranha.json"));
+    let back: drydock::games::carwars::Design = res.json().await.expect("design json");
+    assert_eq!(back, d);
+    let text = get(&app, &format!("/boats/{id}/export.txt")).await.text().await.expect("text");
+    assert!(text.starts_with("Piranha: Dinghy, Small power plant, Propeller, Pilot only. VMG front"));
+    let sheet = get(&app, &format!("/boats/{id}/sheet")).await.text().await.expect("text");
+    for want in ["Front (F)", "Bottom (U)", "Vulcan machine gun", "Torpedo", "D6: normal", "Draft", "To hit"]
+    {
+        assert!(sheet.contains(want), "sheet lacks {want}");
+    }
+    // The same from an unsaved design.
+    let res = post_form(&app, "/boats/export.json", form(&d, &[])).await;
+    let back: drydock::games::carwars::Design = res.json().await.expect("design json");
+    assert_eq!(back, d);
+    let text = post_form(&app, "/boats/export.txt", form(&d, &[])).await.text().await.expect("text");
+    assert!(text.contains("$9,636"));
+    assert_eq!(post_form(&app, "/boats/sheet", form(&d, &[])).await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_pasted_stat_line_opens_in_the_designer_with_what_was_not_understood() {
+    let app = spawn().await;
+    let mut s = form_urlencoded::Serializer::new(String::new());
+    s.append_pair("statline", "Nessie: Speeder, Large power plant, Propeller, Pilot only. Sea serpent, VMG front. Armor: F10. Accel. 10, Top Speed 60, HC 2, 4,000 lbs; $20,000.");
+    let body = post_form(&app, "/boats/import", s.finish()).await.text().await.expect("text");
+    assert!(body.contains("<code>Sea serpent</code>"), "{body}");
+    assert!(body.contains(r#"name="weapons.0.weapon""#));
+    assert!(body.contains("The stat line gives cost $20,000; the parts add up to"));
+    let res = post_form(&app, "/boats/import", "statline=".into()).await;
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn a_design_file_imports_and_a_bad_one_is_refused_with_a_reason() {
+    let app = spawn().await;
+    let json = serde_json::to_string(&examples::minnow()).expect("json");
+    let part = reqwest::multipart::Part::text(json)
+        .file_name("minnow.json")
+        .mime_str("application/json")
+        .expect("mime");
+    let res = app
+        .client
+        .post(app.url("/boats/upload"))
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .expect("upload");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.expect("text").contains(r#"<dd id="fig-cost">$13,552</dd>"#));
+    let res = app
+        .client
+        .post(app.url("/boats/upload"))
+        .multipart(reqwest::multipart::Form::new().text("json", "{\"hull\": 7}"))
+        .send()
+        .await
+        .expect("upload");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(res.text().await.expect("text").contains("not a Drydock boat design"));
+}
+
+#[tokio::test]
+async fn the_gallery_finds_builds_by_name_and_lists_the_examples() {
+    let app = spawn().await;
+    save(&app, &examples::piranha()).await;
+    save(&app, &examples::darter()).await;
+    let body = get(&app, "/gallery?q=pira").await.text().await.expect("text");
+    // Found among the recent builds (and listed again among the published examples).
+    assert_eq!(body.matches("<strong>Piranha</strong>").count(), 2);
+    assert_eq!(body.matches("<strong>Darter</strong>").count(), 1, "only as an example");
+    assert!(body.contains("Published boats"));
+    let body = get(&app, "/gallery?kind=epic").await.text().await.expect("text");
+    assert!(body.contains("Nothing saved yet"));
+}
+
+#[tokio::test]
+async fn the_json_api_saves_and_updates_with_the_token() {
+    let app = spawn().await;
+    let res = app.client.post(app.url("/api/boats")).json(&examples::darter()).send().await.expect("save");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let v: Value = res.json().await.expect("json");
+    let id = v["id"].as_str().expect("id").to_owned();
+    let token = v["edit_token"].as_str().expect("token").to_owned();
+    assert_eq!(v["figures"]["cost"], 3315);
+    let mut d = examples::darter();
+    d.name = "Darter II".into();
+    let res = app.client.put(app.url(&format!("/api/boats/{id}"))).json(&d).send().await.expect("put");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let res = app
+        .client
+        .put(app.url(&format!("/api/boats/{id}")))
+        .header("x-edit-token", "nope")
+        .json(&d)
+        .send()
+        .await
+        .expect("put");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(stored_name(&app, &id).await, "Darter");
+    let res = app
+        .client
+        .put(app.url(&format!("/api/boats/{id}")))
+        .header("x-edit-token", &token)
+        .json(&d)
+        .send()
+        .await
+        .expect("put");
+    assert_eq!(res.status(), StatusCode::OK);
+    let v: Value = app
+        .client
+        .get(app.url(&format!("/api/builds/{id}")))
+        .send()
+        .await
+        .expect("get")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(v["name"], "Darter II");
+    assert_eq!(v["kind"], "boat");
+    assert_eq!(v["document"]["hull"], "rowboat");
+}
+
+#[tokio::test]
+async fn cross_site_form_posts_are_refused() {
+    let app = spawn().await;
+    let res = app
+        .client
+        .post(app.url("/boats"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "cross-site")
+        .header("origin", "https://evil.example")
+        .body(form(&examples::darter(), &[]))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert!(res.text().await.expect("text").contains("sent from another site"));
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM builds").fetch_one(&app.db).await.expect("count");
+    assert_eq!(n, 0);
+    // The same post from the site itself is fine.
+    let res = app
+        .client
+        .post(app.url("/boats"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .header("sec-fetch-site", "same-origin")
+        .body(form(&examples::darter(), &[]))
+        .send()
+        .await
+        .expect("post");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn old_and_unreadable_saved_documents_still_open() {
+    let app = spawn().await;
+    // A minimal document as an early version might have written it.
+    sqlx::query("INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, edit_token_hash) VALUES ('oldoldoldoldoldo', 'boat', 'Old', '{\"hull\": \"dinghy\", \"plant\": \"small\", \"propellers\": [{}], \"crew\": [{\"role\": \"pilot\"}]}', 0, 1, '', 0, 0, 'x')")
+        .execute(&app.db)
+        .await
+        .expect("insert");
+    let res = get(&app, "/boats/oldoldoldoldoldo").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.expect("text").contains(r#"<dd id="fig-cost">$5,050</dd>"#));
+    // A document this version cannot read is shown with a problem; its JSON is kept.
+    sqlx::query("INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, edit_token_hash) VALUES ('futurefuturefutu', 'boat', 'Future', '{\"hull\": \"dinghy\", \"warp\": 9}', 9, 1, '', 0, 0, 'x')")
+        .execute(&app.db)
+        .await
+        .expect("insert");
+    let res = get(&app, "/boats/futurefuturefutu").await;
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.text().await.expect("text").contains("cannot read"));
+    let json = get(&app, "/boats/futurefuturefutu/export.json").await.text().await.expect("text");
+    assert!(json.contains("\"warp\": 9"));
+}
+
+#[tokio::test]
+async fn a_wrong_method_gets_a_clear_405() {
+    let app = spawn().await;
+    let res = app.client.delete(app.url("/boats/new")).send().await.expect("delete");
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert!(res.headers().contains_key("allow"));
+    assert!(res.text().await.expect("text").contains("does not accept"));
+}
