@@ -12,6 +12,9 @@ pub mod statline;
 pub mod tables;
 pub mod units;
 
+#[cfg(test)]
+mod limits;
+
 pub use design::{DESIGN_VERSION, Design};
 pub use evaluate::{Evaluation, Figures, evaluate};
 
