@@ -14,6 +14,8 @@ pub mod units;
 
 #[cfg(test)]
 mod limits;
+#[cfg(test)]
+mod properties;
 
 pub use design::{DESIGN_VERSION, Design};
 pub use evaluate::{Evaluation, Figures, evaluate};
