@@ -345,6 +345,8 @@ struct Judge<'a> {
     lines: Vec<Line>,
     problems: Vec<Problem>,
     forward_torpedo: Option<Part>,
+    /// The armor locations this design has, worked out once for the check and the figures.
+    locations: Vec<Loc>,
 }
 
 impl Judge<'_> {
@@ -650,7 +652,7 @@ impl Judge<'_> {
                 &tables::ARMOR_TYPES[0]
             }
         };
-        let valid = armor_locations(h, self.d);
+        let valid = &self.locations;
         for (loc, p) in a.points.iter() {
             if !valid.contains(&loc) {
                 let codes: Vec<&str> = valid.iter().map(|l| l.code()).collect();
@@ -928,7 +930,8 @@ impl Judge<'_> {
             Top::Full if h.split_top => &[Loc::FT, Loc::BT],
             _ => &[Loc::T],
         };
-        let mut used: Vec<Loc> = Vec::new();
+        // Top locations already taken, by `Loc` index.
+        let mut used = [false; Loc::ALL.len()];
         for (i, t) in d.turrets.iter().enumerate() {
             let part = Part::Turret(i);
             if d.top == Top::None {
@@ -940,7 +943,7 @@ impl Judge<'_> {
             }
             let location = match t.location {
                 Some(l) => l,
-                None => allowed.iter().copied().find(|l| !used.contains(l)).unwrap_or(Loc::T),
+                None => allowed.iter().copied().find(|&l| !used[l as usize]).unwrap_or(Loc::T),
             };
             if d.top != Top::None {
                 if i >= allowed.len() {
@@ -972,7 +975,7 @@ impl Judge<'_> {
                             location.code()
                         ),
                     ));
-                } else if used.contains(&location) {
+                } else if used[location as usize] {
                     self.problems.push(Problem::error(
                         "TURRET_LOCATION",
                         part.path(),
@@ -980,7 +983,7 @@ impl Judge<'_> {
                     ));
                 }
             }
-            used.push(location);
+            used[location as usize] = true;
             let Some(spec) = tables::turret_spec(t.size, t.popup) else {
                 self.problems.push(Problem::error(
                     "UNKNOWN_TURRET",
@@ -1155,9 +1158,20 @@ pub fn evaluate(d: &Design) -> Evaluation {
         d,
         hull,
         decked,
-        lines: Vec::with_capacity(16 + d.weapons.len() * 2 + d.accessories.len()),
+        // One allocation for the ledger: at most a line per hull part and per crew, accessory and
+        // cargo entry, two per propeller, five per weapon entry (weapon, links, magazines, switch,
+        // rocket magazine) and one per turret.
+        lines: Vec::with_capacity(
+            16 + d.crew.len()
+                + 2 * d.propellers.len()
+                + 5 * d.weapons.len()
+                + d.turrets.iter().map(|t| 1 + 5 * t.weapons.len()).sum::<usize>()
+                + d.accessories.len()
+                + d.cargo.len(),
+        ),
         problems,
         forward_torpedo: None,
+        locations: armor_locations(hull, d),
     };
     j.line(Line::new(Part::Hull, LineKind::Body(hull), 1, hull.cost, hull.weight, Spaces::ZERO));
     j.body();
@@ -1168,7 +1182,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
     j.turrets();
     j.accessories();
     j.placement_without_deck();
-    let Judge { lines, mut problems, forward_torpedo, .. } = j;
+    let Judge { lines, mut problems, forward_torpedo, locations, .. } = j;
 
     // Totals come from the ledger and nowhere else.
     let mut cost = Money::ZERO;
@@ -1382,7 +1396,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
         range_miles_at_20_mph: moving.map(|_| range_miles(tables::RANGE_BASE_SPEED)),
         range_miles_at_top_speed: moving.map(|_| range_miles(top_speed)),
         armor_points: d.armor.points.total(),
-        armor_locations: armor_locations(hull, d),
+        armor_locations: locations,
         counter: hull.counter,
         anchor_replacement_cost: hull.cost.pct(tables::ANCHOR_REPLACEMENT_PCT),
         people,
