@@ -493,13 +493,15 @@ fn match_weapon(s: &str) -> Option<(&'static Weapon, Option<&'static str>, &str,
     }
     for w in WEAPONS {
         for sp in spellings(w) {
-            let sp_plural = format!("{sp}s");
-            for cand in [sp, sp_plural.as_str()] {
-                if cand.len() > best_len
-                    && let Some(rest) = strip_word(s, cand)
+            // The spelling itself, or with a plural "s" ("VMGs"), without building the plural.
+            let plural = s.get(sp.len()..).and_then(|r| r.strip_prefix(['s', 'S'])).map(|_| sp.len() + 1);
+            for len in [Some(sp.len()), plural].into_iter().flatten() {
+                if len > best_len
+                    && s.get(..sp.len()).is_some_and(|head| head.eq_ignore_ascii_case(sp))
+                    && let Some(rest) = strip_word(s, &s[..len])
                 {
-                    best = Some((w, None, rest, &s[..cand.len()]));
-                    best_len = cand.len();
+                    best = Some((w, None, rest, &s[..len]));
+                    best_len = len;
                 }
             }
         }
