@@ -1,1 +1,205 @@
-fn main() {}
+//! How fast the boat engine judges a design, prints its stat line and reads one back.
+//!
+//! Plain std timing, no harness: `cargo bench --bench engine`. Each measurement warms up, then runs
+//! whole batches until at least a second has passed, and prints the time per call.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use drydock::games::carwars::design::{
+    AccessoryEntry, CargoEntry, CrewEntry, Deck, Design, PropellerEntry, Ref, Section, Top, TurretEntry,
+    WeaponEntry,
+};
+use drydock::games::carwars::tables::{self, Loc, Mount};
+use drydock::games::carwars::{evaluate, examples, statline};
+
+fn weapon(id: &str, mount: Option<Mount>) -> WeaponEntry {
+    match tables::weapon_by_id(id) {
+        Some(w) => WeaponEntry::new(w, mount),
+        None => panic!("no weapon {id}"),
+    }
+}
+
+fn accessory(id: &str, count: u16) -> AccessoryEntry {
+    match tables::accessory(id) {
+        Some(i) => AccessoryEntry::new(i, count),
+        None => panic!("no accessory {id}"),
+    }
+}
+
+/// A fully fitted Yacht: Deck, full Boat Top with two turrets, a weighted keel, a crew, ten weapon
+/// entries with ammunition, magazines and links, accessories, cargo, armor everywhere.
+fn big_yacht() -> Design {
+    let mut d = Design::empty(&tables::HULLS[4]);
+    d.name = "Leviathan".into();
+    d.plant = Some(Ref::parse("super"));
+    d.propellers = vec![PropellerEntry { size: None, guard: 10 }; 2];
+    d.top = Top::Full;
+    d.deck = Some(Deck { below: Some(30) });
+    d.weighted_keel = true;
+    d.crew[0].deck = Some(Section::Above);
+    d.crew.push(CrewEntry { deck: Some(Section::Above), ..CrewEntry::new(&tables::ROLES[1], 2) });
+    d.crew.push(CrewEntry {
+        cargo: true,
+        deck: Some(Section::Below),
+        ..CrewEntry::new(&tables::ROLES[2], 4)
+    });
+
+    d.turrets.push(TurretEntry {
+        size: 3,
+        popup: false,
+        universal: true,
+        location: Some(Loc::FT),
+        weapons: vec![weapon("vmg", None), WeaponEntry { ammo: Some("hd".into()), ..weapon("mg", None) }],
+    });
+    d.turrets.push(TurretEntry {
+        size: 2,
+        popup: false,
+        universal: false,
+        location: Some(Loc::BT),
+        weapons: vec![WeaponEntry { ammo: Some("ap".into()), ..weapon("rl", None) }],
+    });
+
+    d.weapons = vec![
+        WeaponEntry {
+            count: 2,
+            linked: true,
+            extra_magazines: 1,
+            magazine_switch: true,
+            ..weapon("mg", Some(Mount::F))
+        },
+        WeaponEntry { ammo: Some("ap".into()), ..weapon("mml", Some(Mount::FL)) },
+        WeaponEntry { ammo: Some("ap".into()), ..weapon("mml", Some(Mount::FR)) },
+        WeaponEntry {
+            count: 2,
+            linked: true,
+            ammo: Some("ap".into()),
+            ..weapon("heavy-rocket", Some(Mount::F))
+        },
+        WeaponEntry { rocket_magazine: 4, ..weapon("light-rocket", Some(Mount::BL)) },
+        WeaponEntry {
+            count: 2,
+            linked: true,
+            deck: Some(Section::Below),
+            ..weapon("torpedo", Some(Mount::B))
+        },
+        WeaponEntry { extra_magazines: 1, ..weapon("depth-charge", Some(Mount::B)) },
+        weapon("smokescreen", Some(Mount::BL)),
+        weapon("tl", Some(Mount::F)),
+    ];
+
+    d.accessories = vec![
+        accessory("targeting-computer", 1),
+        accessory("marine-radio", 1),
+        accessory("sonar", 1),
+        AccessoryEntry { deck: Some(Section::Below), ..accessory("bilge-pump", 1) },
+        AccessoryEntry { deck: Some(Section::Below), ..accessory("galley", 1) },
+        accessory("fire-extinguisher", 1),
+        AccessoryEntry { deck: Some(Section::Below), ..accessory("single-weapon-computer", 1) },
+        accessory("life-raft", 2),
+        AccessoryEntry {
+            cargo: true,
+            deck: Some(Section::Below),
+            ..accessory("passenger-accommodations", 4)
+        },
+        accessory("radar", 1),
+        accessory("radar-detector", 1),
+    ];
+    d.cargo = vec![
+        CargoEntry {
+            name: "fuel drums".into(),
+            spaces: 2,
+            weight: 800,
+            deck: Some(Section::Below),
+            cargo: true,
+        },
+        CargoEntry { name: "spares".into(), spaces: 1, weight: 250, deck: None, cargo: true },
+    ];
+
+    d.armor.kind = Ref::parse("fireproof");
+    for (loc, points) in [
+        (Loc::F, 30),
+        (Loc::FL, 20),
+        (Loc::BL, 20),
+        (Loc::FR, 20),
+        (Loc::BR, 20),
+        (Loc::B, 25),
+        (Loc::FU, 20),
+        (Loc::BU, 20),
+        (Loc::FT, 10),
+        (Loc::BT, 10),
+        (Loc::FD, 5),
+        (Loc::BD, 5),
+    ] {
+        d.armor.points.set(loc, points);
+    }
+    d
+}
+
+/// Parts in a design, counting each entry and each armored location once.
+fn items(d: &Design) -> usize {
+    let flags =
+        [d.plant.is_some(), d.deck.is_some(), d.top != Top::None, d.hydrofoils, d.weighted_keel, d.spoiler];
+    flags.iter().filter(|f| **f).count()
+        + d.propellers.len()
+        + d.crew.len()
+        + d.turrets.len()
+        + d.turrets.iter().map(|t| t.weapons.len()).sum::<usize>()
+        + d.weapons.len()
+        + d.accessories.len()
+        + d.cargo.len()
+        + d.armor.points.iter().count()
+}
+
+/// Microseconds per call: the mean over batches run for at least `at_least`, and the fastest
+/// batch (which other work on the machine cannot make look slower than it is).
+struct Timing {
+    mean: f64,
+    best: f64,
+}
+
+fn time<T>(at_least: Duration, mut f: impl FnMut() -> T) -> Timing {
+    const BATCH: u32 = 200;
+    // Warm up: caches, branch predictors, the allocator.
+    for _ in 0..10 * BATCH {
+        black_box(f());
+    }
+    let start = Instant::now();
+    let mut calls: u64 = 0;
+    let mut best = f64::INFINITY;
+    while start.elapsed() < at_least {
+        let batch = Instant::now();
+        for _ in 0..BATCH {
+            black_box(f());
+        }
+        best = best.min(batch.elapsed().as_secs_f64() * 1e6 / f64::from(BATCH));
+        calls += u64::from(BATCH);
+    }
+    Timing { mean: start.elapsed().as_secs_f64() * 1e6 / calls as f64, best }
+}
+
+fn main() {
+    let second = Duration::from_secs(1);
+    let boats = [("yacht", big_yacht()), ("darter", examples::darter())];
+    for (name, d) in &boats {
+        let e = evaluate(d);
+        // A design with problems would time the writing of their messages as well.
+        assert!(e.problems.is_empty(), "{name} should have no problems: {:?}", e.problems);
+        let line = statline::stat_line(d, &e);
+        println!("{name}: {line}");
+
+        let eval_us = time(second, || evaluate(black_box(d)));
+        let print_us = time(second, || statline::stat_line(black_box(d), black_box(&e)));
+        let parse_us = time(second, || statline::parse(black_box(&line)));
+        println!(
+            "{name} ({} items): {:.2} us/evaluation (fastest batch {:.2})",
+            items(d),
+            eval_us.mean,
+            eval_us.best
+        );
+        println!(
+            "{name} stat line: {:.2} us/print (fastest {:.2}), {:.2} us/parse (fastest {:.2})",
+            print_us.mean, print_us.best, parse_us.mean, parse_us.best
+        );
+    }
+}

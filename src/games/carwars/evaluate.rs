@@ -4,10 +4,10 @@
 
 use super::design::{Design, Ref, Section, Top, WeaponEntry};
 use super::tables::{
-    self, Ammo, ArmorType, BigGun, DeckRule, Family, GunRule, Hull, Item, Load, Loc, Mount, PERFORMANCE,
-    Plant, Role, Turret, Weapon,
+    self, Ammo, ArmorType, DeckRule, Family, GunRule, Hull, Item, Load, Loc, Mount, PERFORMANCE, Plant, Role,
+    Turret, Weapon,
 };
-use super::units::{Money, Spaces, Speed, Weight, dollars_rounded, pounds_rounded};
+use super::units::{Money, Spaces, Speed, Weight, dollars_rounded, group_thousands, pounds_rounded};
 use crate::games::{Problem, nearest};
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
@@ -312,6 +312,11 @@ fn unknown<T: super::design::Catalogued>(code: &'static str, part: Part, id: &st
     )
 }
 
+/// "1 space", "10 1/3 spaces".
+fn spaces_text(s: Spaces) -> String {
+    if s == Spaces::whole(1) { "1 space".to_owned() } else { format!("{s} spaces") }
+}
+
 fn plural(n: i64, one: &str, many: &str) -> String {
     if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
@@ -340,6 +345,8 @@ struct Judge<'a> {
     lines: Vec<Line>,
     problems: Vec<Problem>,
     forward_torpedo: Option<Part>,
+    /// The armor locations this design has, worked out once for the check and the figures.
+    locations: Vec<Loc>,
 }
 
 impl Judge<'_> {
@@ -451,17 +458,20 @@ impl Judge<'_> {
                     Part::JetDrive.path(),
                     format!(
                         "A jet drive replaces propellers; remove the {} or the jet drive",
-                        plural(d.propellers.len() as i64, "propeller", "propellers")
+                        match d.propellers.len() {
+                            1 => "propeller".to_owned(),
+                            n => format!("{n} propellers"),
+                        }
                     ),
                 ));
             }
         }
         if d.plant.is_none() && (d.jet_drive || !d.propellers.is_empty()) {
-            let what = if d.jet_drive { "The jet drive" } else { "Propellers" };
+            let what = if d.jet_drive { "The jet drive needs" } else { "Propellers need" };
             self.problems.push(Problem::error(
                 "NO_PLANT",
                 Part::Plant.path(),
-                format!("{what} need a power plant to drive them; choose a plant"),
+                format!("{what} a power plant; choose one"),
             ));
         }
         if d.oars > 0 {
@@ -518,7 +528,8 @@ impl Judge<'_> {
             )),
             _ => {}
         }
-        if let Some(deck) = &d.deck {
+        // A Deck the hull cannot have is only reported, not laid out.
+        if let Some(deck) = d.deck.as_ref().filter(|_| h.deck != DeckRule::Forbidden) {
             let below = deck.below.map_or(total - total / 2, i64::from);
             let above = total - below;
             self.line(Line::new(
@@ -594,6 +605,13 @@ impl Judge<'_> {
                 continue;
             };
             let n = i64::from(c.count);
+            if n == 0 {
+                self.problems.push(Problem::warning(
+                    "COUNT_ZERO",
+                    part.path(),
+                    format!("{} has a count of 0, so it adds nothing", role.name),
+                ));
+            }
             if role.id == "pilot" {
                 pilots += n;
             }
@@ -634,7 +652,7 @@ impl Judge<'_> {
                 &tables::ARMOR_TYPES[0]
             }
         };
-        let valid = armor_locations(h, self.d);
+        let valid = &self.locations;
         for (loc, p) in a.points.iter() {
             if !valid.contains(&loc) {
                 let codes: Vec<&str> = valid.iter().map(|l| l.code()).collect();
@@ -642,7 +660,8 @@ impl Judge<'_> {
                     "ARMOR_LOCATION",
                     Some(format!("armor.{}", loc.code())),
                     format!(
-                        "{p} points on {} ({}), but this {} has no such location; its locations are {}",
+                        "{} on {} ({}), but this {} has no such location; its locations are {}",
+                        plural(i64::from(p), "point", "points"),
                         loc.name(),
                         loc.code(),
                         h.name,
@@ -656,7 +675,8 @@ impl Judge<'_> {
                 "ARMOR_LOCATION",
                 Some(format!("armor.{code}")),
                 format!(
-                    "{p} points on \"{code}\", which is not an armor location; use {}",
+                    "{} on \"{code}\", which is not an armor location; use {}",
+                    plural(i64::from(*p), "point", "points"),
                     valid.iter().map(|l| l.code()).collect::<Vec<_>>().join(", ")
                 ),
             ));
@@ -731,7 +751,7 @@ impl Judge<'_> {
             self.problems.push(Problem::warning(
                 "NO_EFFECT_ON_WATER",
                 part.path(),
-                format!("{} does nothing against boats with this load: {}", w.name, w.note),
+                format!("{} does nothing against boats with this load. {}", w.name, w.note),
             ));
         }
         if e.linked {
@@ -792,7 +812,7 @@ impl Judge<'_> {
                     self.problems.push(Problem::warning(
                         "SWITCH_WITHOUT_MAGAZINE",
                         part.path(),
-                        format!("The magazine switch on {} has no second magazine to switch to", w.name),
+                        format!("The {}'s magazine switch has no second magazine to switch to", w.name),
                     ));
                 }
             } else {
@@ -841,30 +861,31 @@ impl Judge<'_> {
         }
         if let Some(gun) = w.restricted {
             match self.hull.gun_rule(gun) {
-                GunRule::Forbidden => self.problems.push(Problem::error(
-                    "GUN_NOT_ON_HULL",
-                    part.path(),
-                    format!(
-                        "{} cannot be mounted on a {}{}",
-                        w.name,
-                        self.hull.name,
-                        if gun == BigGun::TankGun { "; tank guns need a Speeder or larger" } else { "" }
-                    ),
-                )),
+                GunRule::Forbidden => {
+                    // The smallest hull that takes the gun, from the table rather than a name.
+                    let smallest = tables::HULLS.iter().find(|h| h.gun_rule(gun) != GunRule::Forbidden);
+                    let need = smallest.map_or(String::new(), |h| {
+                        format!("; {}s need a {} or larger", w.name.to_lowercase(), h.name)
+                    });
+                    self.problems.push(Problem::error(
+                        "GUN_NOT_ON_HULL",
+                        part.path(),
+                        format!("{} cannot be mounted on a {}{need}", w.name, self.hull.name),
+                    ));
+                }
                 GunRule::FrontOrBackOnly => {
                     let facing = if in_turret {
-                        Some("in a turret")
+                        Some("so it cannot go in a turret".to_owned())
                     } else {
-                        e.mount.filter(|m| !matches!(m, Mount::F | Mount::B)).map(Mount::word)
+                        e.mount
+                            .filter(|m| !matches!(m, Mount::F | Mount::B))
+                            .map(|m| format!("not {}", m.word()))
                     };
                     if let Some(facing) = facing {
                         self.problems.push(Problem::error(
                             "GUN_FRONT_OR_BACK",
                             part.path(),
-                            format!(
-                                "{} on a {} must face front or back, not {facing}",
-                                w.name, self.hull.name
-                            ),
+                            format!("{} on a {} must face front or back, {facing}", w.name, self.hull.name),
                         ));
                     }
                 }
@@ -909,7 +930,8 @@ impl Judge<'_> {
             Top::Full if h.split_top => &[Loc::FT, Loc::BT],
             _ => &[Loc::T],
         };
-        let mut used: Vec<Loc> = Vec::new();
+        // Top locations already taken, by `Loc` index.
+        let mut used = [false; Loc::ALL.len()];
         for (i, t) in d.turrets.iter().enumerate() {
             let part = Part::Turret(i);
             if d.top == Top::None {
@@ -921,11 +943,13 @@ impl Judge<'_> {
             }
             let location = match t.location {
                 Some(l) => l,
-                None => allowed.iter().copied().find(|l| !used.contains(l)).unwrap_or(Loc::T),
+                None => allowed.iter().copied().find(|&l| !used[l as usize]).unwrap_or(Loc::T),
             };
             if d.top != Top::None {
                 if i >= allowed.len() {
-                    let why = if h.split_top {
+                    let why = if allowed.len() > 1 {
+                        "one in each top location"
+                    } else if h.split_top {
                         "a second turret needs a full Boat Top"
                     } else {
                         "only a Yacht with a full Boat Top carries two"
@@ -944,9 +968,14 @@ impl Judge<'_> {
                     self.problems.push(Problem::error(
                         "TURRET_LOCATION",
                         part.path(),
-                        format!("A turret here goes in {}, not {}", codes.join(" or "), location.code()),
+                        format!(
+                            "A turret on this {} goes in {}, not {}",
+                            h.name,
+                            codes.join(" or "),
+                            location.code()
+                        ),
                     ));
-                } else if used.contains(&location) {
+                } else if used[location as usize] {
                     self.problems.push(Problem::error(
                         "TURRET_LOCATION",
                         part.path(),
@@ -954,7 +983,7 @@ impl Judge<'_> {
                     ));
                 }
             }
-            used.push(location);
+            used[location as usize] = true;
             let Some(spec) = tables::turret_spec(t.size, t.popup) else {
                 self.problems.push(Problem::error(
                     "UNKNOWN_TURRET",
@@ -1071,7 +1100,7 @@ pub fn armor_locations(h: &Hull, d: &Design) -> Vec<Loc> {
         Top::Full if h.split_top => v.extend([Loc::FT, Loc::BT]),
         _ => v.push(Loc::T),
     }
-    if d.deck.is_some() {
+    if d.deck.is_some() && h.deck != DeckRule::Forbidden {
         if h.split_top { v.extend([Loc::FD, Loc::BD]) } else { v.push(Loc::D) }
     }
     v
@@ -1129,9 +1158,20 @@ pub fn evaluate(d: &Design) -> Evaluation {
         d,
         hull,
         decked,
-        lines: Vec::with_capacity(16 + d.weapons.len() * 2 + d.accessories.len()),
+        // One allocation for the ledger: at most a line per hull part and per crew, accessory and
+        // cargo entry, two per propeller, five per weapon entry (weapon, links, magazines, switch,
+        // rocket magazine) and one per turret.
+        lines: Vec::with_capacity(
+            16 + d.crew.len()
+                + 2 * d.propellers.len()
+                + 5 * d.weapons.len()
+                + d.turrets.iter().map(|t| 1 + 5 * t.weapons.len()).sum::<usize>()
+                + d.accessories.len()
+                + d.cargo.len(),
+        ),
         problems,
         forward_torpedo: None,
+        locations: armor_locations(hull, d),
     };
     j.line(Line::new(Part::Hull, LineKind::Body(hull), 1, hull.cost, hull.weight, Spaces::ZERO));
     j.body();
@@ -1142,7 +1182,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
     j.turrets();
     j.accessories();
     j.placement_without_deck();
-    let Judge { lines, mut problems, forward_torpedo, .. } = j;
+    let Judge { lines, mut problems, forward_torpedo, locations, .. } = j;
 
     // Totals come from the ledger and nowhere else.
     let mut cost = Money::ZERO;
@@ -1170,7 +1210,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
         problems.push(Problem::error(
             "OVER_SPACES",
             None,
-            format!("Parts take {body} spaces; a {} has {}", hull.name, hull.spaces),
+            format!("Parts take {}; a {} has {}", spaces_text(body), hull.name, hull.spaces),
         ));
     }
     if cargo > Spaces::whole(hull.cargo_spaces) {
@@ -1182,7 +1222,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
         problems.push(Problem::error(
             "OVER_CARGO_SPACES",
             None,
-            format!("Cargo space holds {cargo} spaces of goods and passengers; {has}"),
+            format!("Cargo space holds {} of goods and passengers; {has}", spaces_text(cargo)),
         ));
     }
     if weight > hull.max_load {
@@ -1205,7 +1245,14 @@ pub fn evaluate(d: &Design) -> Evaluation {
         Some((b_total, a_total)) => {
             for (name, used, total) in [("Below deck", below, b_total), ("Above deck", above, a_total)] {
                 if used > Spaces::whole(total) {
-                    problems.push(Problem::error("DECK_SECTION_FULL", Part::Deck.path(), format!("{name} holds {used} spaces of parts but has {total}; move something or change the split")));
+                    problems.push(Problem::error(
+                        "DECK_SECTION_FULL",
+                        Part::Deck.path(),
+                        format!(
+                            "{name} holds {} of parts but has {total}; move something or change the split",
+                            spaces_text(used)
+                        ),
+                    ));
                 }
             }
             (
@@ -1232,14 +1279,22 @@ pub fn evaluate(d: &Design) -> Evaluation {
         acceleration += tables::JET_ACCELERATION_BONUS;
         top_speed += tables::JET_TOP_SPEED_BONUS;
     }
-    if jet_running == Some(false) {
+    // Without a plant NO_PLANT already says what is wrong.
+    if jet_running == Some(false) && plant.is_some() {
+        let needed = (weight.0 + 2 * Weight::PER_UNIT - 1) / (2 * Weight::PER_UNIT);
+        let consequence = if d.propellers.is_empty() {
+            ". With no propeller the boat has no powered movement: acceleration and top speed are 0"
+        } else {
+            ""
+        };
         problems.push(Problem::warning(
             "JET_DRIVE_WONT_RUN",
             Part::JetDrive.path(),
             format!(
-                "The jet drive will not run: the plant's {pf} power factors are under half the boat's {} lb (it needs {}). With no propeller the boat has no powered movement: acceleration and top speed are 0",
+                "The jet drive will not run: the plant's {} power factors are under half the boat's {} lb (it needs at least {}){consequence}",
+                group_thousands(pf),
                 pounds_rounded(weight),
-                (weight.0 + 2 * Weight::PER_UNIT - 1) / (2 * Weight::PER_UNIT)
+                group_thousands(needed)
             ),
         ));
     }
@@ -1278,11 +1333,16 @@ pub fn evaluate(d: &Design) -> Evaluation {
             format!("Hydrofoils lift the boat at 35 mph, but its top speed is {top_speed} mph: they never lift, and only add cost and weight"),
         ));
     }
-    if let Some(part) = forward_torpedo.filter(|_| top_speed > Speed::mph(50)) {
+    // Up on hydrofoils the boat is at its fastest, so that is the speed that can overrun.
+    let (fastest, how) = match top_on_foils {
+        Some(t) => (t, " on hydrofoils"),
+        None => (top_speed, ""),
+    };
+    if let Some(part) = forward_torpedo.filter(|_| fastest > tables::TORPEDO_SPEED) {
         problems.push(Problem::warning(
             "TORPEDO_OVERRUN",
             part.path(),
-            format!("Torpedoes run at 50 mph; fired forward at more than that (top speed {top_speed} mph) the boat catches and sets off its own torpedo"),
+            format!("Torpedoes run at {} mph; fired forward at more than that (top speed {fastest} mph{how}) the boat catches and sets off its own torpedo", tables::TORPEDO_SPEED),
         ));
     }
     let reverse_top =
@@ -1336,7 +1396,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
         range_miles_at_20_mph: moving.map(|_| range_miles(tables::RANGE_BASE_SPEED)),
         range_miles_at_top_speed: moving.map(|_| range_miles(top_speed)),
         armor_points: d.armor.points.total(),
-        armor_locations: armor_locations(hull, d),
+        armor_locations: locations,
         counter: hull.counter,
         anchor_replacement_cost: hull.cost.pct(tables::ANCHOR_REPLACEMENT_PCT),
         people,

@@ -12,6 +12,11 @@ pub mod statline;
 pub mod tables;
 pub mod units;
 
+#[cfg(test)]
+mod limits;
+#[cfg(test)]
+mod properties;
+
 pub use design::{DESIGN_VERSION, Design};
 pub use evaluate::{Evaluation, Figures, evaluate};
 

@@ -13,7 +13,7 @@ use super::evaluate::{Evaluation, LineKind};
 use super::tables::{
     self, ACCESSORIES, ARMOR_TYPES, HULLS, Item, Loc, Mount, PLANTS, ROLES, WEAPONS, Weapon,
 };
-use super::units::{Money, Speed, Weight, dollars_rounded, pounds_rounded};
+use super::units::{Money, Speed, Weight, dollars_rounded, group_thousands, pounds_rounded};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -152,7 +152,7 @@ fn cargo_text(c: &CargoEntry) -> String {
         "Cargo ({} space{}, {} lbs){}",
         c.spaces,
         if c.spaces == 1 { "" } else { "s" },
-        c.weight,
+        group_thousands(i64::from(c.weight)),
         if c.cargo { "" } else { " in body space" }
     )
 }
@@ -242,7 +242,7 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
             items.extend(d.accessories.iter().filter(|a| here(a.deck)).map(accessory_text));
             items.extend(d.cargo.iter().filter(|c| here(c.deck)).map(cargo_text));
             let title = if section == Section::Below { "Below Deck" } else { "Above Deck" };
-            let list = if items.is_empty() { "empty".to_owned() } else { items.join(", ") };
+            let list = if items.is_empty() { "empty".to_owned() } else { upper_first(&items.join(", ")) };
             let _ = write!(out, " {title}: {list}.");
         }
     } else {
@@ -493,13 +493,15 @@ fn match_weapon(s: &str) -> Option<(&'static Weapon, Option<&'static str>, &str,
     }
     for w in WEAPONS {
         for sp in spellings(w) {
-            let sp_plural = format!("{sp}s");
-            for cand in [sp, sp_plural.as_str()] {
-                if cand.len() > best_len
-                    && let Some(rest) = strip_word(s, cand)
+            // The spelling itself, or with a plural "s" ("VMGs"), without building the plural.
+            let plural = s.get(sp.len()..).and_then(|r| r.strip_prefix(['s', 'S'])).map(|_| sp.len() + 1);
+            for len in [Some(sp.len()), plural].into_iter().flatten() {
+                if len > best_len
+                    && s.get(..sp.len()).is_some_and(|head| head.eq_ignore_ascii_case(sp))
+                    && let Some(rest) = strip_word(s, &s[..len])
                 {
-                    best = Some((w, None, rest, &s[..cand.len()]));
-                    best_len = cand.len();
+                    best = Some((w, None, rest, &s[..len]));
+                    best_len = len;
                 }
             }
         }
@@ -970,6 +972,28 @@ mod tests {
         assert_eq!(d.armor.points.get(Loc::D), 5);
         let printed = stat_line(d, &evaluate(d));
         assert_eq!(parse(&printed).design, imp.design, "{printed}");
+    }
+
+    #[test]
+    fn sections_start_with_a_capital_and_cargo_weights_are_grouped() {
+        let mut d = examples::piranha();
+        d.hull = Ref::Known(&HULLS[3]);
+        d.deck = Some(Deck { below: None });
+        d.weapons[1].deck = Some(Section::Below);
+        d.cargo.push(CargoEntry { name: String::new(), spaces: 2, weight: 1240, deck: None, cargo: true });
+
+        let line = stat_line(&d, &evaluate(&d));
+
+        assert!(line.contains("Below Deck: 2 linked torpedoes back."), "{line}");
+        assert!(line.contains("Cargo (2 spaces, 1,240 lbs)."), "{line}");
+        let mut homing = d.clone();
+        homing.weapons[1] = WeaponEntry {
+            deck: Some(Section::Below),
+            ..WeaponEntry::new(tables::weapon_by_id("homing-torpedo").expect("in the table"), Some(Mount::B))
+        };
+        let line = stat_line(&homing, &evaluate(&homing));
+        assert!(line.contains("Below Deck: Homing torpedo back."), "{line}");
+        assert_eq!(parse(&line).design.cargo[0].weight, 1240);
     }
 
     #[test]

@@ -481,6 +481,9 @@ pub const JET_TOP_SPEED_BONUS: Speed = Speed::mph(20);
 pub const HYDROFOIL_LIFT_SPEED: Speed = Speed::mph(35);
 pub const HYDROFOIL_TOP_SPEED_BONUS: Speed = Speed::mph(20);
 pub const HYDROFOIL_DP: i64 = 15;
+/// A torpedo runs at this speed whatever the boat firing it does; a boat going faster forward
+/// runs into its own torpedo.
+pub const TORPEDO_SPEED: Speed = Speed::mph(50);
 /// Oars: a pair costs $25, weighs 10 lb, takes a space. Each rower adds 2.5 mph, up to 15 mph;
 /// rowing always accelerates at 2.5 mph/turn.
 pub const OARS: Item = item("oars", "Oars", "Oars", 25, 10, 1);
@@ -1205,7 +1208,7 @@ pub static WEAPONS: &[Weapon] = &[
         to_hit: None,
         damage: "1d",
         dp: 4,
-        note: "Spikes sink at once: no effect on boats.",
+        note: "Spikes sink at once.",
         ..W
     },
     Weapon {

@@ -139,7 +139,7 @@ impl Speed {
 }
 
 /// Thousands separators, the way the magazine printed them: 13552 -> "13,552".
-fn group_thousands(n: i64) -> String {
+pub fn group_thousands(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
     if n < 0 {
