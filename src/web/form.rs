@@ -3,28 +3,26 @@
 //! replaced by a safe default, so the page can show the message next to the input.
 
 use crate::games::Problem;
-use std::collections::BTreeMap;
+use std::collections::{BTreeSet, HashMap};
 
-/// The fields of a posted form, by name, in the order sent.
+/// The fields of a posted form, by name. When a name is sent twice the later value wins, as with
+/// checkboxes that have a hidden fallback.
 #[derive(Debug, Default, Clone)]
 pub struct Fields {
-    pairs: Vec<(String, String)>,
+    map: HashMap<String, String>,
 }
 
 impl Fields {
     pub fn parse(body: &[u8]) -> Self {
-        let pairs = form_urlencoded::parse(body).map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
-        Fields { pairs }
+        Self::from_pairs(form_urlencoded::parse(body).map(|(k, v)| (k.into_owned(), v.into_owned())))
     }
 
-    pub fn from_pairs(pairs: Vec<(String, String)>) -> Self {
-        Fields { pairs }
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
+        Fields { map: pairs.into_iter().collect() }
     }
 
-    /// The last value sent for `name` (a later input of the same name wins, as with checkboxes
-    /// that have a hidden fallback).
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.pairs.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.map.get(name).map(String::as_str)
     }
 
     pub fn text(&self, name: &str) -> String {
@@ -38,17 +36,16 @@ impl Fields {
 
     /// Indices used under a list prefix ("weapons" -> 0, 1, 3), in order.
     pub fn indices(&self, prefix: &str) -> Vec<usize> {
-        let mut seen: BTreeMap<usize, ()> = BTreeMap::new();
-        let start = format!("{prefix}.");
-        for (k, _) in &self.pairs {
-            if let Some(rest) = k.strip_prefix(&start)
+        let mut seen = BTreeSet::new();
+        for k in self.map.keys() {
+            if let Some(rest) = k.strip_prefix(prefix).and_then(|r| r.strip_prefix('.'))
                 && let Some(i) = rest.split('.').next().and_then(|s| s.parse::<usize>().ok())
                 && i < 1000
             {
-                seen.insert(i, ());
+                seen.insert(i);
             }
         }
-        seen.into_keys().collect()
+        seen.into_iter().collect()
     }
 }
 

@@ -136,7 +136,7 @@ impl Browser {
 
     /// Waits until `check` holds for the text of `sel` (htmx swaps arrive asynchronously).
     pub async fn wait_text(&self, sel: &str, what: &str, check: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let t = match self.c.find(Locator::Css(sel)).await {
                 Ok(e) => e.text().await.unwrap_or_default(),
@@ -183,7 +183,7 @@ impl Browser {
 
     /// Waits for htmx to finish its requests.
     pub async fn settle(&self) {
-        let deadline = Instant::now() + Duration::from_secs(10);
+        let deadline = Instant::now() + Duration::from_secs(30);
         while self.exists(".htmx-request").await && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
