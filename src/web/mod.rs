@@ -7,6 +7,7 @@ pub mod boats;
 pub mod builds;
 pub mod error;
 pub mod form;
+pub mod view;
 
 use axum::Router;
 use axum::body::Body;
