@@ -5,6 +5,8 @@ pub mod boat_form;
 pub mod boat_view;
 pub mod boats;
 pub mod builds;
+pub mod epic_form;
+pub mod epic_view;
 pub mod error;
 pub mod form;
 pub mod view;
