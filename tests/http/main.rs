@@ -1,5 +1,6 @@
 //! HTTP tests: the real app on a real socket, with a real SQLite file per test.
 
 mod api;
+mod epic;
 mod process;
 mod support;
