@@ -2,41 +2,17 @@
 //! that concern them, the figures in words. Nothing here computes a rule; it only arranges what
 //! the engine said.
 
+use crate::games::Problem;
 use crate::games::carwars::design::{Catalogued, Design, Ref, Section, Top, WeaponEntry};
 use crate::games::carwars::evaluate::{Evaluation, LineKind, armor_locations};
 use crate::games::carwars::tables::{self, Family, Load, Loc, Mount};
 use crate::games::carwars::units::{Money, Spaces, Speed, Weight, dollars_rounded, pounds_rounded};
 use crate::games::carwars::{self, statline};
-use crate::games::{Problem, Severity};
 
-/// One `<option>`.
-#[derive(Debug, Clone)]
-pub struct Opt {
-    pub value: String,
-    pub label: String,
-    pub selected: bool,
-}
+use super::view::{ProblemView, Select, dom_id, slot_among, slot_id};
 
-/// A `<select>` with its label. Structural selects re-render the form when changed (they change
-/// which other inputs make sense).
-#[derive(Debug, Clone)]
-pub struct Select {
-    pub name: String,
-    pub id: String,
-    pub label: String,
-    pub options: Vec<Opt>,
-    pub structural: bool,
-}
-
-/// The DOM id of an input: "weapons.0.count" -> "f-weapons-0-count".
-pub fn dom_id(path: &str) -> String {
-    format!("f-{}", path.replace('.', "-"))
-}
-
-/// The DOM id of the problems slot of a part.
-pub fn slot_id(path: &str) -> String {
-    format!("problems-{}", path.replace('.', "-"))
-}
+/// Where a structural select of the designer re-renders the form.
+const DESIGNER: &str = "/boats/designer";
 
 fn select(
     name: &str,
@@ -45,16 +21,7 @@ fn select(
     options: Vec<(String, String)>,
     structural: bool,
 ) -> Select {
-    let mut opts: Vec<Opt> =
-        options.into_iter().map(|(value, label)| Opt { selected: value == current, value, label }).collect();
-    // A value the catalog does not know is kept, so nothing the player had is lost.
-    if !opts.iter().any(|o| o.selected) {
-        opts.insert(
-            0,
-            Opt { value: current.to_owned(), label: format!("{current} (unknown)"), selected: true },
-        );
-    }
-    Select { name: name.to_owned(), id: dom_id(name), label: label.to_owned(), options: opts, structural }
+    super::view::select(name, label, current, options, structural.then_some(DESIGNER))
 }
 
 fn catalog_options<T: Catalogued>(name: impl Fn(&T) -> String) -> Vec<(String, String)> {
@@ -78,27 +45,6 @@ fn section_select(path: &str, current: Option<Section>) -> Select {
         ],
         false,
     )
-}
-
-/// A problem as shown.
-#[derive(Debug, Clone)]
-pub struct ProblemView {
-    pub code: &'static str,
-    pub error: bool,
-    pub message: String,
-    /// Anchor of the part it concerns, if the form has one.
-    pub anchor: Option<String>,
-}
-
-impl ProblemView {
-    fn new(p: &Problem) -> Self {
-        ProblemView {
-            code: p.code,
-            error: p.severity == Severity::Error,
-            message: p.message.clone(),
-            anchor: p.part.as_deref().map(slot_id),
-        }
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -314,13 +260,7 @@ impl BoatView {
             p if p.starts_with("armor_extra") => "armor",
             p => p,
         };
-        self.slot_paths
-            .iter()
-            .filter(|s| {
-                part == s.as_str() || (part.starts_with(s.as_str()) && part[s.len()..].starts_with('.'))
-            })
-            .max_by_key(|s| s.len())
-            .map(String::as_str)
+        slot_among(&self.slot_paths, part)
     }
 
     /// Problems of the build as a whole (no part).

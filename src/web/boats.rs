@@ -2,23 +2,22 @@
 
 use super::AppState;
 use super::boat_form::{self, Action};
-use super::boat_view::{self, BoatView, ProblemView, StartChoice};
-use super::builds::{
-    self as shared, adopt_token, cookie_name, edit_link, is_owner, load, origin, set_edit_cookie,
-};
-use super::error::{ApiError, ApiJson, AppError, with_content_type};
+use super::boat_view::{self, BoatView, StartChoice};
+use super::builds::{self as shared, download, file_name, load};
+use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
+use super::view::ProblemView;
 use crate::games::Problem;
 use crate::games::carwars::design::DESIGN_VERSION;
 use crate::games::carwars::{self, Design, statline};
-use crate::store::builds::{self, Build, Content, Kind, format_time};
+use crate::store::builds::{self, Build, Content, Kind};
 use askama::Template;
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Multipart, Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::http::HeaderMap;
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
@@ -174,11 +173,7 @@ async fn live_figures(body: Bytes) -> Result<Response, AppError> {
 async fn save_new(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
     let (f, d, problems) = read_form(&body);
     let v = BoatView::new(d, problems);
-    let parent = f.get("parent_id").filter(|id| builds::looks_like_id(id));
-    let (b, token) = builds::create(&state.db, &content(&v), parent).await?;
-    let mut r = Redirect::to(&format!("/boats/{}?saved=1", b.id)).into_response();
-    set_edit_cookie(&mut r, &b.id, &token);
-    Ok(r)
+    shared::save_as_new(&state, &content(&v), f.get("parent_id")).await
 }
 
 async fn update(
@@ -188,25 +183,8 @@ async fn update(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let (f, d, problems) = read_form(&body);
-    let b = load(&state, &id, Kind::Boat).await?;
-    let Some(token) = shared::token_for(&headers, &b.id, f.get("token")) else {
-        return Err(forbidden());
-    };
     let v = BoatView::new(d, problems);
-    match builds::update(&state.db, &b.id, token, &content(&v)).await {
-        Ok(_) => Ok(Redirect::to(&format!("/boats/{}?saved=1", b.id)).into_response()),
-        Err(builds::UpdateError::Forbidden) => Err(forbidden()),
-        Err(builds::UpdateError::NotFound) => Err(AppError::not_found("saved boat")),
-        Err(builds::UpdateError::Db(e)) => Err(e.into()),
-    }
-}
-
-fn forbidden() -> AppError {
-    AppError::Forbidden(
-        "Only the person who saved this build can change it, and this browser does not hold its edit token. \
-         Nothing was changed. Use \"Edit a copy\" on its page to make your own version."
-            .into(),
-    )
+    shared::save_changes(&state, Kind::Boat, &id, &headers, f.get("token"), &content(&v)).await
 }
 
 #[derive(Template)]
@@ -214,14 +192,7 @@ fn forbidden() -> AppError {
 struct ShowPage {
     v: BoatView,
     b: Build,
-    owner: bool,
-    /// The private edit link, right after saving.
-    edit_link: Option<String>,
-    share_url: String,
-    parent: Option<(String, String)>,
-    forks: i64,
-    created: String,
-    updated: String,
+    saved: shared::Saved,
 }
 
 #[derive(Deserialize)]
@@ -237,34 +208,8 @@ async fn show(
 ) -> Result<Response, AppError> {
     let b = load(&state, &id, Kind::Boat).await?;
     let (d, problems) = design_from_saved(&b);
-    let owner = is_owner(&b, &headers);
-    let origin = origin(&headers);
-    let edit_link = match (q.saved.is_some(), owner, shared::cookie(&headers, &cookie_name(&b.id))) {
-        (true, true, Some(token)) => Some(edit_link(&origin, &b, token)),
-        _ => None,
-    };
-    let parent = match &b.parent_id {
-        Some(pid) => builds::get(&state.db, pid).await?.map(|p| (shared::share_path(&p), p.name)),
-        None => None,
-    };
-    let page = ShowPage {
-        v: BoatView::new(d, problems),
-        share_url: format!("{origin}/boats/{}", b.id),
-        forks: builds::fork_count(&state.db, &b.id).await?,
-        created: format_time(b.created_at),
-        updated: format_time(b.updated_at),
-        owner,
-        edit_link,
-        parent,
-        b,
-    };
-    html(&page)
-}
-
-#[derive(Template)]
-#[template(path = "boats/forbidden.html")]
-struct ForbiddenPage {
-    b: Build,
+    let saved = shared::saved(&state, &b, &headers, q.saved.is_some()).await?;
+    html(&ShowPage { v: BoatView::new(d, problems), saved, b })
 }
 
 #[derive(Deserialize)]
@@ -279,12 +224,8 @@ async fn edit(
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let b = load(&state, &id, Kind::Boat).await?;
-    if let Some(token) = q.token.as_deref() {
-        return adopt_token(&b, token);
-    }
-    if !is_owner(&b, &headers) {
-        let body = ForbiddenPage { b }.render()?;
-        return Ok((StatusCode::FORBIDDEN, Html(body)).into_response());
+    if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
+        return Ok(answer);
     }
     let (d, problems) = design_from_saved(&b);
     let mut page = DesignerPage::new(BoatView::new(d, problems));
@@ -296,42 +237,16 @@ async fn edit(
 async fn fork(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
     let b = load(&state, &id, Kind::Boat).await?;
     let (mut d, _) = design_from_saved(&b);
-    if !d.name.is_empty() && !d.name.ends_with("(copy)") {
-        d.name = format!("{} (copy)", d.name);
-    }
+    d.name = shared::copy_name(&d.name);
     let v = BoatView::new(d, Vec::new());
-    let (copy, token) = builds::create(&state.db, &content(&v), Some(&b.id)).await?;
-    let mut r = Redirect::to(&format!("/boats/{}/edit", copy.id)).into_response();
-    set_edit_cookie(&mut r, &copy.id, &token);
-    Ok(r)
-}
-
-fn file_name(name: &str, ext: &str) -> String {
-    let slug: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
-        .collect::<String>()
-        .split('-')
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
-    let slug = if slug.is_empty() { "boat".to_owned() } else { slug.chars().take(60).collect() };
-    format!("{slug}.{ext}")
-}
-
-fn download(body: String, ct: &'static str, name: &str) -> Response {
-    let mut r = with_content_type(body.into_response(), ct);
-    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
-        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
-    }
-    r
+    shared::save_copy(&state, &content(&v), &b).await
 }
 
 fn json_download(d: &Design) -> Response {
     download(
         serde_json::to_string_pretty(d).unwrap_or_default(),
         "application/json",
-        &file_name(&d.name, "json"),
+        &file_name(&d.name, "json", "boat"),
     )
 }
 
@@ -340,17 +255,13 @@ fn text_download(d: &Design) -> Response {
     download(
         format!("{}\n", statline::stat_line(d, &e)),
         "text/plain; charset=utf-8",
-        &file_name(&d.name, "txt"),
+        &file_name(&d.name, "txt", "boat"),
     )
 }
 
 async fn export_json(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
     let b = load(&state, &id, Kind::Boat).await?;
-    // The stored document as it is: an unreadable one is still the player's to download.
-    let pretty = serde_json::from_str::<serde_json::Value>(&b.document)
-        .and_then(|v| serde_json::to_string_pretty(&v))
-        .unwrap_or(b.document.clone());
-    Ok(download(pretty, "application/json", &file_name(&b.name, "json")))
+    Ok(shared::stored_json(&b, "boat"))
 }
 
 async fn export_text(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
@@ -435,18 +346,8 @@ async fn api_save(
     ApiJson(d): ApiJson<Design>,
 ) -> Result<Response, ApiError> {
     let v = BoatView::new(d, Vec::new());
-    let (b, token) = builds::create(&state.db, &content(&v), None).await?;
-    let origin = origin(&headers);
-    let body = json!({
-        "id": b.id,
-        "url": format!("{origin}/boats/{}", b.id),
-        "edit_token": token,
-        "edit_url": edit_link(&origin, &b, &token),
-        "legal": v.legal(),
-        "figures": v.eval.figures,
-        "problems": v.eval.problems,
-    });
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    let extra = json!({ "legal": v.legal(), "figures": v.eval.figures, "problems": v.eval.problems });
+    shared::api_create(&state, &headers, &content(&v), extra).await
 }
 
 /// JSON API: replace a saved design; needs its token in `X-Edit-Token`.
@@ -456,23 +357,9 @@ async fn api_update(
     headers: HeaderMap,
     ApiJson(d): ApiJson<Design>,
 ) -> Result<Response, ApiError> {
-    let Some(token) = headers.get("x-edit-token").and_then(|v| v.to_str().ok()) else {
-        return Err(
-            AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()).into()
-        );
-    };
     let v = BoatView::new(d, Vec::new());
-    match builds::update(&state.db, &id, token, &content(&v)).await {
-        Ok(b) => {
-            Ok(Json(json!({ "id": b.id, "legal": v.legal(), "figures": v.eval.figures })).into_response())
-        }
-        Err(builds::UpdateError::Forbidden) => {
-            Err(AppError::Forbidden("The edit token does not match this build; nothing was changed.".into())
-                .into())
-        }
-        Err(builds::UpdateError::NotFound) => Err(AppError::not_found("saved boat").into()),
-        Err(builds::UpdateError::Db(e)) => Err(e.into()),
-    }
+    let b = shared::api_replace(&state, &id, &headers, &content(&v)).await?;
+    Ok(Json(json!({ "id": b.id, "legal": v.legal(), "figures": v.eval.figures })).into_response())
 }
 
 /// The version a design document is written at, for the templates.

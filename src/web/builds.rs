@@ -2,8 +2,8 @@
 //! gallery and the JSON API for saved builds.
 
 use super::AppState;
-use super::error::{AppError, error_json};
-use crate::store::builds::{self, Build, Kind, Listing, format_time};
+use super::error::{ApiError, AppError, error_json, with_content_type};
+use crate::store::builds::{self, Build, Content, Kind, Listing, UpdateError, format_time};
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -78,14 +78,226 @@ pub fn edit_link(origin: &str, b: &Build, token: &str) -> String {
     format!("{origin}{}/edit?token={token}", share_path(b))
 }
 
+/// What a saved build of this kind is called in messages.
+pub fn noun(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Boat => "saved boat",
+        Kind::Epic => "saved detachment",
+    }
+}
+
 /// Loads a build of a kind, or a 404.
 pub async fn load(state: &AppState, id: &str, kind: Kind) -> Result<Build, AppError> {
     match builds::get(&state.db, id).await? {
         Some(b) if b.kind == kind.as_str() => Ok(b),
-        _ => Err(AppError::not_found(match kind {
-            Kind::Boat => "saved boat",
-            Kind::Epic => "saved detachment",
-        })),
+        _ => Err(AppError::not_found(noun(kind))),
+    }
+}
+
+/// An edit without the build's token.
+pub fn forbidden() -> AppError {
+    AppError::Forbidden(
+        "Only the person who saved this build can change it, and this browser does not hold its edit token. \
+         Nothing was changed. Use \"Edit a copy\" on its page to make your own version."
+            .into(),
+    )
+}
+
+/// Saves a new build (a copy of `parent`, if given): the owner gets the edit token in a cookie
+/// and lands on the share page, which shows the private edit link.
+pub async fn save_as_new(state: &AppState, c: &Content, parent: Option<&str>) -> Result<Response, AppError> {
+    let parent = parent.filter(|id| builds::looks_like_id(id));
+    let (b, token) = builds::create(&state.db, c, parent).await?;
+    let mut r = Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response();
+    set_edit_cookie(&mut r, &b.id, &token);
+    Ok(r)
+}
+
+/// "Edit a copy": saves `c` as a new build that remembers `parent`, and opens it for editing.
+pub async fn save_copy(state: &AppState, c: &Content, parent: &Build) -> Result<Response, AppError> {
+    let (copy, token) = builds::create(&state.db, c, Some(&parent.id)).await?;
+    let mut r = Redirect::to(&format!("{}/edit", share_path(&copy))).into_response();
+    set_edit_cookie(&mut r, &copy.id, &token);
+    Ok(r)
+}
+
+/// The name a copy gets: "Sea Wasp" becomes "Sea Wasp (copy)", once.
+pub fn copy_name(name: &str) -> String {
+    if name.is_empty() || name.ends_with("(copy)") { name.to_owned() } else { format!("{name} (copy)") }
+}
+
+/// Replaces a saved build's content from a posted form, if the request holds its edit token;
+/// otherwise 403 and nothing changes.
+pub async fn save_changes(
+    state: &AppState,
+    kind: Kind,
+    id: &str,
+    headers: &HeaderMap,
+    form_token: Option<&str>,
+    c: &Content,
+) -> Result<Response, AppError> {
+    let b = load(state, id, kind).await?;
+    let Some(token) = token_for(headers, &b.id, form_token) else {
+        return Err(forbidden());
+    };
+    match builds::update(&state.db, &b.id, token, c).await {
+        Ok(b) => Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response()),
+        Err(e) => Err(update_error(e, kind)),
+    }
+}
+
+fn update_error(e: UpdateError, kind: Kind) -> AppError {
+    match e {
+        UpdateError::Forbidden => forbidden(),
+        UpdateError::NotFound => AppError::not_found(noun(kind)),
+        UpdateError::Db(e) => e.into(),
+    }
+}
+
+/// What a share page says about the saved build besides its content.
+pub struct Saved {
+    /// Whether this browser may edit it.
+    pub owner: bool,
+    /// The private edit link, right after saving.
+    pub edit_link: Option<String>,
+    pub share_url: String,
+    /// Where the build it was copied from is, and its name.
+    pub parent: Option<(String, String)>,
+    pub forks: i64,
+    pub created: String,
+    pub updated: String,
+}
+
+/// The share page's facts about `b`. `just_saved` is the `?saved=1` a save redirects to.
+pub async fn saved(
+    state: &AppState,
+    b: &Build,
+    headers: &HeaderMap,
+    just_saved: bool,
+) -> Result<Saved, AppError> {
+    let owner = is_owner(b, headers);
+    let origin = origin(headers);
+    let edit_link = match (just_saved, owner, cookie(headers, &cookie_name(&b.id))) {
+        (true, true, Some(token)) => Some(edit_link(&origin, b, token)),
+        _ => None,
+    };
+    let parent = match &b.parent_id {
+        Some(pid) => builds::get(&state.db, pid).await?.map(|p| (share_path(&p), p.name)),
+        None => None,
+    };
+    Ok(Saved {
+        owner,
+        edit_link,
+        share_url: format!("{origin}{}", share_path(b)),
+        parent,
+        forks: builds::fork_count(&state.db, &b.id).await?,
+        created: format_time(b.created_at),
+        updated: format_time(b.updated_at),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "boats/forbidden.html")]
+struct ForbiddenPage<'a> {
+    b: &'a Build,
+}
+
+/// Who may open a build's editor. `None`: this browser owns it, go ahead. Otherwise the answer to
+/// send instead: an edit link's `?token=` adopted into a cookie, or a 403 page offering a copy.
+pub fn edit_gate(b: &Build, token: Option<&str>, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
+    if let Some(token) = token {
+        return adopt_token(b, token).map(Some);
+    }
+    if is_owner(b, headers) {
+        return Ok(None);
+    }
+    let body = ForbiddenPage { b }.render()?;
+    Ok(Some((StatusCode::FORBIDDEN, Html(body)).into_response()))
+}
+
+/// A download's file name from a build's name: "Sea Wasp" -> "sea-wasp.json"; `fallback` when
+/// the name has no letters or digits.
+pub fn file_name(name: &str, ext: &str, fallback: &str) -> String {
+    let slug: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    let slug = if slug.is_empty() { fallback.to_owned() } else { slug.chars().take(60).collect() };
+    format!("{slug}.{ext}")
+}
+
+/// A body sent as a file to save.
+pub fn download(body: String, ct: &'static str, name: &str) -> Response {
+    file_response(body, ct, "attachment", name)
+}
+
+/// A body the browser shows (plain text to select and copy), saved under `name` if saved.
+pub fn inline(body: String, ct: &'static str, name: &str) -> Response {
+    file_response(body, ct, "inline", name)
+}
+
+fn file_response(body: String, ct: &'static str, disposition: &str, name: &str) -> Response {
+    let mut r = with_content_type(body.into_response(), ct);
+    if let Ok(v) = HeaderValue::from_str(&format!("{disposition}; filename=\"{name}\"")) {
+        r.headers_mut().insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+/// The stored document as it is, pretty-printed: an unreadable one is still the player's to
+/// download.
+pub fn stored_json(b: &Build, fallback: &str) -> Response {
+    let pretty = serde_json::from_str::<serde_json::Value>(&b.document)
+        .and_then(|v| serde_json::to_string_pretty(&v))
+        .unwrap_or(b.document.clone());
+    download(pretty, "application/json", &file_name(&b.name, "json", fallback))
+}
+
+/// JSON API: saves a new build and answers 201 with its id, share url, edit token and private
+/// edit url, plus the builder's own `extra` fields (figures, problems, ...).
+pub async fn api_create(
+    state: &AppState,
+    headers: &HeaderMap,
+    c: &Content,
+    extra: serde_json::Value,
+) -> Result<Response, ApiError> {
+    let (b, token) = builds::create(&state.db, c, None).await?;
+    let origin = origin(headers);
+    let mut body = json!({
+        "id": b.id,
+        "url": format!("{origin}{}", share_path(&b)),
+        "edit_token": token,
+        "edit_url": edit_link(&origin, &b, &token),
+    });
+    if let (Some(body), serde_json::Value::Object(extra)) = (body.as_object_mut(), extra) {
+        body.extend(extra);
+    }
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// JSON API: replaces a saved build's content; needs its token in `X-Edit-Token`.
+pub async fn api_replace(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    c: &Content,
+) -> Result<Build, ApiError> {
+    let Some(token) = headers.get("x-edit-token").and_then(|v| v.to_str().ok()) else {
+        return Err(
+            AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()).into()
+        );
+    };
+    match builds::update(&state.db, id, token, c).await {
+        Ok(b) => Ok(b),
+        Err(UpdateError::Forbidden) => {
+            Err(AppError::Forbidden("The edit token does not match this build; nothing was changed.".into())
+                .into())
+        }
+        Err(e) => Err(update_error(e, c.kind).into()),
     }
 }
 

@@ -5,8 +5,12 @@ pub mod boat_form;
 pub mod boat_view;
 pub mod boats;
 pub mod builds;
+pub mod epic;
+pub mod epic_form;
+pub mod epic_view;
 pub mod error;
 pub mod form;
+pub mod view;
 
 use axum::Router;
 use axum::body::Body;
@@ -47,6 +51,7 @@ pub fn app(state: AppState) -> Router {
         .route("/", axum::routing::get(home))
         .merge(api::router())
         .merge(boats::router())
+        .merge(epic::router())
         .merge(builds::router())
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)

@@ -2,4 +2,5 @@
 //! README's test command installs when missing) against the real app.
 
 mod boats;
+mod epic;
 mod support;

@@ -170,7 +170,10 @@ async fn a_design_with_problems_still_answers_200_with_the_problems() {
         .cloned()
         .unwrap_or_default();
     assert_eq!(p["severity"], "error");
-    assert_eq!(p["message"], "Anti-tank gun cannot be mounted on a Rowboat");
+    assert_eq!(
+        p["message"],
+        "Anti-tank gun cannot be mounted on a Rowboat; anti-tank guns need a Dinghy or larger"
+    );
     assert_eq!(p["part"], "weapons.0");
 }
 

@@ -1,0 +1,596 @@
+//! What the detachment pages show, prepared for the templates: sections with their choices and
+//! the problems that concern them, vessel profiles with their special rules explained, the chain
+//! of command in words. Nothing here judges a rule; it only arranges what the engine said.
+
+use super::view::{ProblemView, Select, dom_id, select, slot_among, slot_id};
+use crate::games::Problem;
+use crate::games::epic::{
+    self, ChainStep, Check, Detachment, DetachmentList, Entry, Section, SectionFigures, Vessel,
+};
+
+/// Where a structural change (list, vessel of a choice) re-renders the builder form.
+pub const BUILDER: &str = "/epic/builder";
+
+/// A special rule as shown next to a vessel: "Ram (3)" and what it does.
+#[derive(Debug, Clone)]
+pub struct RuleView {
+    pub name: String,
+    pub explanation: &'static str,
+    pub source: &'static str,
+}
+
+/// One vessel profile as shown.
+#[derive(Debug, Clone)]
+pub struct VesselView {
+    pub id: &'static str,
+    pub race: &'static str,
+    pub name: &'static str,
+    pub speed: String,
+    pub range: String,
+    pub firepower: &'static str,
+    pub ram: u32,
+    pub armour: &'static str,
+    pub rules: Vec<RuleView>,
+    /// Our reading of a misprint in the profile, if any.
+    pub note: Option<&'static str>,
+}
+
+impl VesselView {
+    pub fn new(v: &'static Vessel) -> Self {
+        let rules = v
+            .special
+            .iter()
+            .map(|(id, value)| match epic::special_rule(id) {
+                Some(r) => RuleView {
+                    name: match value {
+                        Some(x) => r.name.replace("(x)", &format!("({x})")),
+                        None => r.name.to_owned(),
+                    },
+                    explanation: r.explanation,
+                    source: r.source,
+                },
+                // A test checks every rule a profile names is explained; this only keeps a
+                // broken table from hiding the rule.
+                None => RuleView { name: (*id).to_owned(), explanation: "", source: "" },
+            })
+            .collect();
+        VesselView {
+            id: v.id,
+            race: v.race,
+            name: v.name,
+            speed: format!("{}cm", v.speed_cm),
+            range: if v.range_cm == 0 { "-".to_owned() } else { format!("{}cm", v.range_cm) },
+            firepower: v.firepower,
+            ram: v.ram,
+            armour: v.armour,
+            rules,
+            note: v.note,
+        }
+    }
+
+    /// The rule names in one line: "Stubborn, Depth Charges"; "-" for none.
+    pub fn rule_names(&self) -> String {
+        if self.rules.is_empty() {
+            "-".to_owned()
+        } else {
+            self.rules.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join(", ")
+        }
+    }
+}
+
+/// Every profile, in the supplement's order.
+pub fn all_vessels() -> Vec<VesselView> {
+    epic::vessels().iter().map(VesselView::new).collect()
+}
+
+/// One entry of a section as shown: the vessel, how many a choice holds, the price.
+#[derive(Debug, Clone)]
+pub struct EntryView {
+    pub vessel: VesselView,
+    /// "1 vessel" or "1 to 2 vessels".
+    pub takes: String,
+    pub points_each: u32,
+    /// The list prints this price without "each" and we price per vessel anyway.
+    pub each_assumed: bool,
+}
+
+impl EntryView {
+    fn new(e: &'static Entry) -> Option<Self> {
+        let vessel = VesselView::new(epic::vessel(e.vessel)?);
+        let takes = if e.min == e.max {
+            format!("{} vessel{}", e.min, if e.min == 1 { "" } else { "s" })
+        } else {
+            format!("{} to {} vessels", e.min, e.max)
+        };
+        Some(EntryView { vessel, takes, points_each: e.points_each, each_assumed: e.each_assumed })
+    }
+}
+
+fn entry_label(e: &Entry) -> String {
+    let name = epic::vessel(e.vessel).map_or(e.id, |v| v.name);
+    let takes = if e.min == e.max { format!("{}", e.min) } else { format!("{} to {}", e.min, e.max) };
+    format!("{name} ({} pts each, {takes} a choice)", e.points_each)
+}
+
+/// A section of a list as the reference and the start page show it.
+#[derive(Debug, Clone)]
+pub struct SectionInfo {
+    pub name: &'static str,
+    pub limit: String,
+    pub entries: Vec<EntryView>,
+}
+
+/// A list as the reference and the start page show it.
+#[derive(Debug, Clone)]
+pub struct ListInfo {
+    pub id: &'static str,
+    pub race: &'static str,
+    pub name: &'static str,
+    /// One line: the vessels it can take and its limits.
+    pub description: String,
+    pub hq_points: Option<u32>,
+    pub sections: Vec<SectionInfo>,
+    /// The chain of command's links in order: "HQ", "Nautilus", ..., "Other".
+    pub chain: Vec<String>,
+    /// For each link, what it means and what happens when it is absent.
+    pub chain_explained: Vec<(String, String)>,
+    pub notes: &'static [&'static str],
+}
+
+fn step_name(step: &ChainStep) -> String {
+    match step {
+        ChainStep::Hq => "HQ".to_owned(),
+        ChainStep::Vessel(id) => epic::vessel(id).map_or_else(|| (*id).to_owned(), |v| v.name.to_owned()),
+        ChainStep::Other => "Other".to_owned(),
+    }
+}
+
+impl ListInfo {
+    pub fn new(l: &'static DetachmentList) -> Self {
+        let sections: Vec<SectionInfo> = l
+            .sections
+            .iter()
+            .map(|s| SectionInfo {
+                name: s.name,
+                limit: s.limit.text(),
+                entries: s.entries.iter().filter_map(EntryView::new).collect(),
+            })
+            .collect();
+        let mut parts: Vec<String> = l
+            .sections
+            .iter()
+            .filter(|s| !s.entries.is_empty())
+            .map(|s| {
+                let vessels: Vec<&str> =
+                    s.entries.iter().filter_map(|e| epic::vessel(e.vessel).map(|v| v.name)).collect();
+                format!("{} {}: {}", s.name, s.limit.text(), vessels.join(", "))
+            })
+            .collect();
+        parts.push(match l.hq_points {
+            Some(p) => format!("Detachment HQ +{p} pts"),
+            None => "no Detachment HQ".to_owned(),
+        });
+        let chain: Vec<String> = l.chain.iter().map(step_name).collect();
+        let chain_explained = chain.iter().cloned().zip(epic::chain_explanation(l)).collect();
+        ListInfo {
+            id: l.id,
+            race: l.race,
+            name: l.name,
+            description: parts.join(" · "),
+            hq_points: l.hq_points,
+            sections,
+            chain,
+            chain_explained,
+            notes: l.notes,
+        }
+    }
+}
+
+pub fn all_lists() -> Vec<ListInfo> {
+    epic::lists().iter().map(ListInfo::new).collect()
+}
+
+/// One choice of the detachment as the builder and the share page show it.
+#[derive(Debug, Clone)]
+pub struct ChoiceRow {
+    /// Place in the detachment, from 0: the `{i}` of `choices.{i}`.
+    pub index: usize,
+    /// Place from 1, as the engine's messages count ("Choice 2 ...").
+    pub number: usize,
+    pub path: String,
+    pub slot: String,
+    pub section: String,
+    pub section_name: String,
+    pub entry: Select,
+    pub vessel_name: String,
+    pub count: u32,
+    pub min: u32,
+    pub max: u32,
+    /// The entry always takes the same number of vessels and the choice has it: no input needed.
+    pub fixed: bool,
+    pub hq: bool,
+    /// Whether to offer the HQ checkbox: the list has an HQ, or the choice is marked anyway.
+    pub hq_offered: bool,
+    pub points: u32,
+    pub points_id: String,
+    pub vessel: Option<VesselView>,
+    pub problems: Vec<ProblemView>,
+}
+
+impl ChoiceRow {
+    /// The input name of one of this row's fields: "choices.0.count".
+    pub fn f(&self, field: &str) -> String {
+        format!("{}.{field}", self.path)
+    }
+
+    /// The DOM id of one of this row's fields.
+    pub fn id(&self, field: &str) -> String {
+        dom_id(&self.f(field))
+    }
+
+    /// The count input's label: "Vessels (1 to 2)".
+    pub fn count_label(&self) -> String {
+        if self.min == self.max {
+            format!("Vessels (this entry takes {})", self.min)
+        } else {
+            format!("Vessels ({} to {})", self.min, self.max)
+        }
+    }
+
+    /// "1 vessel", "2 vessels".
+    pub fn vessels(&self) -> String {
+        format!("{} vessel{}", self.count, if self.count == 1 { "" } else { "s" })
+    }
+}
+
+/// A section of the detachment as built: its figures, its choices, what can be added.
+#[derive(Debug, Clone)]
+pub struct SectionBlock {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub slot: String,
+    pub status_id: String,
+    pub status: String,
+    pub ok: bool,
+    pub problems: Vec<ProblemView>,
+    pub rows: Vec<ChoiceRow>,
+    /// The entries a choice can be added from; `None` for Command, which holds no vessels.
+    pub add: Option<Select>,
+    pub entries: Vec<EntryView>,
+}
+
+/// A link of the chain of command as built.
+#[derive(Debug, Clone)]
+pub struct LinkView {
+    pub position: u32,
+    pub vessel: String,
+    /// "HQ", the vessel type's link, or "Other".
+    pub step: String,
+}
+
+/// Everything the builder, the share page and the roster show.
+pub struct EpicView {
+    pub d: Detachment,
+    pub check: Check,
+    pub list: Option<&'static DetachmentList>,
+    /// Form problems (unparseable numbers) followed by the engine's.
+    pub problems: Vec<ProblemView>,
+    pub errors: usize,
+    pub warnings: usize,
+    all_problems: Vec<Problem>,
+    slot_paths: Vec<String>,
+}
+
+/// A section's count against its limit: "2 choices; allowed 1 to 10". Command counts the
+/// vessels marked as carrying the HQ.
+fn status_text(s: &SectionFigures) -> String {
+    let (one, many) =
+        if s.id == "command" { ("vessel marked HQ", "vessels marked HQ") } else { ("choice", "choices") };
+    format!("{} {}; allowed {}", s.choices, if s.choices == 1 { one } else { many }, s.limit)
+}
+
+impl EpicView {
+    pub fn new(d: Detachment, form_problems: Vec<Problem>) -> Self {
+        let check = epic::check(&d);
+        let list = epic::list(&d.list);
+        let all_problems: Vec<Problem> =
+            form_problems.into_iter().chain(check.problems.iter().cloned()).collect();
+        let problems: Vec<ProblemView> = all_problems.iter().map(ProblemView::new).collect();
+        let errors = problems.iter().filter(|p| p.error).count();
+        let mut slot_paths: Vec<String> = vec!["list".into(), "version".into()];
+        if let Some(l) = list {
+            slot_paths.extend(l.sections.iter().map(|s| format!("sections.{}", s.id)));
+        }
+        slot_paths.extend((0..d.choices.len()).map(|i| format!("choices.{i}")));
+        EpicView {
+            warnings: problems.len() - errors,
+            errors,
+            d,
+            check,
+            list,
+            problems,
+            all_problems,
+            slot_paths,
+        }
+    }
+
+    pub fn legal(&self) -> bool {
+        self.errors == 0
+    }
+
+    pub fn list_name(&self) -> String {
+        self.list.map_or_else(|| "Unknown detachment list".to_owned(), |l| l.name.to_owned())
+    }
+
+    pub fn title(&self) -> String {
+        let name = self.d.name.trim();
+        if name.is_empty() { format!("Unnamed {}", self.list_name()) } else { name.to_owned() }
+    }
+
+    /// How many vessels the chain of command counts.
+    pub fn vessel_count(&self) -> usize {
+        self.check.chain_of_command.len()
+    }
+
+    /// A one-line summary for the gallery and link previews.
+    pub fn summary(&self) -> String {
+        let n = self.vessel_count();
+        format!(
+            "{} · {} pts · {n} vessel{}{}",
+            self.list_name(),
+            self.check.points,
+            if n == 1 { "" } else { "s" },
+            if self.legal() { "" } else { " · not legal" }
+        )
+    }
+
+    /// The forum-post text.
+    pub fn text(&self) -> String {
+        epic::text_export(&self.d, &self.check)
+    }
+
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(&self.d).unwrap_or_default()
+    }
+
+    pub fn hq_points(&self) -> Option<u32> {
+        self.list.and_then(|l| l.hq_points)
+    }
+
+    /// The HQ checkbox's label.
+    pub fn hq_label(&self) -> String {
+        match self.hq_points() {
+            Some(p) => format!("Carries the Detachment HQ (+{p} pts)"),
+            None => "Marked as the Detachment HQ (this list has none)".to_owned(),
+        }
+    }
+
+    pub fn notes(&self) -> &'static [&'static str] {
+        self.list.map_or(&[], |l| l.notes)
+    }
+
+    pub fn list_info(&self) -> Option<ListInfo> {
+        self.list.map(ListInfo::new)
+    }
+
+    /// The list select: the five lists, and an unknown id kept as sent.
+    pub fn list_select(&self) -> Select {
+        let options =
+            epic::lists().iter().map(|l| (l.id.to_owned(), format!("{} ({})", l.name, l.race))).collect();
+        select("list", "Detachment list", &self.d.list, options, Some(BUILDER))
+    }
+
+    fn problems_at(&self, path: &str) -> Vec<ProblemView> {
+        self.all_problems
+            .iter()
+            .filter(|p| p.part.as_deref().and_then(|x| slot_among(&self.slot_paths, x)) == Some(path))
+            .map(ProblemView::new)
+            .collect()
+    }
+
+    /// The problems shown next to a part of the form.
+    pub fn problems_for(&self, path: &str) -> Vec<ProblemView> {
+        self.problems_at(path)
+    }
+
+    /// Problems of the detachment as a whole, or of parts the page has no place for.
+    pub fn general_problems(&self) -> Vec<ProblemView> {
+        self.all_problems
+            .iter()
+            .filter(|p| p.part.as_deref().and_then(|x| slot_among(&self.slot_paths, x)).is_none())
+            .map(ProblemView::new)
+            .collect()
+    }
+
+    /// Every problems slot the form has, for out-of-band updates.
+    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
+        self.slot_paths.iter().map(|p| (slot_id(p), self.problems_at(p))).collect()
+    }
+
+    fn row(&self, index: usize, section: Option<&'static Section>) -> Option<ChoiceRow> {
+        let c = self.d.choices.get(index)?;
+        let path = format!("choices.{index}");
+        let entry = section.and_then(|s| s.entry(&c.entry));
+        let options = section.map_or_else(Vec::new, |s| {
+            s.entries.iter().map(|e| (e.id.to_owned(), entry_label(e))).collect::<Vec<_>>()
+        });
+        let (min, max) = entry.map_or((1, 1), |e| (e.min, e.max));
+        let figures = self.check.choices.get(index);
+        Some(ChoiceRow {
+            index,
+            number: index + 1,
+            slot: slot_id(&path),
+            points_id: format!("points-{}", path.replace('.', "-")),
+            section: c.section.clone(),
+            section_name: section.map_or_else(|| c.section.clone(), |s| s.name.to_owned()),
+            entry: select(&format!("{path}.entry"), "Vessel", &c.entry, options, Some(BUILDER)),
+            vessel_name: figures.map_or_else(|| c.entry.clone(), |f| f.vessel.clone()),
+            count: c.count,
+            min,
+            max,
+            fixed: entry.is_some_and(|e| e.min == e.max && c.count == e.min),
+            hq: c.hq,
+            hq_offered: self.hq_points().is_some() || c.hq,
+            points: figures.map_or(0, |f| f.points),
+            vessel: entry.and_then(|e| epic::vessel(e.vessel)).map(VesselView::new),
+            problems: self.problems_at(&path),
+            path,
+        })
+    }
+
+    /// The list's sections in order, each with the choices made in it.
+    pub fn sections(&self) -> Vec<SectionBlock> {
+        let Some(l) = self.list else { return Vec::new() };
+        l.sections
+            .iter()
+            .map(|s| {
+                let path = format!("sections.{}", s.id);
+                let figures = self.check.sections.iter().find(|f| f.id == s.id);
+                let rows = self
+                    .d
+                    .choices
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.section == s.id && !s.entries.is_empty())
+                    .filter_map(|(i, _)| self.row(i, Some(s)))
+                    .collect();
+                let add = (!s.entries.is_empty()).then(|| {
+                    let options = s.entries.iter().map(|e| (e.id.to_owned(), entry_label(e))).collect();
+                    let first = s.entries.first().map_or("", |e| e.id);
+                    select(
+                        &format!("new.{}", s.id),
+                        &format!("Vessel to add to {}", s.name),
+                        first,
+                        options,
+                        None,
+                    )
+                });
+                SectionBlock {
+                    id: s.id,
+                    name: s.name,
+                    status_id: format!("status-{}", path.replace('.', "-")),
+                    status: figures.map_or_else(String::new, status_text),
+                    ok: figures.is_none_or(|f| f.ok),
+                    problems: self.problems_at(&path),
+                    slot: slot_id(&path),
+                    rows,
+                    add,
+                    entries: s.entries.iter().filter_map(EntryView::new).collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// Choices the list has no place for: an unknown section, Command, or an unknown list. Kept
+    /// on the page with their problems so nothing is lost; the player can remove them.
+    pub fn stray_rows(&self) -> Vec<ChoiceRow> {
+        self.d
+            .choices
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                self.list.and_then(|l| l.section(&c.section)).is_none_or(|s| s.entries.is_empty())
+            })
+            .filter_map(|(i, _)| self.row(i, None))
+            .collect()
+    }
+
+    /// Every choice in the detachment's order (share page and roster).
+    pub fn rows(&self) -> Vec<ChoiceRow> {
+        (0..self.d.choices.len())
+            .filter_map(|i| {
+                let section = self.list.and_then(|l| l.section(&self.d.choices[i].section));
+                self.row(i, section.filter(|s| !s.entries.is_empty()))
+            })
+            .collect()
+    }
+
+    /// Section figures by id, for the out-of-band status updates.
+    pub fn statuses(&self) -> Vec<(String, String, bool)> {
+        self.check
+            .sections
+            .iter()
+            .map(|s| (format!("status-sections-{}", s.id), status_text(s), s.ok))
+            .collect()
+    }
+
+    /// Each choice's points, for the out-of-band updates.
+    pub fn choice_points(&self) -> Vec<(String, u32)> {
+        self.check
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (format!("points-choices-{i}"), f.points))
+            .collect()
+    }
+
+    pub fn chain(&self) -> Vec<LinkView> {
+        self.check
+            .chain_of_command
+            .iter()
+            .map(|l| LinkView { position: l.position, vessel: l.vessel.clone(), step: l.step.clone() })
+            .collect()
+    }
+
+    /// For each link of the list's chain: its name, what it means and what happens when absent.
+    pub fn chain_explained(&self) -> Vec<(String, String)> {
+        self.list.map_or_else(Vec::new, |l| ListInfo::new(l).chain_explained)
+    }
+
+    /// The profiles of the vessels this detachment has, once each, in the supplement's order.
+    pub fn profiles(&self) -> Vec<VesselView> {
+        let used: Vec<&str> = self.rows().into_iter().filter_map(|r| r.vessel.map(|v| v.id)).collect();
+        epic::vessels().iter().filter(|v| used.contains(&v.id)).map(VesselView::new).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::epic::Choice;
+
+    #[test]
+    fn a_rule_with_a_value_shows_it() {
+        let v = VesselView::new(epic::vessel("mangler").expect("mangler"));
+        let names: Vec<&str> = v.rules.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, vec!["Ram (3)", "Transport (2)", "Hang On (2)"]);
+        assert!(v.rules.iter().all(|r| !r.explanation.is_empty()));
+    }
+
+    #[test]
+    fn problems_land_next_to_their_choice_or_section() {
+        let d = Detachment {
+            choices: vec![Choice::new("main", "sea-raider", 3), Choice::new("support", "nautilus", 1)],
+            ..Detachment::new("imperial-marines")
+        };
+        let v = EpicView::new(d, Vec::new());
+        let at = |path: &str| v.problems_for(path).iter().map(|p| p.code).collect::<Vec<_>>();
+        assert_eq!(at("choices.0"), vec!["COUNT_OUT_OF_RANGE"]);
+        assert_eq!(at("sections.command"), vec!["HQ_MISSING"]);
+        assert!(v.general_problems().is_empty());
+        let sections = v.sections();
+        assert_eq!(sections.iter().map(|s| s.id).collect::<Vec<_>>(), vec!["command", "main", "support"]);
+        assert_eq!(sections[1].rows.len(), 1);
+        assert!(!sections[1].rows[0].fixed, "an out-of-range count gets an input to fix it");
+        assert_eq!(sections[2].rows[0].number, 2);
+    }
+
+    #[test]
+    fn choices_the_list_has_no_place_for_are_kept() {
+        let d = Detachment {
+            choices: vec![Choice::new("synapse", "kelpie", 1), Choice::new("command", "sea-raider", 1)],
+            ..Detachment::new("imperial-marines")
+        };
+        let v = EpicView::new(d, Vec::new());
+        assert_eq!(v.stray_rows().len(), 2);
+        assert!(v.sections().iter().all(|s| s.rows.is_empty()));
+    }
+
+    #[test]
+    fn every_list_describes_itself_and_explains_each_link_of_its_chain() {
+        for l in all_lists() {
+            assert!(!l.description.is_empty());
+            assert_eq!(l.chain.len(), l.chain_explained.len(), "{}", l.id);
+        }
+    }
+}
