@@ -23,6 +23,21 @@
         }
       });
     });
+    // Boxes in the figures panel report whether they are open, so live updates keep them as
+    // the player left them; opening the ledger asks for an update that includes its lines.
+    root.querySelectorAll("details[data-keep]").forEach(function (d) {
+      if (d.dataset.wired) return;
+      d.dataset.wired = "1";
+      d.addEventListener("toggle", function () {
+        var form = d.closest("form");
+        var input = form && form.querySelector("input[type=hidden][name='" + d.dataset.keep + "']");
+        if (!input) return;
+        var value = d.open ? "1" : "";
+        if (input.value === value) return;
+        input.value = value;
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
     root.querySelectorAll("button.print").forEach(function (b) {
       b.hidden = false;
       b.addEventListener("click", function () { window.print(); });

@@ -2,7 +2,7 @@
 //! its buttons carry. The page names every input by the path of the part it edits, which is
 //! also the path problems carry, so a problem lands next to its input.
 
-use super::form::{Fields, Reader};
+use super::form::{Fields, Name, Reader};
 use crate::games::Problem;
 use crate::games::carwars::design::{
     AccessoryEntry, Armor, CargoEntry, CrewEntry, Deck, Design, PropellerEntry, Ref, Section, Top,
@@ -10,7 +10,7 @@ use crate::games::carwars::design::{
 };
 use crate::games::carwars::tables::{self, Loc, Mount};
 
-fn section(f: &Fields, name: &str) -> Option<Section> {
+fn section(f: &Fields, name: impl Name) -> Option<Section> {
     match f.get(name) {
         Some("below") => Some(Section::Below),
         Some("above") => Some(Section::Above),
@@ -18,27 +18,50 @@ fn section(f: &Fields, name: &str) -> Option<Section> {
     }
 }
 
-fn mount(f: &Fields, name: &str) -> Option<Mount> {
+fn mount(f: &Fields, name: impl Name) -> Option<Mount> {
     let v = f.get(name)?;
     Mount::ALL.into_iter().find(|m| m.code() == v)
 }
 
-fn opt_ref<T: crate::games::carwars::design::Catalogued>(f: &Fields, name: &str) -> Option<Ref<T>> {
+fn opt_ref<T: crate::games::carwars::design::Catalogued>(f: &Fields, name: impl Name) -> Option<Ref<T>> {
     f.get(name).map(str::trim).filter(|v| !v.is_empty()).map(Ref::parse)
 }
 
 fn weapon_entry(f: &Fields, r: &mut Reader, p: &str, in_turret: bool) -> WeaponEntry {
-    let id = f.text(&format!("{p}.weapon"));
+    let id = f.text((p, "weapon"));
     WeaponEntry {
         weapon: Ref::parse(&id),
-        mount: if in_turret { None } else { mount(f, &format!("{p}.mount")).or(Some(Mount::F)) },
-        count: r.u16(f, &format!("{p}.count"), "Count", 1),
-        linked: f.flag(&format!("{p}.linked")),
-        ammo: f.get(&format!("{p}.ammo")).filter(|a| !a.is_empty() && *a != "standard").map(str::to_owned),
-        extra_magazines: r.u16(f, &format!("{p}.extra_magazines"), "Extra magazines", 0),
-        magazine_switch: f.flag(&format!("{p}.magazine_switch")),
-        rocket_magazine: r.u16(f, &format!("{p}.rocket_magazine"), "Rocket magazine", 0),
-        deck: if in_turret { None } else { section(f, &format!("{p}.deck")) },
+        mount: if in_turret { None } else { mount(f, (p, "mount")).or(Some(Mount::F)) },
+        count: r.u16(f, (p, "count"), "Count", 1),
+        linked: f.flag((p, "linked")),
+        ammo: f.get((p, "ammo")).filter(|a| !a.is_empty() && *a != "standard").map(str::to_owned),
+        extra_magazines: r.u16(f, (p, "extra_magazines"), "Extra magazines", 0),
+        magazine_switch: f.flag((p, "magazine_switch")),
+        rocket_magazine: r.u16(f, (p, "rocket_magazine"), "Rocket magazine", 0),
+        deck: if in_turret { None } else { section(f, (p, "deck")) },
+    }
+}
+
+/// The input name of a location's armor points.
+pub fn armor_field(loc: Loc) -> &'static str {
+    match loc {
+        Loc::F => "armor.F",
+        Loc::L => "armor.L",
+        Loc::R => "armor.R",
+        Loc::B => "armor.B",
+        Loc::U => "armor.U",
+        Loc::FL => "armor.FL",
+        Loc::BL => "armor.BL",
+        Loc::FR => "armor.FR",
+        Loc::BR => "armor.BR",
+        Loc::FU => "armor.FU",
+        Loc::BU => "armor.BU",
+        Loc::T => "armor.T",
+        Loc::FT => "armor.FT",
+        Loc::BT => "armor.BT",
+        Loc::D => "armor.D",
+        Loc::FD => "armor.FD",
+        Loc::BD => "armor.BD",
     }
 }
 
@@ -47,14 +70,15 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
     let mut r = Reader::default();
     let hull = Ref::parse(f.get("hull").unwrap_or(""));
     let mut armor = Armor { kind: Ref::parse(f.get("armor.type").unwrap_or("plastic")), ..Armor::default() };
-    for loc in Loc::ALL {
-        let name = format!("armor.{}", loc.code());
-        let label = format!("{} armor", loc.name());
-        armor.points.set(loc, r.u16(f, &name, &label, 0));
+    for (code, _) in f.under("armor") {
+        if let Some(loc) = Loc::ALL.into_iter().find(|l| l.code() == code) {
+            armor.points.set(loc, r.u16(f, armor_field(loc), format_args!("{} armor", loc.name()), 0));
+        }
     }
     for i in f.indices("armor_extra") {
-        let code = f.text(&format!("armor_extra.{i}.code"));
-        let points = r.u16(f, &format!("armor_extra.{i}.points"), "Armor", 0);
+        let p = format!("armor_extra.{i}");
+        let code = f.text((p.as_str(), "code"));
+        let points = r.u16(f, (p.as_str(), "points"), "Armor", 0);
         if !code.is_empty() {
             armor.points.unknown.push((code, points));
         }
@@ -67,9 +91,12 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
         propellers: f
             .indices("propellers")
             .into_iter()
-            .map(|i| PropellerEntry {
-                size: opt_ref(f, &format!("propellers.{i}.size")),
-                guard: r.u16(f, &format!("propellers.{i}.guard"), "Propeller guard", 0),
+            .map(|i| {
+                let p = format!("propellers.{i}");
+                PropellerEntry {
+                    size: opt_ref(f, (p.as_str(), "size")),
+                    guard: r.u16(f, (p.as_str(), "guard"), "Propeller guard", 0),
+                }
             })
             .collect(),
         jet_drive: f.flag("jet_drive"),
@@ -92,10 +119,10 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
             .map(|i| {
                 let p = format!("crew.{i}");
                 CrewEntry {
-                    role: Ref::parse(&f.text(&format!("{p}.role"))),
-                    count: r.u16(f, &format!("{p}.count"), "Count", 1),
-                    deck: section(f, &format!("{p}.deck")),
-                    cargo: f.flag(&format!("{p}.cargo")),
+                    role: Ref::parse(&f.text((p.as_str(), "role"))),
+                    count: r.u16(f, (p.as_str(), "count"), "Count", 1),
+                    deck: section(f, (p.as_str(), "deck")),
+                    cargo: f.flag((p.as_str(), "cargo")),
                 }
             })
             .collect(),
@@ -111,10 +138,10 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
             .map(|i| {
                 let p = format!("turrets.{i}");
                 TurretEntry {
-                    size: r.u8(f, &format!("{p}.size"), "Turret size", 1),
-                    popup: f.flag(&format!("{p}.popup")),
-                    universal: f.flag(&format!("{p}.universal")),
-                    location: f.get(&format!("{p}.location")).and_then(Loc::parse),
+                    size: r.u8(f, (p.as_str(), "size"), "Turret size", 1),
+                    popup: f.flag((p.as_str(), "popup")),
+                    universal: f.flag((p.as_str(), "universal")),
+                    location: f.get((p.as_str(), "location")).and_then(Loc::parse),
                     weapons: f
                         .indices(&format!("{p}.weapons"))
                         .into_iter()
@@ -129,10 +156,10 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
             .map(|i| {
                 let p = format!("accessories.{i}");
                 AccessoryEntry {
-                    item: Ref::parse(&f.text(&format!("{p}.item"))),
-                    count: r.u16(f, &format!("{p}.count"), "Count", 1),
-                    deck: section(f, &format!("{p}.deck")),
-                    cargo: f.flag(&format!("{p}.cargo")),
+                    item: Ref::parse(&f.text((p.as_str(), "item"))),
+                    count: r.u16(f, (p.as_str(), "count"), "Count", 1),
+                    deck: section(f, (p.as_str(), "deck")),
+                    cargo: f.flag((p.as_str(), "cargo")),
                 }
             })
             .collect(),
@@ -142,11 +169,11 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
             .map(|i| {
                 let p = format!("cargo.{i}");
                 CargoEntry {
-                    name: f.text(&format!("{p}.name")).trim().to_owned(),
-                    spaces: r.u16(f, &format!("{p}.spaces"), "Cargo spaces", 0),
-                    weight: r.u32(f, &format!("{p}.weight"), "Cargo weight", 0),
-                    deck: section(f, &format!("{p}.deck")),
-                    cargo: f.flag(&format!("{p}.cargo")),
+                    name: f.text((p.as_str(), "name")).trim().to_owned(),
+                    spaces: r.u16(f, (p.as_str(), "spaces"), "Cargo spaces", 0),
+                    weight: r.u32(f, (p.as_str(), "weight"), "Cargo weight", 0),
+                    deck: section(f, (p.as_str(), "deck")),
+                    cargo: f.flag((p.as_str(), "cargo")),
                 }
             })
             .collect(),
@@ -232,7 +259,7 @@ pub fn apply(d: &mut Design, action: &Action, f: &Fields) {
         },
         Action::AddTurretWeapon(i) => {
             if let Some(t) = d.turrets.get_mut(i) {
-                let id = f.get(&format!("turrets.{i}.new_weapon")).unwrap_or("");
+                let id = f.get(format!("turrets.{i}.new_weapon").as_str()).unwrap_or("");
                 let w = tables::weapon_by_id(id).unwrap_or(&tables::WEAPONS[0]);
                 t.weapons.push(WeaponEntry::new(w, None));
             }

@@ -168,6 +168,13 @@ pub struct BoatView {
     pub problems: Vec<ProblemView>,
     pub errors: usize,
     pub warnings: usize,
+    /// Whether the ledger and maneuver boxes are open (the designer's script reports it, so a
+    /// live update keeps them as the player left them).
+    pub ledger_open: bool,
+    pub maneuvers_open: bool,
+    /// Whether to write out the ledger's lines: always, but for a live update while it is
+    /// closed (opening it asks for a fresh update with the lines).
+    pub ledger_lines: bool,
     all_problems: Vec<Problem>,
     slot_paths: Vec<String>,
 }
@@ -223,9 +230,21 @@ impl BoatView {
             eval,
             stat_line,
             problems,
+            ledger_open: false,
+            maneuvers_open: false,
+            ledger_lines: true,
             all_problems,
             slot_paths,
         }
+    }
+
+    /// Keeps the open/closed state of the figures' boxes the form reports; a live update writes
+    /// the ledger's lines only while it is open.
+    pub fn with_boxes(mut self, f: &super::form::Fields, live: bool) -> Self {
+        self.ledger_open = f.flag("ledger_open");
+        self.maneuvers_open = f.flag("maneuvers_open");
+        self.ledger_lines = !live || self.ledger_open;
+        self
     }
 
     pub fn legal(&self) -> bool {
@@ -284,8 +303,15 @@ impl BoatView {
     }
 
     /// Every problems slot the form has, for out-of-band updates.
+    /// The problems slots that have something to show, for a live update (which first empties
+    /// every slot, then fills these).
     pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
-        self.slot_paths.iter().map(|p| (slot_id(p), self.problems_at(p))).collect()
+        self.slot_paths
+            .iter()
+            .map(|p| (p, self.problems_at(p)))
+            .filter(|(_, problems)| !problems.is_empty())
+            .map(|(p, problems)| (slot_id(p), problems))
+            .collect()
     }
 
     // ----- form pieces -----

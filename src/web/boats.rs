@@ -134,7 +134,7 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
 }
 
 /// Reads the posted designer form and applies the button's action.
-fn read_form(body: &Bytes) -> (Fields, Design, Vec<Problem>) {
+fn read_form(body: &Bytes) -> (Fields<'_>, Design, Vec<Problem>) {
     let f = Fields::parse(body);
     let (mut d, problems) = boat_form::read(&f);
     let action = Action::parse(f.get("action").unwrap_or(""));
@@ -144,7 +144,7 @@ fn read_form(body: &Bytes) -> (Fields, Design, Vec<Problem>) {
 
 fn designer_from(body: &Bytes) -> DesignerPage {
     let (f, d, problems) = read_form(body);
-    let mut page = DesignerPage::new(BoatView::new(d, problems));
+    let mut page = DesignerPage::new(BoatView::new(d, problems).with_boxes(&f, false));
     page.build_id = f.get("build_id").filter(|id| builds::looks_like_id(id)).map(str::to_owned);
     page
 }
@@ -163,7 +163,7 @@ async fn designer_fragment(body: Bytes) -> Result<Response, AppError> {
 async fn live_figures(body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
     let (d, problems) = boat_form::read(&f);
-    let v = BoatView::new(d, problems);
+    let v = BoatView::new(d, problems).with_boxes(&f, true);
     let slots = v.slots();
     html(&LivePage { v, slots })
 }
@@ -206,10 +206,11 @@ async fn show(
     Query(q): Query<ShowQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let b = load(&state, &id, Kind::Boat).await?;
-    let (d, problems) = design_from_saved(&b);
-    let saved = shared::saved(&state, &b, &headers, q.saved.is_some()).await?;
-    html(&ShowPage { v: BoatView::new(d, problems), saved, b })
+    shared::share_page(&state, Kind::Boat, &id, &headers, q.saved.is_some(), |b, saved| {
+        let (d, problems) = design_from_saved(&b);
+        Ok(ShowPage { v: BoatView::new(d, problems), saved, b }.render()?)
+    })
+    .await
 }
 
 #[derive(Deserialize)]

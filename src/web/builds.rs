@@ -108,6 +108,7 @@ pub fn forbidden() -> AppError {
 pub async fn save_as_new(state: &AppState, c: &Content, parent: Option<&str>) -> Result<Response, AppError> {
     let parent = parent.filter(|id| builds::looks_like_id(id));
     let (b, token) = builds::create(&state.db, c, parent).await?;
+    state.pages.invalidate();
     let mut r = Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response();
     set_edit_cookie(&mut r, &b.id, &token);
     Ok(r)
@@ -116,6 +117,7 @@ pub async fn save_as_new(state: &AppState, c: &Content, parent: Option<&str>) ->
 /// "Edit a copy": saves `c` as a new build that remembers `parent`, and opens it for editing.
 pub async fn save_copy(state: &AppState, c: &Content, parent: &Build) -> Result<Response, AppError> {
     let (copy, token) = builds::create(&state.db, c, Some(&parent.id)).await?;
+    state.pages.invalidate();
     let mut r = Redirect::to(&format!("{}/edit", share_path(&copy))).into_response();
     set_edit_cookie(&mut r, &copy.id, &token);
     Ok(r)
@@ -140,7 +142,9 @@ pub async fn save_changes(
     let Some(token) = token_for(headers, &b.id, form_token) else {
         return Err(forbidden());
     };
-    match builds::update(&state.db, &b.id, token, c).await {
+    let result = builds::update(&state.db, &b.id, token, c).await;
+    state.pages.invalidate();
+    match result {
         Ok(b) => Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response()),
         Err(e) => Err(update_error(e, kind)),
     }
@@ -194,6 +198,35 @@ pub async fn saved(
         created: format_time(b.created_at),
         updated: format_time(b.updated_at),
     })
+}
+
+/// A share page: served from the cache to visitors who present no edit token (the page is the
+/// same for all of them), rendered by `render` otherwise, and kept when nothing in it depends on
+/// the visitor.
+pub async fn share_page<F>(
+    state: &AppState,
+    kind: Kind,
+    id: &str,
+    headers: &HeaderMap,
+    just_saved: bool,
+    render: F,
+) -> Result<Response, AppError>
+where
+    F: FnOnce(Build, Saved) -> Result<String, AppError>,
+{
+    let origin = origin(headers);
+    let anonymous = !just_saved && token_for(headers, id, None).is_none();
+    if anonymous && let Some(page) = state.pages.get(id, &origin) {
+        return Ok(Html(page).into_response());
+    }
+    let b = load(state, id, kind).await?;
+    let facts = saved(state, &b, headers, just_saved).await?;
+    let cacheable = !facts.owner && facts.edit_link.is_none();
+    let page = axum::body::Bytes::from(render(b, facts)?);
+    if cacheable {
+        state.pages.put(id, &origin, page.clone());
+    }
+    Ok(Html(page).into_response())
 }
 
 #[derive(Template)]
@@ -291,7 +324,9 @@ pub async fn api_replace(
             AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()).into()
         );
     };
-    match builds::update(&state.db, id, token, c).await {
+    let result = builds::update(&state.db, id, token, c).await;
+    state.pages.invalidate();
+    match result {
         Ok(b) => Ok(b),
         Err(UpdateError::Forbidden) => {
             Err(AppError::Forbidden("The edit token does not match this build; nothing was changed.".into())

@@ -127,7 +127,7 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
 }
 
 /// Reads the posted builder form and applies the button's action.
-fn read_form(body: &Bytes) -> (Fields, Detachment, Vec<Problem>) {
+fn read_form(body: &Bytes) -> (Fields<'_>, Detachment, Vec<Problem>) {
     let f = Fields::parse(body);
     let (mut d, problems) = epic_form::read(&f);
     let action = Action::parse(f.get("action").unwrap_or(""));
@@ -198,10 +198,11 @@ async fn show(
     Query(q): Query<ShowQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let b = load(&state, &id, Kind::Epic).await?;
-    let (d, problems) = detachment_from_saved(&b);
-    let saved = shared::saved(&state, &b, &headers, q.saved.is_some()).await?;
-    html(&ShowPage { v: EpicView::new(d, problems), saved, b })
+    shared::share_page(&state, Kind::Epic, &id, &headers, q.saved.is_some(), |b, saved| {
+        let (d, problems) = detachment_from_saved(&b);
+        Ok(ShowPage { v: EpicView::new(d, problems), saved, b }.render()?)
+    })
+    .await
 }
 
 #[derive(Deserialize)]

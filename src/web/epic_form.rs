@@ -18,7 +18,7 @@ pub fn read(f: &Fields) -> (Detachment, Vec<Problem>) {
     for (k, i) in f.indices("choices").into_iter().enumerate() {
         let p = format!("choices.{i}");
         let before = r.problems.len();
-        let count = r.u32(f, &format!("{p}.count"), &format!("Choice {} vessels", k + 1), 1);
+        let count = r.u32(f, (p.as_str(), "count"), format_args!("Choice {} vessels", k + 1), 1);
         for problem in &mut r.problems[before..] {
             problem.part = Some(format!("choices.{k}.count"));
         }

@@ -403,8 +403,15 @@ impl EpicView {
     }
 
     /// Every problems slot the form has, for out-of-band updates.
+    /// The problems slots that have something to show, for a live update (which first empties
+    /// every slot, then fills these).
     pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
-        self.slot_paths.iter().map(|p| (slot_id(p), self.problems_at(p))).collect()
+        self.slot_paths
+            .iter()
+            .map(|p| (p, self.problems_at(p)))
+            .filter(|(_, problems)| !problems.is_empty())
+            .map(|(p, problems)| (slot_id(p), problems))
+            .collect()
     }
 
     fn row(&self, index: usize, section: Option<&'static Section>) -> Option<ChoiceRow> {

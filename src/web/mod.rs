@@ -5,6 +5,7 @@ pub mod boat_form;
 pub mod boat_view;
 pub mod boats;
 pub mod builds;
+pub mod cache;
 pub mod epic;
 pub mod epic_form;
 pub mod epic_view;
@@ -42,6 +43,14 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Clone)]
 pub struct AppState {
     pub db: SqlitePool,
+    /// Share pages already rendered for visitors who cannot edit them.
+    pub pages: std::sync::Arc<cache::PageCache>,
+}
+
+impl AppState {
+    pub fn new(db: SqlitePool) -> Self {
+        AppState { db, pages: std::sync::Arc::default() }
+    }
 }
 
 /// The whole application, without a server: tests call this directly.

@@ -24,12 +24,20 @@ pub struct Select {
 
 /// The DOM id of an input: "weapons.0.count" -> "f-weapons-0-count".
 pub fn dom_id(path: &str) -> String {
-    format!("f-{}", path.replace('.', "-"))
+    prefixed("f-", path)
 }
 
 /// The DOM id of the problems slot of a part.
 pub fn slot_id(path: &str) -> String {
-    format!("problems-{}", path.replace('.', "-"))
+    prefixed("problems-", path)
+}
+
+/// `prefix` then `path` with its dots as dashes, in one allocation.
+fn prefixed(prefix: &str, path: &str) -> String {
+    let mut id = String::with_capacity(prefix.len() + path.len());
+    id.push_str(prefix);
+    id.extend(path.chars().map(|c| if c == '.' { '-' } else { c }));
+    id
 }
 
 /// A select of `options` (value, label) with `current` selected. A value the options do not

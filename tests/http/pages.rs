@@ -137,10 +137,10 @@ async fn the_htmx_endpoints_answer_fragments() {
     let live = post_form(&app, "/boats/live", form(&d, &[])).await.text().await.expect("text");
     assert!(live.trim_start().starts_with("<section id=\"figures\""));
     assert!(live.contains(r#"<div id="problems-weapons-2" class="problems" aria-live="polite" hx-swap-oob="true"><p class="problem error" data-code="GUN_FRONT_OR_BACK">"#), "{live}");
-    // Every slot comes back, empty ones too, so fixed problems disappear.
-    assert!(live.contains(
-        r#"<div id="problems-weapons-0" class="problems" aria-live="polite" hx-swap-oob="true"></div>"#
-    ));
+    // Every slot is emptied first, so fixed problems disappear; only slots with problems follow.
+    let clear = live.find(r#"<div hx-swap-oob="innerHTML:form .problems"></div>"#).expect("clear-all");
+    assert!(clear < live.find(r#"id="problems-weapons-2""#).expect("slot"));
+    assert!(!live.contains(r#"id="problems-weapons-0""#));
 }
 
 #[tokio::test]
@@ -474,4 +474,32 @@ async fn a_wrong_method_gets_a_clear_405() {
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert!(res.headers().contains_key("allow"));
     assert!(res.text().await.expect("text").contains("does not accept"));
+}
+
+#[tokio::test]
+async fn visitors_never_see_a_stale_share_page_after_a_change() {
+    let app = spawn().await;
+    let id = save(&app, &examples::piranha()).await;
+    let visitor =
+        reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    let page = |c: reqwest::Client, url: String| async move {
+        c.get(url).send().await.expect("get").text().await.expect("text")
+    };
+    let url = app.url(&format!("/boats/{id}"));
+    // Twice, so the second comes from the cache.
+    assert!(page(visitor.clone(), url.clone()).await.contains("<h1>Piranha</h1>"));
+    assert!(page(visitor.clone(), url.clone()).await.contains("<h1>Piranha</h1>"));
+    let mut changed = examples::piranha();
+    changed.name = "Piranha Mk II".into();
+    assert_eq!(
+        post_form(&app, &format!("/boats/{id}"), form(&changed, &[])).await.status(),
+        StatusCode::SEE_OTHER
+    );
+    assert!(page(visitor.clone(), url.clone()).await.contains("<h1>Piranha Mk II</h1>"));
+    // A copy changes the original's page too (its count of copies).
+    assert_eq!(
+        visitor.post(app.url(&format!("/boats/{id}/fork"))).send().await.expect("fork").status(),
+        StatusCode::SEE_OTHER
+    );
+    assert!(page(visitor.clone(), url).await.contains("1 copy made"));
 }

@@ -24,7 +24,7 @@ pub async fn spawn() -> TestApp {
     let db = drydock::store::open(&dir.path().join("drydock.db")).await.expect("database");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
-    let router = app(AppState { db: db.clone() });
+    let router = app(AppState::new(db.clone()));
     tokio::spawn(async move { axum::serve(listener, router).await });
     let client = reqwest::Client::builder()
         .cookie_store(true)

@@ -13,7 +13,7 @@ use super::evaluate::{Evaluation, LineKind};
 use super::tables::{
     self, ACCESSORIES, ARMOR_TYPES, HULLS, Item, Loc, Mount, PLANTS, ROLES, WEAPONS, Weapon,
 };
-use super::units::{Money, Speed, Weight, dollars_rounded, group_thousands, pounds_rounded};
+use super::units::{Grouped, Money, Speed, Weight, dollars_rounded, pounds_rounded};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -63,231 +63,305 @@ const ARMOR_ORDER: [Loc; 17] = [
     Loc::BD,
 ];
 
-fn counted(n: u16, one: &str, many: &str) -> String {
-    if n == 1 { one.to_owned() } else { format!("{n} {many}") }
+/// Writes "Pilot" for one, "2 Gunners" for more.
+fn counted(out: &mut String, n: u16, one: &str, many: &str) {
+    if n == 1 {
+        out.push_str(one);
+    } else {
+        let _ = write!(out, "{n} {many}");
+    }
 }
 
 fn cargo_suffix(cargo: bool) -> &'static str {
     if cargo { " in cargo space" } else { "" }
 }
 
-fn crew_text(c: &CrewEntry) -> String {
-    let (one, many) = c.role.known().map_or((c.role.id(), c.role.id()), |r| (r.name, r.plural));
-    format!("{}{}", counted(c.count, one, many), cargo_suffix(c.cargo))
+/// A comma-separated list written straight into the line. Its first letter can be raised, as a
+/// sentence's is.
+struct Items<'a> {
+    out: &'a mut String,
+    start: usize,
+    sep: &'static str,
 }
 
-fn weapon_text(e: &WeaponEntry, with_mount: bool) -> String {
-    let mut s = String::new();
+impl<'a> Items<'a> {
+    fn new(out: &'a mut String, sep: &'static str) -> Self {
+        let start = out.len();
+        Items { out, start, sep }
+    }
+
+    /// The line, ready for the next item.
+    fn next(&mut self) -> &mut String {
+        if self.out.len() > self.start {
+            self.out.push_str(self.sep);
+        }
+        self.out
+    }
+
+    fn is_empty(&self) -> bool {
+        self.out.len() == self.start
+    }
+
+    fn capitalize(&mut self) {
+        if let Some(first) = self.out.get_mut(self.start..=self.start) {
+            first.make_ascii_uppercase();
+        }
+    }
+}
+
+fn crew_text(out: &mut String, c: &CrewEntry) {
+    let (one, many) = c.role.known().map_or((c.role.id(), c.role.id()), |r| (r.name, r.plural));
+    counted(out, c.count, one, many);
+    out.push_str(cargo_suffix(c.cargo));
+}
+
+fn weapon_text(out: &mut String, e: &WeaponEntry, with_mount: bool) {
     if e.count != 1 {
-        let _ = write!(s, "{} ", e.count);
+        let _ = write!(out, "{} ", e.count);
     }
     if e.linked {
-        s.push_str("linked ");
+        out.push_str("linked ");
     }
     match e.weapon.known() {
         Some(w) => {
-            s.push_str(if e.count == 1 { w.short } else { w.plural });
+            out.push_str(if e.count == 1 { w.short } else { w.plural });
             if let Some(a) = e.ammo.as_deref().and_then(|id| w.ammo(id)).filter(|a| a.id != "standard") {
-                let _ = write!(s, " with {} {}", a.short, w.ammo_word);
+                let _ = write!(out, " with {} {}", a.short, w.ammo_word);
             } else if let Some(id) = e.ammo.as_deref().filter(|id| *id != "standard" && w.ammo(id).is_none())
             {
-                let _ = write!(s, " with {id} {}", w.ammo_word);
+                let _ = write!(out, " with {id} {}", w.ammo_word);
             }
         }
-        None => s.push_str(e.weapon.id()),
+        None => out.push_str(e.weapon.id()),
     }
-    let mut opts = Vec::new();
-    if e.extra_magazines > 0 {
-        opts.push(counted(e.extra_magazines, "1 extra magazine", "extra magazines"));
-    }
-    if e.magazine_switch {
-        opts.push("magazine switch".to_owned());
-    }
-    if e.rocket_magazine > 0 {
-        opts.push(format!("rocket magazine of {}", e.rocket_magazine));
-    }
-    if !opts.is_empty() {
-        let _ = write!(s, " ({})", opts.join(", "));
+    if e.extra_magazines > 0 || e.magazine_switch || e.rocket_magazine > 0 {
+        out.push_str(" (");
+        let mut opts = Items::new(out, ", ");
+        if e.extra_magazines > 0 {
+            counted(opts.next(), e.extra_magazines, "1 extra magazine", "extra magazines");
+        }
+        if e.magazine_switch {
+            opts.next().push_str("magazine switch");
+        }
+        if e.rocket_magazine > 0 {
+            let _ = write!(opts.next(), "rocket magazine of {}", e.rocket_magazine);
+        }
+        out.push(')');
     }
     if with_mount {
-        s.push(' ');
-        s.push_str(e.mount.unwrap_or_default().word());
+        out.push(' ');
+        out.push_str(e.mount.unwrap_or_default().word());
     }
-    s
 }
 
-fn turret_text(t: &TurretEntry, show_location: bool) -> String {
-    let mut s = String::new();
+fn turret_text(out: &mut String, t: &TurretEntry, show_location: bool) {
     if t.universal {
-        s.push_str("Universal ");
+        out.push_str("Universal ");
     }
     if t.popup {
-        s.push_str("pop-up ");
+        out.push_str("pop-up ");
     }
-    let _ = write!(s, "{}-space turret", t.size);
+    let _ = write!(out, "{}-space turret", t.size);
     if show_location && let Some(l) = t.location {
-        let _ = write!(s, " ({})", l.code());
+        let _ = write!(out, " ({})", l.code());
     }
     if t.weapons.is_empty() {
-        s.push_str(" (empty)");
+        out.push_str(" (empty)");
     } else {
-        let ws: Vec<String> = t.weapons.iter().map(|w| weapon_text(w, false)).collect();
-        let _ = write!(s, " with {}", ws.join(" and "));
+        out.push_str(" with ");
+        let mut ws = Items::new(out, " and ");
+        for w in &t.weapons {
+            weapon_text(ws.next(), w, false);
+        }
     }
-    s
 }
 
-fn accessory_text(a: &AccessoryEntry) -> String {
-    let body = match a.item.known() {
+fn accessory_text(out: &mut String, a: &AccessoryEntry) {
+    match a.item.known() {
         // Items whose plural is their name are counted "for N": "Passenger accommodations for 6".
-        Some(i) if i.plural == i.name => format!("{} for {}", i.name, a.count),
-        Some(i) => counted(a.count, i.name, i.plural),
-        None => counted(a.count, a.item.id(), a.item.id()),
-    };
-    format!("{body}{}", cargo_suffix(a.cargo))
+        Some(i) if i.plural == i.name => {
+            let _ = write!(out, "{} for {}", i.name, a.count);
+        }
+        Some(i) => counted(out, a.count, i.name, i.plural),
+        None => counted(out, a.count, a.item.id(), a.item.id()),
+    }
+    out.push_str(cargo_suffix(a.cargo));
 }
 
-fn cargo_text(c: &CargoEntry) -> String {
-    format!(
+fn cargo_text(out: &mut String, c: &CargoEntry) {
+    let _ = write!(
+        out,
         "Cargo ({} space{}, {} lbs){}",
         c.spaces,
         if c.spaces == 1 { "" } else { "s" },
-        group_thousands(i64::from(c.weight)),
+        Grouped(i64::from(c.weight)),
         if c.cargo { "" } else { " in body space" }
-    )
-}
-
-fn upper_first(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+    );
 }
 
 /// The canonical stat line of a design, in the published style.
 pub fn stat_line(d: &Design, e: &Evaluation) -> String {
     let hull = d.hull.known();
     let decked = d.deck.is_some() && hull.is_some_and(|h| h.deck != tables::DeckRule::Forbidden);
-    let mut head: Vec<String> = vec![hull.map_or_else(|| d.hull.id().to_owned(), |h| h.name.to_owned())];
+    let split_top = hull.is_some_and(|h| h.split_top) && d.top == Top::Full;
+    let mut out = String::with_capacity(256);
+    if !d.name.trim().is_empty() {
+        for c in d.name.trim().chars() {
+            // A colon would end the name early when the line is read back.
+            if c == ':' { out.push_str(" -") } else { out.push(c) }
+        }
+        out.push_str(": ");
+    }
+
+    // The boat itself: hull, body, power, and (without a Deck) the crew.
+    let mut head = Items::new(&mut out, ", ");
+    head.next().push_str(hull.map_or(d.hull.id(), |h| h.name));
     if d.deck.is_some() {
         match e.ledger.iter().find_map(|l| match l.kind {
             LineKind::Deck { below, above } => Some((below, above)),
             _ => None,
         }) {
-            Some((b, a)) => head.push(format!("Deck ({b} below, {a} above)")),
-            None => head.push("Deck".into()),
+            Some((b, a)) => {
+                let _ = write!(head.next(), "Deck ({b} below, {a} above)");
+            }
+            None => head.next().push_str("Deck"),
         }
     }
     match d.top {
         Top::None => {}
-        Top::Half => head.push("Half Top".into()),
-        Top::Full => head.push("Boat Top".into()),
+        Top::Half => head.next().push_str("Half Top"),
+        Top::Full => head.next().push_str("Boat Top"),
     }
     for (on, what) in
         [(d.hydrofoils, "Hydrofoils"), (d.weighted_keel, "Weighted keel"), (d.spoiler, "Spoiler")]
     {
         if on {
-            head.push(what.into());
+            head.next().push_str(what);
         }
     }
     if let Some(p) = &d.plant {
-        head.push(format!("{} power plant", p.known().map_or(p.id(), |p| p.name)));
+        let _ = write!(head.next(), "{} power plant", p.known().map_or(p.id(), |p| p.name));
     }
-    // Propellers, grouped by size and guard in order.
-    let plant_id = d.plant.as_ref().map(|p| p.id().to_owned());
-    let mut groups: Vec<(Option<String>, u16, u16)> = Vec::new();
-    for p in &d.propellers {
-        let size = p.size.as_ref().map(|s| s.id().to_owned()).filter(|s| Some(s) != plant_id.as_ref());
-        match groups.last_mut() {
-            Some((s, g, n)) if *s == size && *g == p.guard => *n += 1,
-            _ => groups.push((size, p.guard, 1)),
-        }
-    }
-    for (size, guard, n) in groups {
-        let size_name = size.map(|s| {
-            let name = Ref::<tables::Plant>::parse(&s).known().map_or(s, |p| p.name.to_owned());
-            format!("{name} ")
-        });
-        let mut s = match (n, size_name) {
-            (1, None) => "Propeller".to_owned(),
-            (n, None) => format!("{n} Propellers"),
-            (1, Some(sz)) => format!("{sz}propeller"),
-            (n, Some(sz)) => format!("{n} {sz}propellers"),
+    // Propellers, grouped by size and guard in order; the size is only named when it is not the
+    // plant's.
+    let plant_id = d.plant.as_ref().map(Ref::id);
+    let mut i = 0;
+    while i < d.propellers.len() {
+        let p = &d.propellers[i];
+        let size = p.size.as_ref().filter(|s| Some(s.id()) != plant_id);
+        let same = |q: &super::design::PropellerEntry| {
+            q.guard == p.guard
+                && q.size.as_ref().filter(|s| Some(s.id()) != plant_id).map(Ref::id) == size.map(Ref::id)
         };
-        if guard > 0 {
-            let _ = write!(s, " with {guard}-point guard{}", if n == 1 { "" } else { "s" });
+        let n = d.propellers[i..].iter().take_while(|q| same(q)).count();
+        i += n;
+        let line = head.next();
+        if n > 1 {
+            let _ = write!(line, "{n} ");
         }
-        head.push(s);
+        match size {
+            Some(s) => {
+                let _ = write!(line, "{} propeller", s.known().map_or(s.id(), |p| p.name));
+            }
+            None => line.push_str("Propeller"),
+        }
+        if n > 1 {
+            line.push('s');
+        }
+        if p.guard > 0 {
+            let _ = write!(line, " with {}-point guard{}", p.guard, if n == 1 { "" } else { "s" });
+        }
     }
     if d.jet_drive {
-        head.push("Jet drive".into());
+        head.next().push_str("Jet drive");
     }
-    if d.oars > 0 {
-        head.push(if d.oars == 1 { "Oars".into() } else { format!("{} pairs of oars", d.oars) });
+    if d.oars == 1 {
+        head.next().push_str("Oars");
+    } else if d.oars > 1 {
+        let _ = write!(head.next(), "{} pairs of oars", d.oars);
     }
-    let split_top = hull.is_some_and(|h| h.split_top) && d.top == Top::Full;
-
-    let mut out = String::new();
-    if !d.name.trim().is_empty() {
-        let _ = write!(out, "{}: ", d.name.trim().replace(':', " -"));
-    }
-    if decked {
-        let _ = write!(out, "{}.", head.join(", "));
-        for section in [Section::Below, Section::Above] {
-            let here = |s: Option<Section>| s.unwrap_or(Section::Above) == section;
-            let mut items: Vec<String> = Vec::new();
-            items.extend(d.crew.iter().filter(|c| here(c.deck)).map(crew_text));
-            items.extend(d.weapons.iter().filter(|w| here(w.deck)).map(|w| weapon_text(w, true)));
-            if section == Section::Above {
-                items.extend(d.turrets.iter().map(|t| turret_text(t, split_top)));
-            }
-            items.extend(d.accessories.iter().filter(|a| here(a.deck)).map(accessory_text));
-            items.extend(d.cargo.iter().filter(|c| here(c.deck)).map(cargo_text));
-            let title = if section == Section::Below { "Below Deck" } else { "Above Deck" };
-            let list = if items.is_empty() { "empty".to_owned() } else { upper_first(&items.join(", ")) };
-            let _ = write!(out, " {title}: {list}.");
-        }
-    } else {
+    if !decked {
         let only_pilot = d.crew.len() == 1
             && d.crew[0].count == 1
             && !d.crew[0].cargo
             && d.crew[0].role.known().is_some_and(|r| r.id == "pilot");
         if only_pilot {
-            head.push("Pilot only".into());
+            head.next().push_str("Pilot only");
         } else if d.crew.is_empty() {
-            head.push("No crew".into());
+            head.next().push_str("No crew");
         } else {
-            head.extend(d.crew.iter().map(crew_text));
+            for c in &d.crew {
+                crew_text(head.next(), c);
+            }
         }
-        let _ = write!(out, "{}.", head.join(", "));
-        let mut items: Vec<String> = Vec::new();
-        if d.weapons.is_empty() && d.turrets.is_empty() {
-            items.push("No weapons".into());
+    }
+    out.push('.');
+
+    // What it carries: one list, or one per deck section.
+    let sections: &[Option<Section>] =
+        if decked { &[Some(Section::Below), Some(Section::Above)] } else { &[None] };
+    for &section in sections {
+        let here = |s: Option<Section>| section.is_none_or(|sec| s.unwrap_or(Section::Above) == sec);
+        match section {
+            Some(Section::Below) => out.push_str(" Below Deck: "),
+            Some(Section::Above) => out.push_str(" Above Deck: "),
+            None => out.push(' '),
         }
-        items.extend(d.weapons.iter().map(|w| weapon_text(w, true)));
-        items.extend(d.turrets.iter().map(|t| turret_text(t, split_top)));
-        items.extend(d.accessories.iter().map(accessory_text));
-        items.extend(d.cargo.iter().map(cargo_text));
-        let _ = write!(out, " {}.", upper_first(&items.join(", ")));
+        let mut items = Items::new(&mut out, ", ");
+        if section.is_some() {
+            for c in d.crew.iter().filter(|c| here(c.deck)) {
+                crew_text(items.next(), c);
+            }
+        } else if d.weapons.is_empty() && d.turrets.is_empty() {
+            items.next().push_str("No weapons");
+        }
+        for w in d.weapons.iter().filter(|w| here(w.deck)) {
+            weapon_text(items.next(), w, true);
+        }
+        if section != Some(Section::Below) {
+            for t in &d.turrets {
+                turret_text(items.next(), t, split_top);
+            }
+        }
+        for a in d.accessories.iter().filter(|a| here(a.deck)) {
+            accessory_text(items.next(), a);
+        }
+        for c in d.cargo.iter().filter(|c| here(c.deck)) {
+            cargo_text(items.next(), c);
+        }
+        if items.is_empty() {
+            items.next().push_str("empty");
+        } else {
+            items.capitalize();
+        }
+        out.push('.');
     }
 
     // Armor.
-    let kind = d.armor.kind.known();
-    let prefix = kind.map_or(d.armor.kind.id(), |k| k.prefix);
-    let mut pts: Vec<String> = ARMOR_ORDER
-        .iter()
-        .filter(|l| d.armor.points.get(**l) > 0)
-        .map(|l| format!("{}{}", l.code(), d.armor.points.get(*l)))
-        .collect();
-    pts.extend(d.armor.points.unknown.iter().map(|(k, p)| format!("{k}{p}")));
-    if pts.is_empty() {
+    let prefix = d.armor.kind.known().map_or(d.armor.kind.id(), |k| k.prefix);
+    let has_points =
+        ARMOR_ORDER.iter().any(|l| d.armor.points.get(*l) > 0) || !d.armor.points.unknown.is_empty();
+    if !has_points {
         if prefix.is_empty() {
             out.push_str(" No armor.");
         } else {
             let _ = write!(out, " {prefix} Armor: none.");
         }
-    } else if prefix.is_empty() {
-        let _ = write!(out, " Armor: {}.", pts.join(", "));
     } else {
-        let _ = write!(out, " {prefix} Armor: {}.", pts.join(", "));
+        out.push(' ');
+        if !prefix.is_empty() {
+            out.push_str(prefix);
+            out.push(' ');
+        }
+        out.push_str("Armor: ");
+        let mut pts = Items::new(&mut out, ", ");
+        for l in ARMOR_ORDER.iter().filter(|l| d.armor.points.get(**l) > 0) {
+            let _ = write!(pts.next(), "{}{}", l.code(), d.armor.points.get(*l));
+        }
+        for (k, p) in &d.armor.points.unknown {
+            let _ = write!(pts.next(), "{k}{p}");
+        }
+        out.push('.');
     }
 
     let p = printed(e);
@@ -295,13 +369,7 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
     if let Some(t) = p.top_speed_on_hydrofoils {
         let _ = write!(out, " ({t} on hydrofoils)");
     }
-    let _ = write!(
-        out,
-        ", HC {}, {} lbs; {}.",
-        p.handling_class,
-        pounds_rounded(e.figures.weight),
-        dollars_rounded(e.figures.cost)
-    );
+    let _ = write!(out, ", HC {}, {} lbs; ${}.", p.handling_class, Grouped(p.weight), Grouped(p.cost));
     out
 }
 

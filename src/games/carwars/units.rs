@@ -138,20 +138,34 @@ impl Speed {
     }
 }
 
-/// Thousands separators, the way the magazine printed them: 13552 -> "13,552".
-pub fn group_thousands(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
-    if n < 0 {
-        out.push('-');
-    }
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+/// A whole number with thousands separators, the way the magazine printed them: 13552 prints
+/// as "13,552". Writes straight into the formatter, without building a string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grouped(pub i64);
+
+impl fmt::Display for Grouped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.unsigned_abs();
+        if self.0 < 0 {
+            f.write_str("-")?;
         }
-        out.push(c);
+        // The leading group has 1 to 3 digits; every later one exactly 3.
+        let mut scale = 1u64;
+        while n / scale >= 1000 {
+            scale *= 1000;
+        }
+        write!(f, "{}", n / scale)?;
+        while scale > 1 {
+            scale /= 1000;
+            write!(f, ",{:03}", n / scale % 1000)?;
+        }
+        Ok(())
     }
-    out
+}
+
+/// Thousands separators as a string: 13552 -> "13,552".
+pub fn group_thousands(n: i64) -> String {
+    Grouped(n).to_string()
 }
 
 impl fmt::Display for Money {
@@ -159,9 +173,9 @@ impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let cents = self.0.rem_euclid(100);
         if cents == 0 {
-            write!(f, "${}", group_thousands(self.0.div_euclid(100)))
+            write!(f, "${}", Grouped(self.0.div_euclid(100)))
         } else {
-            write!(f, "${}.{cents:02}", group_thousands(self.0.div_euclid(100)))
+            write!(f, "${}.{cents:02}", Grouped(self.0.div_euclid(100)))
         }
     }
 }
@@ -169,7 +183,7 @@ impl fmt::Display for Money {
 impl fmt::Display for Weight {
     /// Exact, trimmed: "2,997", "2,999.5", "3.75".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let whole = group_thousands(self.0.div_euclid(100));
+        let whole = Grouped(self.0.div_euclid(100));
         match self.0.rem_euclid(100) {
             0 => write!(f, "{whole}"),
             r if r % 10 == 0 => write!(f, "{whole}.{}", r / 10),
@@ -224,6 +238,21 @@ mod tests {
         assert_eq!(Weight::centi(299_950).rounded(), 3000);
         assert_eq!(Weight::centi(299_949).rounded(), 2999);
         assert_eq!(pounds_rounded(Weight::centi(299_950)), "3,000");
+    }
+
+    #[test]
+    fn thousands_are_grouped_in_threes() {
+        for (n, s) in [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (13552, "13,552"),
+            (1_000_007, "1,000,007"),
+            (-45000, "-45,000"),
+            (i64::MIN, "-9,223,372,036,854,775,808"),
+        ] {
+            assert_eq!(group_thousands(n), s);
+        }
     }
 
     #[test]
