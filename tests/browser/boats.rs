@@ -162,3 +162,33 @@ async fn the_designer_works_with_the_keyboard_and_on_a_phone() {
     }
     assert!(reached, "Tab reaches the name field");
 }
+
+#[tokio::test]
+async fn the_ledger_opens_with_every_line_and_stays_open_as_figures_change() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    b.goto(&app.url("/boats/new?from=piranha")).await;
+    b.click("details.ledger-box > summary").await;
+    let total = b.wait_text("table.ledger tfoot", "total the ledger", |t| t.contains("$9,636")).await;
+    assert!(total.contains("2,997 lb"), "{total}");
+    let lines = b.text("table.ledger tbody").await;
+    for want in ["Dinghy body", "Vulcan machine gun", "Link", "Plastic armor, 72 points", "Bought loaded"] {
+        assert!(lines.contains(want), "the ledger lacks {want}: {lines}");
+    }
+    // A change updates the ledger in place and leaves it open.
+    b.type_into("#f-armor-F", "16").await;
+    b.wait_text("table.ledger tfoot", "add a point of armor", |t| t.contains("$9,649")).await;
+    assert_eq!(
+        b.js("return document.querySelector('details.ledger-box').open;").await,
+        serde_json::json!(true)
+    );
+    // Closed, it stays closed.
+    b.click("details.ledger-box > summary").await;
+    b.type_into("#f-armor-F", "15").await;
+    b.wait_text("#fig-cost", "go back", |t| t == "$9,636").await;
+    assert_eq!(
+        b.js("return document.querySelector('details.ledger-box').open;").await,
+        serde_json::json!(false)
+    );
+}

@@ -114,3 +114,51 @@ mod tests {
         check(&minnow(), 13552, 299_950, 3000, Speed::mph(10), Speed::mph(60), 2);
     }
 }
+
+#[cfg(test)]
+mod readme {
+    use crate::games::carwars::{Design, evaluate, statline};
+
+    const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+
+    /// The JSON blocks the README marks as design examples.
+    fn examples() -> Vec<&'static str> {
+        README
+            .split("<!-- design example -->")
+            .skip(1)
+            .filter_map(|rest| rest.split("```json").nth(1)?.split("```").next())
+            .collect()
+    }
+
+    #[test]
+    fn the_readme_design_examples_are_complete_legal_designs() {
+        let found = examples();
+        assert_eq!(found.len(), 2);
+        for json in found {
+            let d: Design = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}"));
+            let e = evaluate(&d);
+            assert_eq!(e.problems, vec![], "{}", d.name);
+            // The stat line the README quotes for it, when it quotes one, is the one we write.
+            let line = statline::stat_line(&d, &e);
+            if d.name == "Sea Castle" {
+                assert!(README.contains(&line), "README should quote: {line}");
+                assert_eq!(e.figures.cost.to_string(), "$146,775");
+            }
+        }
+    }
+
+    #[test]
+    fn the_readme_detachment_example_is_130_points_and_legal() {
+        let json = README
+            .split("## The Epic detachment document")
+            .nth(1)
+            .and_then(|rest| rest.split("```json").nth(1)?.split("```").next())
+            .unwrap_or("");
+        let d: crate::games::epic::Detachment =
+            serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}"));
+        let c = crate::games::epic::check(&d);
+        assert_eq!(c.points, 130);
+        assert!(c.legal);
+        assert_eq!(c.chain_of_command.len(), 4);
+    }
+}
