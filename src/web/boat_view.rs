@@ -465,31 +465,40 @@ impl BoatView {
             .collect()
     }
 
+    /// A row of one catalog choice with a count and a place: crew and accessories alike.
+    #[expect(clippy::too_many_arguments, reason = "one row's fields, named at the two call sites")]
+    fn item_row(
+        &self,
+        path: String,
+        number: usize,
+        choice: Select,
+        count: u16,
+        deck: Option<Section>,
+        cargo: bool,
+        cargo_ok: bool,
+    ) -> ItemRow {
+        ItemRow {
+            choice,
+            count,
+            deck: self.decked().then(|| section_select(&format!("{path}.deck"), deck)),
+            cargo,
+            cargo_ok,
+            problems: self.problems_at(&path),
+            summary: self.part_summary(&path),
+            slot: slot_id(&path),
+            number,
+            path,
+        }
+    }
+
     pub fn crew_rows(&self) -> Vec<ItemRow> {
-        self.design
-            .crew
-            .iter()
-            .enumerate()
+        let roles = catalog_options::<tables::Role>(|r| r.name.to_owned());
+        (self.design.crew.iter().enumerate())
             .map(|(i, c)| {
                 let path = format!("crew.{i}");
-                ItemRow {
-                    choice: select(
-                        &format!("{path}.role"),
-                        "Role",
-                        c.role.id(),
-                        catalog_options::<tables::Role>(|r| r.name.to_owned()),
-                        false,
-                    ),
-                    count: c.count,
-                    deck: self.decked().then(|| section_select(&format!("{path}.deck"), c.deck)),
-                    cargo: c.cargo,
-                    cargo_ok: c.role.known().is_some_and(|r| r.cargo_ok),
-                    problems: self.problems_at(&path),
-                    summary: self.part_summary(&path),
-                    slot: slot_id(&path),
-                    number: i + 1,
-                    path,
-                }
+                let choice = select(&format!("{path}.role"), "Role", c.role.id(), roles.clone(), false);
+                let cargo_ok = c.role.known().is_some_and(|r| r.cargo_ok);
+                self.item_row(path, i + 1, choice, c.count, c.deck, c.cargo, cargo_ok)
             })
             .collect()
     }
@@ -603,38 +612,15 @@ impl BoatView {
     }
 
     pub fn accessory_rows(&self) -> Vec<ItemRow> {
-        self.design
-            .accessories
-            .iter()
-            .enumerate()
+        let items = catalog_options::<tables::Item>(|x| {
+            format!("{} ({}, {} lb, {} sp)", x.name, dollars_rounded(x.cost), x.weight, x.spaces)
+        });
+        (self.design.accessories.iter().enumerate())
             .map(|(i, a)| {
                 let path = format!("accessories.{i}");
-                ItemRow {
-                    choice: select(
-                        &format!("{path}.item"),
-                        "Accessory",
-                        a.item.id(),
-                        catalog_options::<tables::Item>(|x| {
-                            format!(
-                                "{} ({}, {} lb, {} sp)",
-                                x.name,
-                                dollars_rounded(x.cost),
-                                x.weight,
-                                x.spaces
-                            )
-                        }),
-                        false,
-                    ),
-                    count: a.count,
-                    deck: self.decked().then(|| section_select(&format!("{path}.deck"), a.deck)),
-                    cargo: a.cargo,
-                    cargo_ok: a.item.known().is_some_and(|x| x.cargo_ok),
-                    problems: self.problems_at(&path),
-                    summary: self.part_summary(&path),
-                    slot: slot_id(&path),
-                    number: i + 1,
-                    path,
-                }
+                let choice = select(&format!("{path}.item"), "Accessory", a.item.id(), items.clone(), false);
+                let cargo_ok = a.item.known().is_some_and(|x| x.cargo_ok);
+                self.item_row(path, i + 1, choice, a.count, a.deck, a.cargo, cargo_ok)
             })
             .collect()
     }

@@ -200,6 +200,18 @@ pub async fn saved(
     })
 }
 
+/// The query of a share page: `?saved=1` right after a save.
+#[derive(serde::Deserialize)]
+pub struct ShowQuery {
+    pub saved: Option<String>,
+}
+
+/// The query of an editor page: `?token=` when opened from a private edit link.
+#[derive(serde::Deserialize)]
+pub struct EditQuery {
+    pub token: Option<String>,
+}
+
 /// A share page: served from the cache to visitors who present no edit token (the page is the
 /// same for all of them), rendered by `render` otherwise, and kept when nothing in it depends on
 /// the visitor.

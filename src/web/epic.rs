@@ -187,15 +187,10 @@ struct ShowPage {
     saved: shared::Saved,
 }
 
-#[derive(Deserialize)]
-struct ShowQuery {
-    saved: Option<String>,
-}
-
 async fn show(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<ShowQuery>,
+    Query(q): Query<shared::ShowQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     shared::share_page(&state, Kind::Epic, &id, &headers, q.saved.is_some(), |b, saved| {
@@ -205,15 +200,10 @@ async fn show(
     .await
 }
 
-#[derive(Deserialize)]
-struct EditQuery {
-    token: Option<String>,
-}
-
 async fn edit(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(q): Query<EditQuery>,
+    Query(q): Query<shared::EditQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let b = load(&state, &id, Kind::Epic).await?;

@@ -7,9 +7,13 @@ async fn the_designer_updates_figures_and_problems_without_a_reload() {
     let _turn = TURN.lock().await;
     let app = app().await;
     let b = browser().await;
-    b.goto(&app.url("/boats/new?from=dinghy")).await;
+    // Start from an empty Speeder, then pick the Dinghy hull in the designer.
+    b.goto(&app.url("/boats/new")).await;
+    b.click("a[href='/boats/new?from=speeder']").await;
+    b.wait_text("#fig-cost", "show the Speeder's body", |t| t == "$8,000").await;
     b.mark_page().await;
-    assert_eq!(b.text("#fig-cost").await, "$4,000");
+    b.select("#f-hull", "dinghy").await;
+    b.wait_text("#fig-cost", "switch to the Dinghy", |t| t == "$4,000").await;
 
     // A plant: live figures, no reload.
     b.select("#f-plant", "small").await;

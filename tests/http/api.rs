@@ -324,3 +324,32 @@ async fn the_epic_check_answers_points_legality_and_chain() {
     assert_eq!(v["legal"], json!(true));
     assert_eq!(v["chain_of_command"].as_array().map(Vec::len), Some(2));
 }
+
+#[tokio::test]
+async fn static_files_are_served_with_validators_and_no_third_party_code() {
+    let app = spawn().await;
+    for path in
+        ["/static/drydock.css", "/static/drydock.js", "/static/htmx-2.0.11.min.js", "/static/icon.svg"]
+    {
+        let res = app.client.get(app.url(path)).send().await.expect("get");
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert!(res.headers().contains_key("etag") || res.headers().contains_key("last-modified"), "{path}");
+    }
+    let page = app
+        .client
+        .get(app.url("/boats/new?from=piranha"))
+        .send()
+        .await
+        .expect("get")
+        .text()
+        .await
+        .expect("text");
+    assert!(
+        !page.contains("src=\"http") && !page.contains("href=\"http") && !page.contains("//cdn"),
+        "no third-party requests"
+    );
+    assert_eq!(
+        app.client.get(app.url("/static/nothing.css")).send().await.expect("get").status(),
+        StatusCode::NOT_FOUND
+    );
+}
