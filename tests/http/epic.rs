@@ -1,7 +1,7 @@
 //! The Epic 40,000 detachment builder's pages, saved detachments and API, over a real socket with
 //! a real SQLite file.
 
-use crate::support::{TestApp, spawn};
+use crate::support::{TestApp, assert_no_inline_code, spawn, stored_name, stranger};
 use drydock::games::epic::{self, Choice, Detachment};
 use drydock::web::epic_form::fields_of;
 use reqwest::StatusCode;
@@ -41,21 +41,6 @@ async fn save(app: &TestApp, d: &Detachment) -> String {
     let to = res.headers()["location"].to_str().expect("location").to_owned();
     assert!(to.starts_with("/epic/") && to.ends_with("?saved=1"), "{to}");
     to.trim_start_matches("/epic/").trim_end_matches("?saved=1").to_owned()
-}
-
-async fn stored_name(app: &TestApp, id: &str) -> String {
-    sqlx::query_scalar("SELECT name FROM builds WHERE id = ?").bind(id).fetch_one(&app.db).await.expect("row")
-}
-
-/// Pages keep to the content security policy: no inline scripts, handlers or styles.
-fn assert_no_inline_code(page: &str) {
-    for (i, _) in page.match_indices("<script") {
-        let tag = &page[i..page[i..].find('>').map_or(page.len(), |e| i + e)];
-        assert!(tag.contains(" src="), "inline script: {tag}");
-    }
-    assert!(!page.contains(" style="), "inline style attribute");
-    assert!(!page.contains("<style"), "inline style element");
-    assert!(!page.contains(" onclick=") && !page.contains(" onchange="), "inline handler");
 }
 
 #[tokio::test]
@@ -307,11 +292,7 @@ async fn a_private_edit_link_hands_the_token_to_another_browser() {
     let res = app.client.post(app.url("/api/epic")).json(&harbour_watch()).send().await.expect("save");
     let v: Value = res.json().await.expect("json");
     let edit_url = v["edit_url"].as_str().expect("edit url");
-    let other = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
+    let other = stranger();
     let res = other.get(edit_url).send().await.expect("edit link");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let id = v["id"].as_str().expect("id");
@@ -326,11 +307,7 @@ async fn a_private_edit_link_hands_the_token_to_another_browser() {
 async fn a_fork_keeps_its_parent_and_opens_for_editing() {
     let app = spawn().await;
     let id = save(&app, &harbour_watch()).await;
-    let stranger = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
+    let stranger = stranger();
     let res = stranger.post(app.url(&format!("/epic/{id}/fork"))).send().await.expect("fork");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let to = res.headers()["location"].to_str().expect("location").to_owned();

@@ -1,6 +1,6 @@
 //! The boat pages and saved builds, over HTTP as a browser without JavaScript would use them.
 
-use crate::support::{TestApp, spawn};
+use crate::support::{TestApp, assert_no_inline_code, spawn, stored_name, stranger};
 use drydock::games::carwars::examples;
 use drydock::web::boat_form::fields_of;
 use reqwest::StatusCode;
@@ -37,10 +37,6 @@ async fn save(app: &TestApp, d: &drydock::games::carwars::Design) -> String {
     let loc = res.headers()["location"].to_str().expect("location").to_owned();
     assert!(res.headers()["set-cookie"].to_str().unwrap_or("").contains("HttpOnly"));
     loc.trim_start_matches("/boats/").trim_end_matches("?saved=1").to_owned()
-}
-
-async fn stored_name(app: &TestApp, id: &str) -> String {
-    sqlx::query_scalar("SELECT name FROM builds WHERE id = ?").bind(id).fetch_one(&app.db).await.expect("row")
 }
 
 #[tokio::test]
@@ -237,11 +233,7 @@ async fn the_private_edit_link_hands_the_token_to_another_browser() {
     let start = body.find("/edit?token=").expect("edit link") + "/edit?token=".len();
     let token: String = body[start..].chars().take_while(char::is_ascii_alphanumeric).collect();
 
-    let laptop = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
+    let laptop = stranger();
     let res = laptop.get(app.url(&format!("/boats/{id}/edit?token={token}"))).send().await.expect("get");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(res.headers()["location"], format!("/boats/{id}/edit"));
@@ -256,11 +248,7 @@ async fn the_private_edit_link_hands_the_token_to_another_browser() {
 async fn edit_a_copy_forks_a_build_that_remembers_its_parent() {
     let app = spawn().await;
     let id = save(&app, &examples::minnow()).await;
-    let stranger = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
+    let stranger = stranger();
     let res = stranger.post(app.url(&format!("/boats/{id}/fork"))).send().await.expect("fork");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let loc = res.headers()["location"].to_str().expect("location").to_owned();
@@ -502,4 +490,22 @@ async fn visitors_never_see_a_stale_share_page_after_a_change() {
         StatusCode::SEE_OTHER
     );
     assert!(page(visitor.clone(), url).await.contains("1 copy made"));
+}
+
+#[tokio::test]
+async fn boat_pages_keep_to_the_content_security_policy() {
+    let app = spawn().await;
+    let id = save(&app, &examples::minnow()).await;
+    for path in [
+        "/".to_owned(),
+        "/boats/new".into(),
+        "/boats/new?from=yacht".into(),
+        format!("/boats/{id}"),
+        format!("/boats/{id}/sheet"),
+        "/gallery".into(),
+        "/nowhere".into(),
+    ] {
+        let page = get(&app, &path).await.text().await.expect("text");
+        assert_no_inline_code(&page);
+    }
 }

@@ -33,3 +33,28 @@ pub async fn spawn() -> TestApp {
         .expect("client");
     TestApp { addr, client, db, _dir: dir }
 }
+
+/// A second browser: its own cookie jar, and it shows redirects instead of following them.
+pub fn stranger() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+/// The name the store holds for a build.
+pub async fn stored_name(app: &TestApp, id: &str) -> String {
+    sqlx::query_scalar("SELECT name FROM builds WHERE id = ?").bind(id).fetch_one(&app.db).await.expect("row")
+}
+
+/// Pages keep to the content security policy: no inline scripts, handlers or styles.
+pub fn assert_no_inline_code(page: &str) {
+    for (i, _) in page.match_indices("<script") {
+        let tag = &page[i..page[i..].find('>').map_or(page.len(), |e| i + e)];
+        assert!(tag.contains(" src="), "inline script: {tag}");
+    }
+    assert!(!page.contains(" style="), "inline style attribute");
+    assert!(!page.contains("<style"), "inline style element");
+    assert!(!page.contains(" onclick=") && !page.contains(" onchange="), "inline handler");
+}
