@@ -3,8 +3,10 @@
 //! the engine said.
 
 use crate::games::Problem;
-use crate::games::carwars::design::{Catalogued, Design, Ref, Section, Top, WeaponEntry};
-use crate::games::carwars::evaluate::{Evaluation, LineKind, armor_locations};
+use crate::games::carwars::design::{Catalogued, Design, Section, Top, WeaponEntry};
+use crate::games::carwars::evaluate::{
+    Evaluation, LineKind, armor_locations, armor_point, mounts, turret_locations,
+};
 use crate::games::carwars::tables::{self, Family, Load, Loc, Mount};
 use crate::games::carwars::units::{Money, Spaces, Speed, Weight, dollars_rounded, pounds_rounded};
 use crate::games::carwars::{self, statline};
@@ -424,11 +426,8 @@ impl BoatView {
             .unwrap_or_else(|| {
                 let h = self.design.hull.known().unwrap_or(&tables::NO_HULL);
                 let k = self.design.armor.kind.known().unwrap_or(&tables::ARMOR_TYPES[0]);
-                format!(
-                    "{} and {} lb a point",
-                    h.armor_cost_per_point.pct(k.cost_pct),
-                    h.armor_weight_per_point.pct(k.weight_pct)
-                )
+                let (cost, weight) = armor_point(h, k);
+                format!("{cost} and {weight} lb a point")
             })
     }
 
@@ -510,14 +509,10 @@ impl BoatView {
             format!("{} ({}, {} lb, {} sp)", w.name, dollars_rounded(w.cost), w.weight, w.spaces)
         });
         let mount = (!in_turret).then(|| {
+            // The hull's facings, and the chosen one even if the hull lacks it (its problem says so).
             let mounts: Vec<(String, String)> = Mount::ALL
-                .iter()
-                .filter(|m| !m.is_split() || hull.split_sides() || Some(**m) == e.mount)
-                .filter(|m| {
-                    hull.split_sides() == m.is_split()
-                        || matches!(m, Mount::F | Mount::B)
-                        || Some(**m) == e.mount
-                })
+                .into_iter()
+                .filter(|m| mounts(hull).any(|x| x == *m) || Some(*m) == e.mount)
                 .map(|m| (m.code().to_owned(), upper(m.word())))
                 .collect();
             select(&format!("{path}.mount"), "Facing", e.mount.unwrap_or_default().code(), mounts, false)
@@ -582,11 +577,7 @@ impl BoatView {
                 let path = format!("turrets.{i}");
                 let sizes = (0..=4u8).map(|s| (s.to_string(), format!("{s}-space"))).collect();
                 let mut locs: Vec<(String, String)> = vec![(String::new(), "Automatic".into())];
-                let allowed: &[Loc] = if hull.split_top && self.design.top == Top::Full {
-                    &[Loc::FT, Loc::BT]
-                } else {
-                    &[Loc::T]
-                };
+                let allowed = turret_locations(hull, self.design.top);
                 locs.extend(allowed.iter().map(|l| (l.code().to_owned(), l.name().to_owned())));
                 let cur_loc = t.location.map_or("", Loc::code);
                 TurretRow {
@@ -943,23 +934,12 @@ pub fn start_choices() -> (Vec<StartChoice>, Vec<StartChoice>) {
     (hulls, examples)
 }
 
-/// The design a "Start from" choice gives: an empty hull (with a pilot, and the Deck a Cruiser
-/// or Yacht must have) or a published example.
+/// The design a "Start from" choice gives: a published example, or an empty hull.
 pub fn start_design(slug: &str) -> Option<Design> {
-    if let Some((_, d)) = carwars::examples::all().into_iter().find(|(s, _)| *s == slug) {
-        return Some(d);
+    match carwars::examples::all().into_iter().find(|(s, _)| *s == slug) {
+        Some((_, d)) => Some(d),
+        None => tables::hull(slug).map(Design::blank),
     }
-    let hull = tables::hull(slug)?;
-    let mut d = Design::empty(hull);
-    if hull.deck == tables::DeckRule::Required {
-        d.deck = Some(carwars::design::Deck { below: None });
-    }
-    Some(d)
-}
-
-/// True when a reference is to a known catalog entry (for templates).
-pub fn known<T: Catalogued>(r: &Ref<T>) -> bool {
-    r.known().is_some()
 }
 
 /// Field names and DOM ids of a row's inputs.

@@ -186,6 +186,15 @@ pub struct Design {
 }
 
 impl Design {
+    /// A new design on `hull`: a pilot aboard, and the Deck the hull must have, if it must.
+    pub fn blank(hull: &'static Hull) -> Self {
+        let mut d = Design::empty(hull);
+        if hull.deck == tables::DeckRule::Required {
+            d.deck = Some(Deck { below: None });
+        }
+        d
+    }
+
     /// An empty hull of the given kind with a pilot aboard: the "Start from" blank.
     pub fn empty(hull: &'static Hull) -> Self {
         Design {

@@ -321,9 +321,30 @@ fn plural(n: i64, one: &str, many: &str) -> String {
     if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
+/// The facings a hull has for weapons outside turrets: front and back, and its sides (split
+/// front and back on a hull armored that way).
+pub fn mounts(hull: &Hull) -> impl Iterator<Item = Mount> + '_ {
+    Mount::ALL.into_iter().filter(|m| matches!(m, Mount::F | Mount::B) || m.is_split() == hull.split_sides())
+}
+
+/// Where turrets may sit under a top: one `T`, or front and back top on a hull with a split top
+/// under a full Boat Top; none without a top.
+pub fn turret_locations(hull: &Hull, top: Top) -> &'static [Loc] {
+    match top {
+        Top::None => &[],
+        Top::Full if hull.split_top => &[Loc::FT, Loc::BT],
+        _ => &[Loc::T],
+    }
+}
+
+/// What a point of `kind` armor costs and weighs on `hull`.
+pub fn armor_point(hull: &Hull, kind: &ArmorType) -> (Money, Weight) {
+    (hull.armor_cost_per_point.pct(kind.cost_pct), hull.armor_weight_per_point.pct(kind.weight_pct))
+}
+
 /// Where a weapon may point on this hull.
 fn mount_ok(hull: &Hull, w: &Weapon, m: Mount) -> Result<(), String> {
-    if m.is_split() != hull.split_sides() && !matches!(m, Mount::F | Mount::B) {
+    if !mounts(hull).any(|x| x == m) {
         let valid = if hull.split_sides() { "F, B, FL, FR, BL or BR" } else { "F, B, L or R" };
         return Err(format!("A {} has no {} mount; use {valid}", hull.name, m.word()));
     }
@@ -683,8 +704,7 @@ impl Judge<'_> {
         }
         let points = a.points.total();
         if points > 0 {
-            let cpp = h.armor_cost_per_point.pct(kind.cost_pct);
-            let wpp = h.armor_weight_per_point.pct(kind.weight_pct);
+            let (cpp, wpp) = armor_point(h, kind);
             self.line(Line::new(
                 Part::Armor,
                 LineKind::Armor { kind, points, cost_per_point: cpp, weight_per_point: wpp },
@@ -925,11 +945,7 @@ impl Judge<'_> {
     fn turrets(&mut self) {
         let d = self.d;
         let h = self.hull;
-        let allowed: &[Loc] = match d.top {
-            Top::None => &[],
-            Top::Full if h.split_top => &[Loc::FT, Loc::BT],
-            _ => &[Loc::T],
-        };
+        let allowed = turret_locations(h, d.top);
         // Top locations already taken, by `Loc` index.
         let mut used = [false; Loc::ALL.len()];
         for (i, t) in d.turrets.iter().enumerate() {
