@@ -2,6 +2,7 @@
 //! SIGTERM.
 
 use anyhow::Context;
+use axum::serve::ListenerExt;
 use clap::Parser;
 use drydock::config::Config;
 use drydock::web::{AppState, app};
@@ -28,6 +29,12 @@ async fn main() -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {}", config.bind))?;
     tracing::info!(address = %listener.local_addr()?, database = %config.database.display(), "Drydock is serving");
+    // Pages are answered in one write; sending it at once (no Nagle delay) keeps latency low.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(e) = tcp.set_nodelay(true) {
+            tracing::warn!(error = %e, "could not set TCP_NODELAY");
+        }
+    });
     axum::serve(listener, app(AppState::new(db.clone()))).with_graceful_shutdown(shutdown()).await?;
     db.close().await;
     tracing::info!("stopped cleanly");

@@ -4,6 +4,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 use std::net::SocketAddr;
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tempfile::TempDir;
@@ -56,7 +57,17 @@ pub struct Browser {
 }
 
 impl Drop for Browser {
+    /// Stops ChromeDriver and every Chromium process it started: they share its process group.
     fn drop(&mut self) {
+        if let Ok(group) = libc::pid_t::try_from(self.driver.id())
+            && group > 1
+        {
+            // SAFETY: kill(2) with a negative pid signals exactly that process group: the one
+            // ChromeDriver leads (it was spawned with process_group(0)).
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
@@ -71,6 +82,7 @@ pub async fn browser() -> Browser {
     };
     let driver = Command::new(chromedriver)
         .arg(format!("--port={port}"))
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
