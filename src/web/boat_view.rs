@@ -178,7 +178,8 @@ pub struct BoatView {
     /// closed (opening it asks for a fresh update with the lines).
     pub ledger_lines: bool,
     all_problems: Vec<Problem>,
-    slot_paths: Vec<String>,
+    /// Worked out only when a problem needs placing.
+    slot_paths: std::sync::OnceLock<Vec<String>>,
 }
 
 /// The paths of every part of the form that has a problems slot.
@@ -224,7 +225,6 @@ impl BoatView {
             form_problems.into_iter().chain(eval.problems.iter().cloned()).collect();
         let problems: Vec<ProblemView> = all_problems.iter().map(ProblemView::new).collect();
         let errors = problems.iter().filter(|p| p.error).count();
-        let slot_paths = slot_paths(&design);
         BoatView {
             warnings: problems.len() - errors,
             errors,
@@ -236,7 +236,7 @@ impl BoatView {
             maneuvers_open: false,
             ledger_lines: true,
             all_problems,
-            slot_paths,
+            slot_paths: std::sync::OnceLock::new(),
         }
     }
 
@@ -281,7 +281,7 @@ impl BoatView {
             p if p.starts_with("armor_extra") => "armor",
             p => p,
         };
-        slot_among(&self.slot_paths, part)
+        slot_among(self.slot_paths.get_or_init(|| slot_paths(&self.design)), part)
     }
 
     /// Problems of the build as a whole (no part).
@@ -308,7 +308,11 @@ impl BoatView {
     /// The problems slots that have something to show, for a live update (which first empties
     /// every slot, then fills these).
     pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
+        if self.all_problems.is_empty() {
+            return Vec::new();
+        }
         self.slot_paths
+            .get_or_init(|| slot_paths(&self.design))
             .iter()
             .map(|p| (p, self.problems_at(p)))
             .filter(|(_, problems)| !problems.is_empty())

@@ -154,3 +154,24 @@ async fn friendly_errors(req: Request, next: Next) -> Response {
     drop(res.into_body() as Body);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_a_plain_500_page_without_details() {
+        let r = panic_response(Box::new("index out of bounds: secret detail"));
+        assert_eq!(r.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(r.headers()[header::CONTENT_TYPE], "text/html; charset=utf-8");
+    }
+
+    #[tokio::test]
+    async fn a_panic_page_says_nothing_was_lost_and_hides_the_cause() {
+        let r = panic_response(Box::new(String::from("secret detail")));
+        let body = axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap_or_default();
+        let text = String::from_utf8_lossy(&body);
+        assert!(text.contains("Nothing you sent was lost"));
+        assert!(!text.contains("secret detail"));
+    }
+}
