@@ -57,8 +57,9 @@ save=$(curl -fs -X POST "http://127.0.0.1:$APP_PORT/api/boats" -H 'content-type:
 id=$(printf '%s' "$save" | sed -E 's/.*"id":"([a-z2-7]+)".*/\1/')
 share="/boats/$id"
 
-# The live-figures request the designer sends while a player types.
-form='version=1&name=Minnow&hull=dinghy&plant=medium&propellers.0.size=&propellers.0.guard=0&propellers.1.size=&propellers.1.guard=0&oars=0&top=none&crew.0.role=pilot&crew.0.count=1&crew.1.role=passenger&crew.1.count=2&armor.type=fireproof&armor.F=12&armor.R=10&armor.L=10&armor.B=10&armor.U=10&weapons.0.weapon=mml&weapons.0.mount=F&weapons.0.count=1&weapons.0.ammo=ap&weapons.0.extra_magazines=0&weapons.0.rocket_magazine=0&weapons.1.weapon=mg&weapons.1.mount=B&weapons.1.count=1&weapons.1.ammo=hd&weapons.1.extra_magazines=0&weapons.1.rocket_magazine=0&accessories.0.item=targeting-computer&accessories.0.count=1&accessories.1.item=marine-radio&accessories.1.count=1'
+# The live-figures request the designer sends while a player types: every field the Minnow's
+# form has, as the page posts them (unchecked boxes are not sent).
+form='ledger_open=&maneuvers_open=&version=1&name=Minnow&hull=dinghy&top=none&plant=medium&propellers.0.size=&propellers.0.guard=0&propellers.1.size=&propellers.1.guard=0&oars=0&crew.0.role=pilot&crew.0.count=1&crew.1.role=passenger&crew.1.count=2&new_crew=gunner&armor.type=fireproof&armor.F=12&armor.L=10&armor.R=10&armor.B=10&armor.U=10&weapons.0.weapon=mml&weapons.0.mount=F&weapons.0.count=1&weapons.0.ammo=ap&weapons.0.extra_magazines=0&weapons.1.weapon=mg&weapons.1.mount=B&weapons.1.count=1&weapons.1.ammo=hd&weapons.1.extra_magazines=0&new_weapon=mg&accessories.0.item=targeting-computer&accessories.0.count=1&accessories.1.item=marine-radio&accessories.1.count=1&new_accessory=fire-extinguisher'
 cat >"$work/live.lua" <<EOF
 wrk.method = "POST"
 wrk.body = "$form"

@@ -8,7 +8,7 @@ use crate::games::carwars::evaluate::{
     Evaluation, LineKind, armor_locations, armor_point, mounts, turret_locations,
 };
 use crate::games::carwars::tables::{self, Family, Load, Loc, Mount};
-use crate::games::carwars::units::{Money, Spaces, Speed, Weight, dollars_rounded, pounds_rounded};
+use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
 use crate::games::carwars::{self, statline};
 
 use super::view::{ProblemView, Select, dom_id, slot_among, slot_id};
@@ -711,63 +711,6 @@ impl BoatView {
             }
         }
         g
-    }
-
-    /// Label/value pairs of the performance figures.
-    pub fn performance(&self) -> Vec<(&'static str, String)> {
-        let f = &self.eval.figures;
-        let mph = |s: Speed| format!("{s} mph");
-        let mut v = vec![
-            (
-                "Power",
-                format!(
-                    "{} PF for {} lb: ratio {:.3}",
-                    f.power_factors,
-                    pounds_rounded(f.weight),
-                    f.power_ratio
-                ),
-            ),
-            ("Acceleration", format!("{s} mph/turn", s = f.acceleration)),
-            (
-                "Top speed",
-                match f.top_speed_on_hydrofoils {
-                    Some(t) => format!("{} ({} on hydrofoils)", mph(f.top_speed), mph(t)),
-                    None => mph(f.top_speed),
-                },
-            ),
-            (
-                "Handling class",
-                match f.handling_class_on_hydrofoils {
-                    Some(h) => format!("{} ({h} on hydrofoils)", f.handling_class),
-                    None => f.handling_class.to_string(),
-                },
-            ),
-            ("Reverse", format!("{} mph/turn, up to {}", f.reverse_acceleration, mph(f.reverse_top_speed))),
-        ];
-        if let (Some(a), Some(t)) = (f.rowing_acceleration, f.rowing_top_speed) {
-            v.push((
-                "Rowing",
-                format!(
-                    "{a} mph/turn, up to {} ({} rower{})",
-                    mph(t),
-                    f.rowers,
-                    if f.rowers == 1 { "" } else { "s" }
-                ),
-            ));
-        }
-        if let Some(r) = f.jet_drive_running {
-            v.push((
-                "Jet drive",
-                if r { "running".into() } else { "will not run: too heavy for the plant".into() },
-            ));
-        }
-        if let (Some(a), Some(b)) = (f.range_miles_at_20_mph, f.range_miles_at_top_speed) {
-            v.push(("Range on a charge", format!("{a} miles at 20 mph, {b} at top speed")));
-        }
-        v.push(("Draft", f.draft.to_owned()));
-        v.push(("Counter", f.counter.to_owned()));
-        v.push(("Anchor replacement", dollars_rounded(f.anchor_replacement_cost)));
-        v
     }
 
     /// The hull's maneuver limits in words.

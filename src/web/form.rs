@@ -4,21 +4,29 @@
 
 use crate::games::Problem;
 use std::borrow::Cow;
-use std::cmp::Ordering;
-use std::collections::BTreeSet;
 use std::fmt::Display;
 
 /// A field's name: a plain name ("hull"), or a part's path and a field of it
 /// (`("weapons.2", "count")` names "weapons.2.count") looked up without building the string.
 pub trait Name: Copy {
-    /// Orders a field name against this name, as `str::cmp` would the joined string.
-    fn cmp_key(self, key: &str) -> Ordering;
+    /// FNV-1a of the name's bytes (of the joined string, for a path and field).
+    fn hash(self) -> u64;
+    fn is(self, key: &str) -> bool;
     fn joined(self) -> String;
 }
 
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
 impl Name for &str {
-    fn cmp_key(self, key: &str) -> Ordering {
-        key.cmp(self)
+    fn hash(self) -> u64 {
+        fnv(FNV_START, self.as_bytes())
+    }
+    fn is(self, key: &str) -> bool {
+        key == self
     }
     fn joined(self) -> String {
         self.to_owned()
@@ -26,8 +34,11 @@ impl Name for &str {
 }
 
 impl Name for &String {
-    fn cmp_key(self, key: &str) -> Ordering {
-        self.as_str().cmp_key(key)
+    fn hash(self) -> u64 {
+        self.as_str().hash()
+    }
+    fn is(self, key: &str) -> bool {
+        key == self
     }
     fn joined(self) -> String {
         self.clone()
@@ -35,32 +46,31 @@ impl Name for &String {
 }
 
 impl Name for (&str, &str) {
-    fn cmp_key(self, key: &str) -> Ordering {
-        // key <=> part + "." + field, a slice at a time.
-        let (part, field) = (self.0.as_bytes(), self.1.as_bytes());
-        let key = key.as_bytes();
-        let n = part.len().min(key.len());
-        match key[..n].cmp(&part[..n]) {
-            Ordering::Equal if key.len() <= part.len() => return Ordering::Less,
-            Ordering::Equal => {}
-            other => return other,
-        }
-        match key[part.len()].cmp(&b'.') {
-            Ordering::Equal => key[part.len() + 1..].cmp(field),
-            other => other,
-        }
+    fn hash(self) -> u64 {
+        fnv(fnv(fnv(FNV_START, self.0.as_bytes()), b"."), self.1.as_bytes())
+    }
+    fn is(self, key: &str) -> bool {
+        let (part, field) = self;
+        key.len() == part.len() + 1 + field.len()
+            && key.starts_with(part)
+            && key.as_bytes()[part.len()] == b'.'
+            && key.ends_with(field)
     }
     fn joined(self) -> String {
         format!("{}.{}", self.0, self.1)
     }
 }
 
-/// The fields of a posted form, sorted by name, borrowing from the body where no decoding was
-/// needed. When a name is sent twice the later value wins, as with checkboxes that have a
-/// hidden fallback.
+/// The fields of a posted form, borrowing from the body where no decoding was needed. Names are
+/// found through a sorted index of their hashes, so a lookup compares numbers, not strings.
+/// When a name is sent twice the later value wins, as with checkboxes that have a hidden
+/// fallback.
 #[derive(Debug, Default, Clone)]
 pub struct Fields<'a> {
+    /// In the order sent.
     pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+    /// (hash of the name, position in `pairs`), sorted.
+    index: Vec<(u64, usize)>,
 }
 
 impl<'a> Fields<'a> {
@@ -76,25 +86,30 @@ impl<'a> Fields<'a> {
                 (decode(k), decode(v))
             })
             .collect();
-        Self::sorted(pairs)
+        Self::indexed(pairs)
     }
 
     pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
-        Self::sorted(pairs.into_iter().map(|(k, v)| (Cow::Owned(k), Cow::Owned(v))).collect())
+        Self::indexed(pairs.into_iter().map(|(k, v)| (Cow::Owned(k), Cow::Owned(v))).collect())
     }
 
-    /// A stable sort keeps repeated names in the order sent.
-    fn sorted(mut pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>) -> Self {
-        pairs.sort_by(|a, b| a.0.cmp(&b.0));
-        Fields { pairs }
+    fn indexed(pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>) -> Self {
+        let mut index: Vec<(u64, usize)> =
+            pairs.iter().enumerate().map(|(i, (k, _))| (k.as_ref().hash(), i)).collect();
+        index.sort_unstable();
+        Fields { pairs, index }
     }
 
     pub fn get(&self, name: impl Name) -> Option<&str> {
-        let end = self.pairs.partition_point(|(k, _)| name.cmp_key(k) != Ordering::Greater);
-        match end.checked_sub(1).and_then(|i| self.pairs.get(i)) {
-            Some((k, v)) if name.cmp_key(k) == Ordering::Equal => Some(v.as_ref()),
-            _ => None,
-        }
+        let h = name.hash();
+        let start = self.index.partition_point(|(x, _)| *x < h);
+        self.index[start..]
+            .iter()
+            .take_while(|(x, _)| *x == h)
+            .filter_map(|&(_, i)| self.pairs.get(i))
+            .filter(|(k, _)| name.is(k))
+            .last()
+            .map(|(_, v)| v.as_ref())
     }
 
     pub fn text(&self, name: impl Name) -> String {
@@ -106,28 +121,23 @@ impl<'a> Fields<'a> {
         self.get(name).is_some_and(|v| !matches!(v, "" | "off" | "false" | "0"))
     }
 
-    /// The fields under `prefix` ("armor" gives ("F", "12") for "armor.F=12"), in name order.
+    /// The fields under `prefix` ("armor" gives ("F", "12") for "armor.F=12"), in the order sent.
     pub fn under<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = (&'s str, &'s str)> + 's {
-        let start = self.pairs.partition_point(|(k, _)| k.as_ref() < prefix);
-        self.pairs[start..]
+        self.pairs
             .iter()
-            .take_while(move |(k, _)| k.starts_with(prefix))
-            .filter_map(move |(k, v)| Some((k[prefix.len()..].strip_prefix('.')?, v.as_ref())))
+            .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref())))
     }
 
     /// Indices used under a list prefix ("weapons" -> 0, 1, 3), in order.
     pub fn indices(&self, prefix: &str) -> Vec<usize> {
-        let mut seen = BTreeSet::new();
-        let start = self.pairs.partition_point(|(k, _)| k.as_ref() < prefix);
-        for (k, _) in self.pairs[start..].iter().take_while(|(k, _)| k.starts_with(prefix)) {
-            if let Some(rest) = k.strip_prefix(prefix).and_then(|r| r.strip_prefix('.'))
-                && let Some(i) = rest.split('.').next().and_then(|s| s.parse::<usize>().ok())
-                && i < 1000
-            {
-                seen.insert(i);
-            }
-        }
-        seen.into_iter().collect()
+        let mut seen: Vec<usize> = self
+            .under(prefix)
+            .filter_map(|(rest, _)| rest.split('.').next()?.parse::<usize>().ok())
+            .filter(|i| *i < 1000)
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen
     }
 }
 
@@ -135,7 +145,7 @@ impl<'a> Fields<'a> {
 /// decoded otherwise.
 fn decode(raw: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(raw) {
-        Ok(s) if !s.contains(['+', '%']) => Cow::Borrowed(s),
+        Ok(s) if !s.bytes().any(|b| b == b'+' || b == b'%') => Cow::Borrowed(s),
         _ => form_urlencoded::parse(raw).next().map_or(Cow::Borrowed(""), |(k, _)| k),
     }
 }
@@ -225,10 +235,10 @@ mod tests {
     }
 
     #[test]
-    fn the_fields_under_a_prefix_come_in_name_order() {
+    fn the_fields_under_a_prefix_come_in_the_order_sent() {
         let f = Fields::parse(b"armor.U=3&armor.F=2&armorX=1&armor=0&hull=x&armor.type=fireproof");
         let got: Vec<(&str, &str)> = f.under("armor").collect();
-        assert_eq!(got, vec![("F", "2"), ("U", "3"), ("type", "fireproof")]);
+        assert_eq!(got, vec![("U", "3"), ("F", "2"), ("type", "fireproof")]);
     }
 
     #[test]

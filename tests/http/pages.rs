@@ -509,3 +509,24 @@ async fn boat_pages_keep_to_the_content_security_policy() {
         assert_no_inline_code(&page);
     }
 }
+
+#[tokio::test]
+async fn a_rowed_boat_shows_its_rowing_figures_and_a_jet_boat_its_drive() {
+    let app = spawn().await;
+    let live = post_form(
+        &app,
+        "/boats/live",
+        "hull=rowboat&oars=2&crew.0.role=pilot&crew.1.role=passenger&crew.1.count=3".into(),
+    )
+    .await
+    .text()
+    .await
+    .expect("text");
+    assert!(live.contains("<dt>Rowing</dt><dd>2.5 mph/turn, up to 5 mph (2 rowers)</dd>"), "{live}");
+    let live = post_form(&app, "/boats/live", "hull=dinghy&plant=mini&jet_drive=on&crew.0.role=pilot".into())
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(live.contains("<dt>Jet drive</dt><dd>will not run: too heavy for the plant</dd>"), "{live}");
+}
