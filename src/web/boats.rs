@@ -44,25 +44,12 @@ pub fn router() -> Router<AppState> {
         .route("/api/boats/{id}", axum::routing::put(api_update))
 }
 
-/// Reads a saved document, upgrading older versions. Every field added after version 1 has a
-/// default, so old documents read as they are; a document this version cannot read at all is
-/// shown with a problem saying so, and kept unchanged in the store.
+/// Reads a saved design (see [`shared::document_from_saved`]).
 pub fn design_from_saved(b: &Build) -> (Design, Vec<Problem>) {
-    match serde_json::from_str::<Design>(&b.document) {
-        Ok(d) => (d, Vec::new()),
-        Err(e) => {
-            let mut d = Design::empty(&carwars::tables::HULLS[0]);
-            d.name = b.name.clone();
-            let p = Problem::error(
-                "UNREADABLE_DOCUMENT",
-                None,
-                format!(
-                    "This build was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page."
-                ),
-            );
-            (d, vec![p])
-        }
-    }
+    shared::document_from_saved(b, || Design {
+        name: b.name.clone(),
+        ..Design::empty(&carwars::tables::HULLS[0])
+    })
 }
 
 /// What the store keeps for a design.

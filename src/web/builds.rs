@@ -200,6 +200,29 @@ pub async fn saved(
     })
 }
 
+/// Reads a saved document. Every field added after version 1 has a default, so older documents
+/// read as they are; one this version cannot read at all is replaced for display by `stand_in`
+/// with a problem saying so, and stays unchanged in the store (its JSON can still be downloaded).
+pub fn document_from_saved<T: serde::de::DeserializeOwned>(
+    b: &Build,
+    stand_in: impl FnOnce() -> T,
+) -> (T, Vec<crate::games::Problem>) {
+    match serde_json::from_str::<T>(&b.document) {
+        Ok(d) => (d, Vec::new()),
+        Err(e) => {
+            let p = crate::games::Problem::error(
+                "UNREADABLE_DOCUMENT",
+                None,
+                format!(
+                    "This {} was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page.",
+                    noun(Kind::parse(&b.kind).unwrap_or(Kind::Boat)).trim_start_matches("saved ")
+                ),
+            );
+            (stand_in(), vec![p])
+        }
+    }
+}
+
 /// The query of a share page: `?saved=1` right after a save.
 #[derive(serde::Deserialize)]
 pub struct ShowQuery {

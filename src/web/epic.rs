@@ -43,23 +43,9 @@ pub fn router() -> Router<AppState> {
         .route("/api/epic/{id}", put(api_update))
 }
 
-/// Reads a saved document. One this version cannot read at all is shown with a problem saying
-/// so, and kept unchanged in the store.
+/// Reads a saved detachment (see [`shared::document_from_saved`]).
 pub fn detachment_from_saved(b: &Build) -> (Detachment, Vec<Problem>) {
-    match serde_json::from_str::<Detachment>(&b.document) {
-        Ok(d) => (d, Vec::new()),
-        Err(e) => {
-            let d = Detachment { name: b.name.clone(), ..Detachment::new("") };
-            let p = Problem::error(
-                "UNREADABLE_DOCUMENT",
-                None,
-                format!(
-                    "This detachment was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page."
-                ),
-            );
-            (d, vec![p])
-        }
-    }
+    shared::document_from_saved(b, || Detachment { name: b.name.clone(), ..Detachment::new("") })
 }
 
 /// What the store keeps for a detachment.
