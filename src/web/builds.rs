@@ -335,16 +335,21 @@ pub async fn api_create(
 ) -> Result<Response, ApiError> {
     let (b, token) = builds::create(&state.db, c, None).await?;
     let origin = origin(headers);
-    let mut body = json!({
+    let body = json!({
         "id": b.id,
         "url": format!("{origin}{}", share_path(&b)),
         "edit_token": token,
         "edit_url": edit_link(&origin, &b, &token),
     });
-    if let (Some(body), serde_json::Value::Object(extra)) = (body.as_object_mut(), extra) {
-        body.extend(extra);
+    Ok((StatusCode::CREATED, Json(merged(body, extra))).into_response())
+}
+
+/// `base` with the fields of `extra` added (both JSON objects).
+pub fn merged(mut base: serde_json::Value, extra: serde_json::Value) -> serde_json::Value {
+    if let (Some(base), serde_json::Value::Object(extra)) = (base.as_object_mut(), extra) {
+        base.extend(extra);
     }
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    base
 }
 
 /// JSON API: replaces a saved build's content; needs its token in `X-Edit-Token`.

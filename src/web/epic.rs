@@ -1,24 +1,25 @@
 //! The Epic 40,000 waterway detachment builder: choosing a list, the builder with live points,
-//! limits and chain of command, saved detachments with share links, copies, exports and a
-//! printable roster, and a reference of every profile and list.
+//! limits and chain of command, and a reference of every profile and list. Saving, share pages,
+//! copies, exports and the printable roster come from [`builder`].
 
 use super::AppState;
-use super::builds::{self as shared, download, file_name, inline, load};
+use super::builder::{self, Builder, page};
+use super::builds::{Saved, file_name, inline};
 use super::epic_form::{self, Action};
 use super::epic_view::{self, EpicView, ListInfo, VesselView};
-use super::error::{ApiError, ApiJson, AppError};
+use super::error::AppError;
 use super::form::Fields;
 use super::view::ProblemView;
 use crate::games::Problem;
 use crate::games::epic::{self, Detachment, SpecialRule};
-use crate::store::builds::{self, Build, Content, Kind};
+use crate::store::builds::{self, Build, Kind};
 use askama::Template;
+use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::Query;
+use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post, put};
-use axum::{Json, Router};
+use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -29,39 +30,70 @@ pub fn router() -> Router<AppState> {
         .route("/epic/design", post(redesign))
         .route("/epic/builder", post(builder_fragment))
         .route("/epic/live", post(live_figures))
-        .route("/epic", post(save_new))
-        .route("/epic/export.json", post(export_json_unsaved))
-        .route("/epic/export.txt", post(export_text_unsaved))
-        .route("/epic/roster", post(roster_unsaved))
-        .route("/epic/{id}", get(show).post(update))
-        .route("/epic/{id}/edit", get(edit))
-        .route("/epic/{id}/fork", post(fork))
-        .route("/epic/{id}/export.json", get(export_json))
-        .route("/epic/{id}/export.txt", get(export_text))
-        .route("/epic/{id}/roster", get(roster))
-        .route("/api/epic", post(api_save))
-        .route("/api/epic/{id}", put(api_update))
+        .merge(builder::routes::<Epic>())
 }
 
-/// Reads a saved detachment (see [`shared::document_from_saved`]).
-pub fn detachment_from_saved(b: &Build) -> (Detachment, Vec<Problem>) {
-    shared::document_from_saved(b, || Detachment { name: b.name.clone(), ..Detachment::new("") })
-}
+/// The detachment builder as a [`Builder`]: saving, sharing, copying and exporting come from
+/// there.
+pub struct Epic;
 
-/// What the store keeps for a detachment.
-fn content(v: &EpicView) -> Content {
-    Content {
-        kind: Kind::Epic,
-        name: v.d.name.clone(),
-        document: serde_json::to_string(&v.d).unwrap_or_else(|_| "{}".into()),
-        engine_version: epic::ENGINE_VERSION,
-        legal: v.legal(),
-        summary: v.summary(),
+impl Builder for Epic {
+    const KIND: Kind = Kind::Epic;
+    const PRINT: &'static str = "roster";
+    const FILE_NAME: &'static str = "detachment";
+    const ENGINE_VERSION: u32 = epic::ENGINE_VERSION;
+    type Doc = Detachment;
+    type View = EpicView;
+
+    fn judge(d: Detachment, form_problems: Vec<Problem>) -> EpicView {
+        EpicView::new(d, form_problems)
     }
-}
-
-fn html(t: &impl Template) -> Result<Response, AppError> {
-    Ok(Html(t.render()?).into_response())
+    fn doc(v: &EpicView) -> &Detachment {
+        &v.d
+    }
+    fn name(d: &Detachment) -> &str {
+        &d.name
+    }
+    fn rename(d: &mut Detachment, name: String) {
+        d.name = name;
+    }
+    fn stand_in(name: &str) -> Detachment {
+        Detachment { name: name.to_owned(), ..Detachment::new("") }
+    }
+    fn legal(v: &EpicView) -> bool {
+        v.legal()
+    }
+    fn summary(v: &EpicView) -> String {
+        v.summary()
+    }
+    fn read_form(f: &Fields) -> (Detachment, Vec<Problem>) {
+        let (mut d, problems) = epic_form::read(f);
+        let action = Action::parse(f.get("action").unwrap_or(""));
+        epic_form::apply(&mut d, &action, f);
+        (d, problems)
+    }
+    fn editor(v: EpicView, build_id: Option<String>) -> Result<String, AppError> {
+        Ok(BuilderPage { v, build_id }.render()?)
+    }
+    fn share(v: EpicView, b: Build, saved: Saved) -> Result<String, AppError> {
+        Ok(ShowPage { v, b, saved }.render()?)
+    }
+    fn print(v: EpicView) -> Result<String, AppError> {
+        Ok(RosterPage { v }.render()?)
+    }
+    /// The forum-post text, shown in the browser (so it can be selected and copied) and saved
+    /// under the detachment's name.
+    fn text(v: &EpicView) -> Response {
+        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.d.name, "txt", Self::FILE_NAME))
+    }
+    fn judgement(v: &EpicView) -> serde_json::Value {
+        json!({
+            "legal": v.check.legal,
+            "points": v.check.points,
+            "problems": v.check.problems,
+            "chain_of_command": v.check.chain_of_command,
+        })
+    }
 }
 
 #[derive(Template)]
@@ -88,6 +120,20 @@ struct LivePage {
     slots: Vec<(String, Vec<ProblemView>)>,
 }
 
+#[derive(Template)]
+#[template(path = "epic/show.html")]
+struct ShowPage {
+    v: EpicView,
+    b: Build,
+    saved: Saved,
+}
+
+#[derive(Template)]
+#[template(path = "epic/roster.html")]
+struct RosterPage {
+    v: EpicView,
+}
+
 #[derive(Deserialize)]
 struct NewQuery {
     list: Option<String>,
@@ -97,10 +143,10 @@ struct NewQuery {
 async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
     let lists = epic_view::all_lists();
     let Some(id) = q.list.as_deref().map(str::trim).filter(|s| !s.is_empty()) else {
-        return html(&StartPage { lists, message: None });
+        return page(&StartPage { lists, message: None });
     };
     if epic::list(id).is_some() {
-        return html(&BuilderPage { v: EpicView::new(Detachment::new(id), Vec::new()), build_id: None });
+        return page(&BuilderPage { v: EpicView::new(Detachment::new(id), Vec::new()), build_id: None });
     }
     // The engine says what is wrong and which lists there are.
     let message = epic::check(&Detachment::new(id))
@@ -112,29 +158,21 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
     Ok((StatusCode::NOT_FOUND, Html(body)).into_response())
 }
 
-/// Reads the posted builder form and applies the button's action.
-fn read_form(body: &Bytes) -> (Fields<'_>, Detachment, Vec<Problem>) {
-    let f = Fields::parse(body);
-    let (mut d, problems) = epic_form::read(&f);
-    let action = Action::parse(f.get("action").unwrap_or(""));
-    epic_form::apply(&mut d, &action, &f);
-    (f, d, problems)
-}
-
 fn builder_from(body: &Bytes) -> BuilderPage {
-    let (f, d, problems) = read_form(body);
+    let f = Fields::parse(body);
+    let (d, problems) = Epic::read_form(&f);
     let build_id = f.get("build_id").filter(|id| builds::looks_like_id(id)).map(str::to_owned);
     BuilderPage { v: EpicView::new(d, problems), build_id }
 }
 
 /// Without JavaScript: every button posts the whole form here and gets the page back.
 async fn redesign(body: Bytes) -> Result<Response, AppError> {
-    html(&builder_from(&body))
+    page(&builder_from(&body))
 }
 
 /// With htmx: a structural change (list, vessel, add/remove) re-renders the form.
 async fn builder_fragment(body: Bytes) -> Result<Response, AppError> {
-    Ok(Html(builder_from(&body).as_builder().render()?).into_response())
+    page(&builder_from(&body).as_builder())
 }
 
 /// With htmx: the figures panel, every choice's points, every section's count and every part's
@@ -144,117 +182,7 @@ async fn live_figures(body: Bytes) -> Result<Response, AppError> {
     let (d, problems) = epic_form::read(&f);
     let v = EpicView::new(d, problems);
     let slots = v.slots();
-    html(&LivePage { v, slots })
-}
-
-/// Save as a new build: the owner gets the edit token in a cookie and lands on the share page.
-async fn save_new(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
-    let (f, d, problems) = read_form(&body);
-    let v = EpicView::new(d, problems);
-    shared::save_as_new(&state, &content(&v), f.get("parent_id")).await
-}
-
-async fn update(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, AppError> {
-    let (f, d, problems) = read_form(&body);
-    let v = EpicView::new(d, problems);
-    shared::save_changes(&state, Kind::Epic, &id, &headers, f.get("token"), &content(&v)).await
-}
-
-#[derive(Template)]
-#[template(path = "epic/show.html")]
-struct ShowPage {
-    v: EpicView,
-    b: Build,
-    saved: shared::Saved,
-}
-
-async fn show(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<shared::ShowQuery>,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
-    shared::share_page(&state, Kind::Epic, &id, &headers, q.saved.is_some(), |b, saved| {
-        let (d, problems) = detachment_from_saved(&b);
-        Ok(ShowPage { v: EpicView::new(d, problems), saved, b }.render()?)
-    })
-    .await
-}
-
-async fn edit(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    Query(q): Query<shared::EditQuery>,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
-    let b = load(&state, &id, Kind::Epic).await?;
-    if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
-        return Ok(answer);
-    }
-    let (d, problems) = detachment_from_saved(&b);
-    html(&BuilderPage { v: EpicView::new(d, problems), build_id: Some(b.id) })
-}
-
-/// "Edit a copy": a new build with the same detachment that remembers where it came from.
-async fn fork(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let b = load(&state, &id, Kind::Epic).await?;
-    let (mut d, _) = detachment_from_saved(&b);
-    d.name = shared::copy_name(&d.name);
-    let v = EpicView::new(d, Vec::new());
-    shared::save_copy(&state, &content(&v), &b).await
-}
-
-/// The forum-post text, shown in the browser (so it can be selected and copied) and saved under
-/// the detachment's name.
-fn text_answer(v: &EpicView) -> Response {
-    inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.d.name, "txt", "detachment"))
-}
-
-async fn export_json(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let b = load(&state, &id, Kind::Epic).await?;
-    Ok(shared::stored_json(&b, "detachment"))
-}
-
-async fn export_text(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let b = load(&state, &id, Kind::Epic).await?;
-    let (d, problems) = detachment_from_saved(&b);
-    Ok(text_answer(&EpicView::new(d, problems)))
-}
-
-async fn export_json_unsaved(body: Bytes) -> Response {
-    let (_, d, _) = read_form(&body);
-    download(
-        serde_json::to_string_pretty(&d).unwrap_or_default(),
-        "application/json",
-        &file_name(&d.name, "json", "detachment"),
-    )
-}
-
-async fn export_text_unsaved(body: Bytes) -> Response {
-    let (_, d, problems) = read_form(&body);
-    text_answer(&EpicView::new(d, problems))
-}
-
-#[derive(Template)]
-#[template(path = "epic/roster.html")]
-struct RosterPage {
-    v: EpicView,
-}
-
-async fn roster(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
-    let b = load(&state, &id, Kind::Epic).await?;
-    let (d, problems) = detachment_from_saved(&b);
-    html(&RosterPage { v: EpicView::new(d, problems) })
-}
-
-async fn roster_unsaved(body: Bytes) -> Result<Response, AppError> {
-    let (_, d, problems) = read_form(&body);
-    html(&RosterPage { v: EpicView::new(d, problems) })
+    page(&LivePage { v, slots })
 }
 
 #[derive(Template)]
@@ -275,43 +203,7 @@ async fn reference() -> Result<Response, AppError> {
             (l, of_race)
         })
         .collect();
-    html(&ReferencePage { races, rules: epic::special_rules() })
-}
-
-/// What the API says about a judged detachment, besides its id.
-fn judgement(v: &EpicView) -> serde_json::Value {
-    json!({
-        "legal": v.check.legal,
-        "points": v.check.points,
-        "problems": v.check.problems,
-        "chain_of_command": v.check.chain_of_command,
-    })
-}
-
-/// JSON API: save a detachment as a new build.
-async fn api_save(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    ApiJson(d): ApiJson<Detachment>,
-) -> Result<Response, ApiError> {
-    let v = EpicView::new(d, Vec::new());
-    shared::api_create(&state, &headers, &content(&v), judgement(&v)).await
-}
-
-/// JSON API: replace a saved detachment; needs its token in `X-Edit-Token`.
-async fn api_update(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    ApiJson(d): ApiJson<Detachment>,
-) -> Result<Response, ApiError> {
-    let v = EpicView::new(d, Vec::new());
-    let b = shared::api_replace(&state, &id, &headers, &content(&v)).await?;
-    let mut body = judgement(&v);
-    if let Some(o) = body.as_object_mut() {
-        o.insert("id".into(), json!(b.id));
-    }
-    Ok(Json(body).into_response())
+    page(&ReferencePage { races, rules: epic::special_rules() })
 }
 
 #[cfg(test)]

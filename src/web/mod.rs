@@ -4,6 +4,7 @@ pub mod api;
 pub mod boat_form;
 pub mod boat_view;
 pub mod boats;
+pub mod builder;
 pub mod builds;
 pub mod cache;
 pub mod epic;

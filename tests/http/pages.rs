@@ -388,6 +388,11 @@ async fn the_json_api_saves_and_updates_with_the_token() {
         .await
         .expect("put");
     assert_eq!(res.status(), StatusCode::OK);
+    let v: Value = res.json().await.expect("json");
+    assert_eq!(v["id"], id.as_str());
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["figures"]["cost"], 3315);
+    assert_eq!(v["problems"].as_array().map(Vec::len), Some(0));
     let v: Value = app
         .client
         .get(app.url(&format!("/api/builds/{id}")))

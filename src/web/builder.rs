@@ -1,0 +1,235 @@
+//! The flows every builder shares, written once: save, change, share, copy, export, print and the
+//! JSON API for saved builds. A builder (the boat designer, the Epic detachment builder) says
+//! what its document is, how its form is read and how its pages look; [`routes`] wires the rest.
+
+use super::AppState;
+use super::builds::{self as shared, download, file_name, load};
+use super::error::{ApiError, ApiJson, AppError};
+use super::form::Fields;
+use crate::games::Problem;
+use crate::store::builds::{Build, Content, Kind};
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post, put};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::json;
+
+/// One kind of build: its document, how it is judged and how its pages are drawn.
+pub trait Builder: Send + Sync + 'static {
+    /// Which builds in the store are this builder's; also where its pages are.
+    const KIND: Kind;
+    /// The printable page under a build's address ("sheet", "roster").
+    const PRINT: &'static str;
+    /// What a downloaded file is called when the build's name has no letters or digits.
+    const FILE_NAME: &'static str;
+    /// The rules engine's version, kept with every save.
+    const ENGINE_VERSION: u32;
+
+    /// The document the store keeps, the API takes and "Download JSON" gives.
+    type Doc: Serialize + DeserializeOwned + Send + 'static;
+    /// A document judged by the rules engine, ready for the pages.
+    type View: Send + 'static;
+
+    /// Judges a document; `form_problems` are what reading the form found (unreadable numbers).
+    fn judge(doc: Self::Doc, form_problems: Vec<Problem>) -> Self::View;
+    fn doc(v: &Self::View) -> &Self::Doc;
+    fn name(doc: &Self::Doc) -> &str;
+    fn rename(doc: &mut Self::Doc, name: String);
+    /// Shown in place of a saved document this version cannot read.
+    fn stand_in(name: &str) -> Self::Doc;
+    fn legal(v: &Self::View) -> bool;
+    /// One line for the gallery.
+    fn summary(v: &Self::View) -> String;
+    /// Reads the posted form and applies the button that was pressed.
+    fn read_form(f: &Fields) -> (Self::Doc, Vec<Problem>);
+
+    /// The editor page, new (`build_id` None) or for a saved build its owner is changing.
+    fn editor(v: Self::View, build_id: Option<String>) -> Result<String, AppError>;
+    /// The read-only share page of a saved build.
+    fn share(v: Self::View, b: Build, saved: shared::Saved) -> Result<String, AppError>;
+    /// The printable page.
+    fn print(v: Self::View) -> Result<String, AppError>;
+    /// The text export (stat line, forum post) as sent to the browser.
+    fn text(v: &Self::View) -> Response;
+    /// What the JSON API says about a judged document (legality, figures, problems, ...).
+    fn judgement(v: &Self::View) -> serde_json::Value;
+}
+
+/// The routes every builder has, under its kind's path: save, share page, change, edit, copy,
+/// exports, the printable page, and the JSON API for saved builds.
+pub fn routes<B: Builder>() -> Router<AppState> {
+    let base = B::KIND.path();
+    Router::new()
+        .route(base, post(save_new::<B>))
+        .route(&format!("{base}/export.json"), post(export_json_unsaved::<B>))
+        .route(&format!("{base}/export.txt"), post(export_text_unsaved::<B>))
+        .route(&format!("{base}/{}", B::PRINT), post(print_unsaved::<B>))
+        .route(&format!("{base}/{{id}}"), get(show::<B>).post(update::<B>))
+        .route(&format!("{base}/{{id}}/edit"), get(edit::<B>))
+        .route(&format!("{base}/{{id}}/fork"), post(fork::<B>))
+        .route(&format!("{base}/{{id}}/export.json"), get(export_json::<B>))
+        .route(&format!("{base}/{{id}}/export.txt"), get(export_text::<B>))
+        .route(&format!("{base}/{{id}}/{}", B::PRINT), get(print::<B>))
+        .route(&format!("/api{base}"), post(api_save::<B>))
+        .route(&format!("/api{base}/{{id}}"), put(api_update::<B>))
+}
+
+/// Reads a saved build's document, judged (see [`shared::document_from_saved`]).
+pub fn from_saved<B: Builder>(b: &Build) -> B::View {
+    let (doc, problems) = shared::document_from_saved(b, || B::stand_in(&b.name));
+    B::judge(doc, problems)
+}
+
+/// What the store keeps for a judged document.
+fn content<B: Builder>(v: &B::View) -> Content {
+    let doc = B::doc(v);
+    Content {
+        kind: B::KIND,
+        name: B::name(doc).to_owned(),
+        document: serde_json::to_string(doc).unwrap_or_else(|_| "{}".into()),
+        engine_version: B::ENGINE_VERSION,
+        legal: B::legal(v),
+        summary: B::summary(v),
+    }
+}
+
+/// The posted form, read and judged.
+fn judged_form<B: Builder>(f: &Fields) -> B::View {
+    let (doc, problems) = B::read_form(f);
+    B::judge(doc, problems)
+}
+
+fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
+    Ok(Html(page?).into_response())
+}
+
+/// Save as a new build: the owner gets the edit token in a cookie and lands on the share page,
+/// which shows the private edit link.
+async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
+    let f = Fields::parse(&body);
+    let c = content::<B>(&judged_form::<B>(&f));
+    shared::save_as_new(&state, &c, f.get("parent_id")).await
+}
+
+/// Save changes to a saved build: only with its edit token, else 403 and nothing changes.
+async fn update<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let f = Fields::parse(&body);
+    let c = content::<B>(&judged_form::<B>(&f));
+    shared::save_changes(&state, B::KIND, &id, &headers, f.get("token"), &c).await
+}
+
+async fn show<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<shared::ShowQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    shared::share_page(&state, B::KIND, &id, &headers, q.saved.is_some(), |b, saved| {
+        B::share(from_saved::<B>(&b), b, saved)
+    })
+    .await
+}
+
+/// The editor for a saved build, for its owner; an edit link's token is adopted first.
+async fn edit<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<shared::EditQuery>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let b = load(&state, &id, B::KIND).await?;
+    if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
+        return Ok(answer);
+    }
+    html(B::editor(from_saved::<B>(&b), Some(b.id)))
+}
+
+/// "Edit a copy": a new build with the same document that remembers where it came from.
+async fn fork<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let b = load(&state, &id, B::KIND).await?;
+    let (mut doc, _) = shared::document_from_saved(&b, || B::stand_in(&b.name));
+    let name = shared::copy_name(B::name(&doc));
+    B::rename(&mut doc, name);
+    shared::save_copy(&state, &content::<B>(&B::judge(doc, Vec::new())), &b).await
+}
+
+async fn export_json<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let b = load(&state, &id, B::KIND).await?;
+    Ok(shared::stored_json(&b, B::FILE_NAME))
+}
+
+async fn export_json_unsaved<B: Builder>(body: Bytes) -> Response {
+    let (doc, _) = B::read_form(&Fields::parse(&body));
+    download(
+        serde_json::to_string_pretty(&doc).unwrap_or_default(),
+        "application/json",
+        &file_name(B::name(&doc), "json", B::FILE_NAME),
+    )
+}
+
+async fn export_text<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let b = load(&state, &id, B::KIND).await?;
+    Ok(B::text(&from_saved::<B>(&b)))
+}
+
+async fn export_text_unsaved<B: Builder>(body: Bytes) -> Response {
+    B::text(&judged_form::<B>(&Fields::parse(&body)))
+}
+
+async fn print<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let b = load(&state, &id, B::KIND).await?;
+    html(B::print(from_saved::<B>(&b)))
+}
+
+async fn print_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
+    html(B::print(judged_form::<B>(&Fields::parse(&body))))
+}
+
+/// JSON API: save a document as a new build.
+async fn api_save<B: Builder>(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    ApiJson(doc): ApiJson<B::Doc>,
+) -> Result<Response, ApiError> {
+    let v = B::judge(doc, Vec::new());
+    shared::api_create(&state, &headers, &content::<B>(&v), B::judgement(&v)).await
+}
+
+/// JSON API: replace a saved build's document; needs its token in `X-Edit-Token`.
+async fn api_update<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(doc): ApiJson<B::Doc>,
+) -> Result<Response, ApiError> {
+    let v = B::judge(doc, Vec::new());
+    let b = shared::api_replace(&state, &id, &headers, &content::<B>(&v)).await?;
+    Ok(Json(shared::merged(json!({ "id": b.id }), B::judgement(&v))).into_response())
+}
+
+/// A page as an HTML answer.
+pub fn page(t: &impl askama::Template) -> Result<Response, AppError> {
+    Ok(Html(t.render()?).into_response())
+}
