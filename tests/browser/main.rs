@@ -3,4 +3,5 @@
 
 mod boats;
 mod epic;
+mod noscript;
 mod support;

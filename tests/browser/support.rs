@@ -74,6 +74,16 @@ impl Drop for Browser {
 }
 
 pub async fn browser() -> Browser {
+    start(true).await
+}
+
+/// A browser with JavaScript switched off, as some players have it: pages must work by plain
+/// form posts.
+pub async fn browser_without_script() -> Browser {
+    start(false).await
+}
+
+async fn start(script: bool) -> Browser {
     let chromium = find_binary(&["chromium", "chromium-browser", "google-chrome"]);
     let chromedriver = find_binary(&["chromedriver"]);
     let port = {
@@ -88,12 +98,12 @@ pub async fn browser() -> Browser {
         .spawn()
         .expect("start chromedriver");
     let profile = tempfile::tempdir().expect("profile dir");
-    let browser = Browser { c: connect(port, &chromium, &profile).await, driver, _profile: profile };
+    let browser = Browser { c: connect(port, &chromium, &profile, script).await, driver, _profile: profile };
     browser.c.set_window_size(1280, 1000).await.expect("window size");
     browser
 }
 
-async fn connect(port: u16, chromium: &str, profile: &TempDir) -> Client {
+async fn connect(port: u16, chromium: &str, profile: &TempDir, script: bool) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
@@ -104,7 +114,9 @@ async fn connect(port: u16, chromium: &str, profile: &TempDir) -> Client {
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-quic", "--no-first-run", "--window-size=1280,1000",
                 format!("--user-data-dir={}", profile.path().display()),
-            ]
+            ],
+            // 2 blocks JavaScript on every page (ChromeDriver's own commands still run).
+            "prefs": { "profile.managed_default_content_settings.javascript": if script { 1 } else { 2 } },
         }),
     );
     let deadline = Instant::now() + Duration::from_secs(30);
