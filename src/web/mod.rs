@@ -15,7 +15,6 @@ pub mod form;
 pub mod view;
 
 use axum::Router;
-use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
@@ -128,9 +127,10 @@ fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
     )
 }
 
-/// Layers outside the handlers (body limit, timeout, cross-site check, method routing) answer
-/// with bare bodies: empty or plain text. Handlers always answer with HTML or JSON. Give those the same clear message as every other error: JSON under
-/// `/api`, a page elsewhere.
+/// Layers outside the handlers (body limit, timeout, cross-site check, method routing) and
+/// axum's extractors (an address or query that cannot be read) answer with bare bodies: empty or
+/// plain text. Handlers always answer with HTML or JSON. Give those the same clear message as
+/// every other error: JSON under `/api`, a page elsewhere.
 async fn friendly_errors(req: Request, next: Next) -> Response {
     let api = req.uri().path().starts_with("/api/");
     let res = next.run(req).await;
@@ -143,16 +143,29 @@ async fn friendly_errors(req: Request, next: Next) -> Response {
     if !(status.is_client_error() || status.is_server_error()) || !bare {
         return res;
     }
-    let fallback = status.canonical_reason().unwrap_or("Request refused").to_owned();
+    let (parts, body) = res.into_parts();
+    let said = match status {
+        // An extractor's own words say what could not be read ("Failed to deserialize query
+        // string: duplicate field `from`").
+        StatusCode::BAD_REQUEST | StatusCode::UNPROCESSABLE_ENTITY => {
+            let bytes = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+            String::from_utf8_lossy(&bytes).trim().to_owned()
+        }
+        _ => String::new(),
+    };
+    let fallback = if said.is_empty() {
+        status.canonical_reason().unwrap_or("Request refused").to_owned()
+    } else {
+        format!("This request could not be read. {}.", said.trim_end_matches('.'))
+    };
     let message = rejection_text(status, fallback);
     let mut out = if api { error_json(status, message) } else { error_page(status, message) };
     // Keep headers that matter to the client (Allow on 405, for instance).
     for name in [header::ALLOW, HeaderName::from_static("retry-after")] {
-        if let Some(v) = res.headers().get(&name) {
+        if let Some(v) = parts.headers.get(&name) {
             out.headers_mut().insert(name, v.clone());
         }
     }
-    drop(res.into_body() as Body);
     out
 }
 

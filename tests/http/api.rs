@@ -280,6 +280,20 @@ async fn unknown_addresses_get_a_real_404() {
 }
 
 #[tokio::test]
+async fn an_address_or_query_that_cannot_be_read_is_a_400_saying_why() {
+    let app = spawn().await;
+    let res = app.client.get(app.url("/api/builds/%FF")).send().await.expect("request");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let v: Value = res.json().await.expect("json");
+    assert_eq!(v["error"], "This request could not be read. Invalid URL: Invalid UTF-8 in `id`.");
+    let res = app.client.get(app.url("/boats/new?from=dinghy&from=yacht")).send().await.expect("request");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert!(res.headers()["content-type"].to_str().unwrap_or("").starts_with("text/html"));
+    let body = res.text().await.expect("text");
+    assert!(body.contains("duplicate field `from`"), "{body}");
+}
+
+#[tokio::test]
 async fn responses_carry_the_security_headers() {
     let app = spawn().await;
     let res = app.client.get(app.url("/api/boats/catalog")).send().await.expect("request");
