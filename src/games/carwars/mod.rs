@@ -16,6 +16,8 @@ pub mod units;
 mod limits;
 #[cfg(test)]
 mod properties;
+#[cfg(test)]
+mod sources;
 
 pub use design::{DESIGN_VERSION, Design};
 pub use evaluate::{Evaluation, Figures, evaluate};
