@@ -34,6 +34,10 @@ fn weapon_entry(f: &Fields, r: &mut Reader, p: &str, in_turret: bool) -> WeaponE
         mount: if in_turret { None } else { mount(f, (p, "mount")).or(Some(Mount::F)) },
         count: r.u16(f, (p, "count"), "Count", 1),
         linked: f.flag((p, "linked")),
+        link_group: f
+            .get((p, "link_group"))
+            .filter(|g| !g.trim().is_empty())
+            .map(|_| r.u8(f, (p, "link_group"), "Link group", 1)),
         ammo: f.get((p, "ammo")).filter(|a| !a.is_empty() && *a != "standard").map(str::to_owned),
         extra_magazines: r.u16(f, (p, "extra_magazines"), "Extra magazines", 0),
         magazine_switch: f.flag((p, "magazine_switch")),
@@ -377,6 +381,9 @@ fn weapon_fields(put: &mut impl FnMut(String, String), p: &str, w: &WeaponEntry)
     put(format!("{p}.count"), w.count.to_string());
     if w.linked {
         put(format!("{p}.linked"), "on".into());
+    }
+    if let Some(g) = w.link_group {
+        put(format!("{p}.link_group"), g.to_string());
     }
     if let Some(a) = &w.ammo {
         put(format!("{p}.ammo"), a.clone());

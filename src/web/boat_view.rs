@@ -49,6 +49,15 @@ fn section_select(path: &str, current: Option<Section>) -> Select {
     )
 }
 
+/// The link group a weapon fires with: none, or a group number (weapons sharing one fire
+/// together, whatever they are).
+fn link_group_select(path: &str, current: Option<u8>) -> Select {
+    let last = current.unwrap_or(0).max(6);
+    let mut opts = vec![(String::new(), "None".to_owned())];
+    opts.extend((1..=last).map(|g| (g.to_string(), format!("Group {g}"))));
+    select(path, "Link group", &current.map(|g| g.to_string()).unwrap_or_default(), opts, false)
+}
+
 #[derive(Debug, Clone)]
 pub struct WeaponRow {
     pub path: String,
@@ -59,6 +68,7 @@ pub struct WeaponRow {
     pub ammo: Option<Select>,
     pub count: u16,
     pub linked: bool,
+    pub link_group: Select,
     pub magazines: bool,
     pub extra_magazines: u16,
     pub magazine_switch: bool,
@@ -541,6 +551,7 @@ impl BoatView {
             ammo,
             count: e.count,
             linked: e.linked,
+            link_group: link_group_select(&format!("{path}.link_group"), e.link_group),
             magazines: w.is_some_and(|w| matches!(w.load, Load::Magazine { .. }))
                 || e.extra_magazines > 0
                 || e.magazine_switch,
@@ -817,7 +828,12 @@ impl BoatView {
                         w.to_hit.map_or("special".into(), |h| h.to_string()),
                         ammo.map_or(w.damage, |a| a.damage).to_owned(),
                         shots,
-                        format!("{}{}", w.dp, if e.linked && e.count > 1 { ", linked" } else { "" }),
+                        format!(
+                            "{}{}{}",
+                            w.dp,
+                            if e.linked && e.count > 1 && e.link_group.is_none() { ", linked" } else { "" },
+                            e.link_group.map_or(String::new(), |g| format!(", link group {g}"))
+                        ),
                     ]
                 }
                 None => [e.weapon.id().to_owned(), "?".into(), "?".into(), "?".into(), "?".into()],

@@ -50,6 +50,21 @@ async fn the_designer_updates_figures_and_problems_without_a_reload() {
     b.type_into("#f-armor-F", "10").await;
     b.wait_text("#fig-cost", "price the armor", |t| t == "$7,680").await;
 
+    // An MG joins the anti-tank gun's link group: loaded MG $1,500, then one link $50.
+    b.select("#f-new_weapon", "mg").await;
+    b.click("button[value='add.weapons']").await;
+    b.css("#f-weapons-1-link_group").await;
+    b.settle().await;
+    b.wait_text("#fig-cost", "price the MG", |t| t == "$9,180").await;
+    b.select("#f-weapons-0-link_group", "1").await;
+    b.wait_text("#problems-weapons-0", "say the group is alone", |t| {
+        t.contains("Link group 1 has only this weapon")
+    })
+    .await;
+    b.select("#f-weapons-1-link_group", "1").await;
+    b.wait_text("#fig-cost", "price the link", |t| t == "$9,230").await;
+    b.wait_text("#problems-weapons-0", "clear", str::is_empty).await;
+
     assert!(b.page_was_kept().await, "the page was reloaded; figures should update in place");
 }
 

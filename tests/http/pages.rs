@@ -535,3 +535,32 @@ async fn a_rowed_boat_shows_its_rowing_figures_and_a_jet_boat_its_drive() {
         .expect("text");
     assert!(live.contains("<dt>Jet drive</dt><dd>will not run: too heavy for the plant</dd>"), "{live}");
 }
+
+#[tokio::test]
+async fn weapons_in_one_link_group_are_linked_on_every_page() {
+    use drydock::games::carwars::tables::{Mount, weapon_by_id};
+    let app = spawn().await;
+    // The Piranha's Vulcan joins a new front rocket launcher in link group 1: one link, $50.
+    let mut d = examples::piranha();
+    d.weapons[0].link_group = Some(1);
+    d.weapons.push(drydock::games::carwars::design::WeaponEntry {
+        link_group: Some(1),
+        ..drydock::games::carwars::design::WeaponEntry::new(weapon_by_id("rl").expect("rl"), Some(Mount::F))
+    });
+    let page = post_form(&app, "/boats/design", form(&d, &[])).await.text().await.expect("text");
+    assert!(
+        page.contains(r#"<select id="f-weapons-2-link_group" name="weapons.2.link_group""#),
+        "the row offers it"
+    );
+    assert!(page.contains(r#"<option value="1" selected>Group 1</option>"#));
+    // RL loaded: $1,000 + 10 x $35; plus the link.
+    assert!(page.contains("$11,036"), "Piranha $9,636 + RL $1,350 + link $50");
+    assert!(page.contains("VMG (link group 1) front"), "the stat line says so");
+    assert!(page.contains("Link group 1: 1 link"), "the ledger has its line");
+    let id = save(&app, &d).await;
+    let sheet = get(&app, &format!("/boats/{id}/sheet")).await.text().await.expect("text");
+    assert!(sheet.contains("3, link group 1"), "the record sheet shows the group beside DP");
+    let back: drydock::games::carwars::Design =
+        get(&app, &format!("/boats/{id}/export.json")).await.json().await.expect("json");
+    assert_eq!(back, d);
+}

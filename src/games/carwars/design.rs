@@ -270,6 +270,10 @@ pub struct WeaponEntry {
     /// All `count` weapons of this entry fire together (count - 1 links).
     #[serde(default, skip_serializing_if = "is_false")]
     pub linked: bool,
+    /// Fires together with every weapon of every entry naming the same group, here or in a
+    /// turret: a group of n weapons needs n - 1 links. Left out: in no group.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link_group: Option<u8>,
     /// Ammunition id from the weapon's list; left out: standard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ammo: Option<String>,
@@ -292,6 +296,7 @@ impl WeaponEntry {
             mount,
             count: 1,
             linked: false,
+            link_group: None,
             ammo: None,
             extra_magazines: 0,
             magazine_switch: false,

@@ -85,6 +85,7 @@ pub enum LineKind {
     Armor { kind: &'static ArmorType, points: i64, cost_per_point: Money, weight_per_point: Weight },
     Weapon { weapon: &'static Weapon, ammo: Option<&'static Ammo>, in_turret: bool },
     Links { links: i64 },
+    LinkGroup { group: u8, weapons: i64 },
     Magazines { weapon: &'static Weapon, ammo: &'static Ammo, shots: i64 },
     MagazineSwitch,
     RocketMagazine { weapon: &'static Weapon, ammo: &'static Ammo, rockets: i64, capacity: i64 },
@@ -154,6 +155,9 @@ impl Line {
                     format!("{links} links")
                 }
             }
+            LineKind::LinkGroup { group, weapons } => {
+                format!("Link group {group}: {}", plural(weapons - 1, "link", "links"))
+            }
             LineKind::Magazines { weapon, .. } => {
                 format!("{} extra {} magazine{}", n, weapon.short, if n == 1 { "" } else { "s" })
             }
@@ -200,6 +204,7 @@ impl Line {
                 }
             }
             LineKind::Links { links } => format!("{links} link{} at {} each: n linked weapons need n-1 links", if links == 1 { "" } else { "s" }, tables::LINK),
+            LineKind::LinkGroup { weapons, .. } => format!("{weapons} weapons fire together: {} at {} each (n linked weapons need n-1 links)", plural(weapons - 1, "link", "links"), tables::LINK),
             LineKind::Magazines { ammo, shots, .. } => format!("Each: {} and {} lb plus {shots} shots at {} and {} lb, 1 space", tables::EXTRA_MAGAZINE_COST, tables::EXTRA_MAGAZINE_WEIGHT, ammo.cost, ammo.weight),
             LineKind::MagazineSwitch => format!("{} each, no weight or space", tables::MAGAZINE_SWITCH),
             LineKind::RocketMagazine { ammo, capacity, .. } => format!("{capacity} space{} at {} and {} lb a space, plus the rockets at {} and {} lb each", if capacity == 1 { "" } else { "s" }, tables::ROCKET_MAGAZINE_COST_PER_SPACE, tables::ROCKET_MAGAZINE_WEIGHT_PER_SPACE, ammo.cost, ammo.weight),
@@ -774,7 +779,8 @@ impl Judge<'_> {
                 format!("{} does nothing against boats with this load. {}", w.name, w.note),
             ));
         }
-        if e.linked {
+        // A weapon in a link group is linked with its group (see `link_groups`).
+        if e.linked && e.link_group.is_none() {
             if n < 2 {
                 self.problems.push(Problem::warning(
                     "LINK_NOTHING",
@@ -939,6 +945,64 @@ impl Judge<'_> {
         for (i, e) in self.d.weapons.iter().enumerate() {
             let sec = self.section(e.deck, Section::Above);
             self.weapon(Part::Weapon(i), e, sec, false);
+        }
+    }
+
+    /// Weapons naming the same link group fire together, wherever they are: a group of n
+    /// weapons buys n - 1 links, priced on its first weapon's line.
+    fn link_groups(&mut self) {
+        let d = self.d;
+        let body = d
+            .weapons
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (Part::Weapon(i), e, e.mount.unwrap_or_default().word()));
+        let turrets = d.turrets.iter().enumerate().flat_map(|(i, t)| {
+            t.weapons.iter().enumerate().map(move |(j, e)| (Part::TurretWeapon(i, j), e, "in a turret"))
+        });
+        let mut groups: Vec<(u8, Part, i64, Vec<&'static str>)> = Vec::new();
+        for (part, e, facing) in body.chain(turrets) {
+            let Some(g) = e.link_group else { continue };
+            let n = i64::from(e.count);
+            match groups.iter_mut().find(|x| x.0 == g) {
+                Some(x) => {
+                    x.2 += n;
+                    if !x.3.contains(&facing) {
+                        x.3.push(facing);
+                    }
+                }
+                None => groups.push((g, part, n, vec![facing])),
+            }
+        }
+        for (group, part, weapons, facings) in groups {
+            if weapons < 2 {
+                self.problems.push(Problem::warning(
+                    "LINK_GROUP_ALONE",
+                    part.path(),
+                    format!(
+                        "Link group {group} has only this weapon: give another weapon the same group, or clear it (no link is bought)"
+                    ),
+                ));
+                continue;
+            }
+            if facings.len() > 1 {
+                self.problems.push(Problem::warning(
+                    "LINK_FACINGS",
+                    part.path(),
+                    format!(
+                        "Link group {group} joins weapons facing {}: linked weapons fire together at one target, and these cannot all bear on the same one",
+                        facings.join(" and ")
+                    ),
+                ));
+            }
+            self.line(Line::new(
+                part,
+                LineKind::LinkGroup { group, weapons },
+                weapons - 1,
+                tables::LINK * (weapons - 1),
+                Weight::ZERO,
+                Spaces::ZERO,
+            ));
         }
     }
 
@@ -1196,6 +1260,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
     j.armor();
     j.weapons();
     j.turrets();
+    j.link_groups();
     j.accessories();
     j.placement_without_deck();
     let Judge { lines, mut problems, forward_torpedo, locations, .. } = j;

@@ -1567,6 +1567,90 @@ fn linking_n_weapons_buys_n_minus_one_links_at_50_dollars() {
     assert_eq!(line_of(&e, |k| matches!(k, LineKind::Links { links: 2 })), (usd(100), lb(0), sp(0)));
 }
 
+/// A weapon facing front in link group `g`.
+fn grouped(id: &str, g: u8) -> WeaponEntry {
+    WeaponEntry { link_group: Some(g), ..WeaponEntry::new(weapon(id), Some(Mount::F)) }
+}
+
+#[test]
+fn different_weapons_in_one_link_group_buy_one_link_fewer_than_they_are() {
+    let mg_and_rl = with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 1));
+    let apart = with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 2));
+
+    let e = evaluate(&mg_and_rl);
+
+    assert_eq!(
+        line_of(&e, |k| matches!(k, LineKind::LinkGroup { group: 1, weapons: 2 })),
+        (usd(50), lb(0), sp(0))
+    );
+    assert!(e.legal(), "{:?}", e.problems);
+    assert_eq!(e.figures.cost, evaluate(&apart).figures.cost + usd(50));
+    // Two linked MGs joining the RL's group: three weapons, two links (not one of their own too).
+    let three = with_entry(
+        with_entry(dinghy(), WeaponEntry { count: 2, linked: true, ..grouped("mg", 1) }),
+        grouped("rl", 1),
+    );
+    let e = evaluate(&three);
+    assert_eq!(line_of(&e, |k| matches!(k, LineKind::LinkGroup { weapons: 3, .. })).0, usd(100));
+    assert!(e.ledger.iter().all(|l| !matches!(l.kind, LineKind::Links { .. })));
+}
+
+#[test]
+fn a_link_group_of_one_weapon_buys_no_link() {
+    let d = with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 2));
+
+    assert_eq!(
+        flagged(&d, "LINK_GROUP_ALONE"),
+        vec![
+            (
+                Severity::Warning,
+                "Link group 1 has only this weapon: give another weapon the same group, or clear it (no link is bought)"
+                    .to_owned()
+            ),
+            (
+                Severity::Warning,
+                "Link group 2 has only this weapon: give another weapon the same group, or clear it (no link is bought)"
+                    .to_owned()
+            ),
+        ]
+    );
+    assert!(evaluate(&d).ledger.iter().all(|l| !matches!(l.kind, LineKind::LinkGroup { .. })));
+    assert_legal_without(
+        &with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 1)),
+        "LINK_GROUP_ALONE",
+    );
+}
+
+#[test]
+fn a_link_group_across_facings_is_a_warning() {
+    let front_and_back = with_entry(
+        with_entry(dinghy(), grouped("mg", 1)),
+        WeaponEntry { mount: Some(Mount::B), ..grouped("rl", 1) },
+    );
+    let mut turret_and_front = with_turret(with_top(dinghy(), Top::Full), turret(1, &["mg"]));
+    turret_and_front.turrets[0].weapons[0].link_group = Some(3);
+    turret_and_front.weapons.push(grouped("rl", 3));
+
+    assert_eq!(
+        flagged(&front_and_back, "LINK_FACINGS"),
+        warning(
+            "Link group 1 joins weapons facing front and back: linked weapons fire together at one target, and these cannot all bear on the same one"
+        )
+    );
+    assert_eq!(
+        flagged(&turret_and_front, "LINK_FACINGS"),
+        warning(
+            "Link group 3 joins weapons facing front and in a turret: linked weapons fire together at one target, and these cannot all bear on the same one"
+        )
+    );
+    let e = evaluate(&turret_and_front);
+    assert_eq!(line_of(&e, |k| matches!(k, LineKind::LinkGroup { group: 3, weapons: 2 })).0, usd(50));
+    assert_legal_without(
+        &with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 1)),
+        "LINK_FACINGS",
+    );
+}
+
 #[test]
 fn a_universal_turret_costs_1000_dollars_more() {
     let plain = with_turret(with_top(dinghy(), Top::Full), turret(1, &[]));

@@ -53,14 +53,31 @@ fn ammo_id() -> impl Strategy<Value = Option<String>> {
     ]
 }
 
+/// Mostly in no link group; otherwise in one of two, so groups get several members.
+fn link_group() -> impl Strategy<Value = Option<u8>> {
+    prop_oneof![3 => Just(None), 1 => (1u8..=2).prop_map(Some)]
+}
+
 fn any_weapon_entry() -> impl Strategy<Value = WeaponEntry> {
-    (known_or_bogus(), mount(), count(), any::<bool>(), ammo_id(), count(), any::<bool>(), count(), section())
+    (
+        known_or_bogus(),
+        mount(),
+        count(),
+        any::<bool>(),
+        link_group(),
+        ammo_id(),
+        count(),
+        any::<bool>(),
+        count(),
+        section(),
+    )
         .prop_map(
             |(
                 weapon,
                 mount,
                 count,
                 linked,
+                link_group,
                 ammo,
                 extra_magazines,
                 magazine_switch,
@@ -72,6 +89,7 @@ fn any_weapon_entry() -> impl Strategy<Value = WeaponEntry> {
                     mount,
                     count,
                     linked,
+                    link_group,
                     ammo,
                     extra_magazines,
                     magazine_switch,
@@ -332,33 +350,37 @@ fn hull_weapon(h: &'static Hull, in_turret: bool) -> impl Strategy<Value = Weapo
         prop::bool::weighted(0.2),
         prop_oneof![3 => Just(0u16), 1 => 1u16..4],
         section(),
+        link_group(),
     )
-        .prop_map(move |(w, mount, ammo_pick, (count, linked), mags, switch, rockets, deck)| {
-            let front_or_back = w.restricted.is_some_and(|g| h.gun_rule(g) == GunRule::FrontOrBackOnly);
-            let mount = match (w.family, mount) {
-                (Family::Dropped, Mount::F) => Mount::B,
-                (Family::Dropped, Mount::FL) => Mount::BL,
-                (Family::Dropped, Mount::FR) => Mount::BR,
-                (_, Mount::F | Mount::FL | Mount::FR) if front_or_back => Mount::F,
-                (_, _) if front_or_back => Mount::B,
-                (_, m) => m,
-            };
-            let kinds = w.ammo_kinds();
-            let ammo = (!kinds.is_empty()).then(|| kinds[ammo_pick.index(kinds.len())].id.to_owned());
-            let magazine = matches!(w.load, Load::Magazine { .. });
-            let rocket = w.is_single_shot() && w.family == Family::Rocket;
-            WeaponEntry {
-                weapon: Ref::Known(w),
-                mount: (!in_turret).then_some(mount),
-                count,
-                linked,
-                ammo,
-                extra_magazines: if magazine { mags } else { 0 },
-                magazine_switch: magazine && switch,
-                rocket_magazine: if rocket { rockets } else { 0 },
-                deck,
-            }
-        })
+        .prop_map(
+            move |(w, mount, ammo_pick, (count, linked), mags, switch, rockets, deck, link_group)| {
+                let front_or_back = w.restricted.is_some_and(|g| h.gun_rule(g) == GunRule::FrontOrBackOnly);
+                let mount = match (w.family, mount) {
+                    (Family::Dropped, Mount::F) => Mount::B,
+                    (Family::Dropped, Mount::FL) => Mount::BL,
+                    (Family::Dropped, Mount::FR) => Mount::BR,
+                    (_, Mount::F | Mount::FL | Mount::FR) if front_or_back => Mount::F,
+                    (_, _) if front_or_back => Mount::B,
+                    (_, m) => m,
+                };
+                let kinds = w.ammo_kinds();
+                let ammo = (!kinds.is_empty()).then(|| kinds[ammo_pick.index(kinds.len())].id.to_owned());
+                let magazine = matches!(w.load, Load::Magazine { .. });
+                let rocket = w.is_single_shot() && w.family == Family::Rocket;
+                WeaponEntry {
+                    weapon: Ref::Known(w),
+                    mount: (!in_turret).then_some(mount),
+                    count,
+                    linked,
+                    link_group,
+                    ammo,
+                    extra_magazines: if magazine { mags } else { 0 },
+                    magazine_switch: magazine && switch,
+                    rocket_magazine: if rocket { rockets } else { 0 },
+                    deck,
+                }
+            },
+        )
 }
 
 fn turret_for(h: &'static Hull) -> impl Strategy<Value = TurretEntry> {

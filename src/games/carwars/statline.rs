@@ -134,9 +134,12 @@ fn weapon_text(out: &mut String, e: &WeaponEntry, with_mount: bool) {
         }
         None => out.push_str(e.weapon.id()),
     }
-    if e.extra_magazines > 0 || e.magazine_switch || e.rocket_magazine > 0 {
+    if e.link_group.is_some() || e.extra_magazines > 0 || e.magazine_switch || e.rocket_magazine > 0 {
         out.push_str(" (");
         let mut opts = Items::new(out, ", ");
+        if let Some(g) = e.link_group {
+            let _ = write!(opts.next(), "link group {g}");
+        }
         if e.extra_magazines > 0 {
             counted(opts.next(), e.extra_magazines, "1 extra magazine", "extra magazines");
         }
@@ -594,7 +597,7 @@ fn match_item(s: &str) -> Option<(&'static Item, &str)> {
 }
 
 /// Reads a weapon fragment: "2 linked torpedoes back", "MML with AP rockets front",
-/// "MG with HD ammo (2 extra magazines, magazine switch) back".
+/// "MG with HD ammo (2 extra magazines, magazine switch) back", "RL (link group 1) front".
 fn parse_weapon(s: &str, want_mount: bool, notes: &mut Vec<String>) -> Option<WeaponEntry> {
     let (count, rest) = leading_count(s);
     let (linked, rest) = match strip_word(rest, "linked") {
@@ -632,6 +635,8 @@ fn parse_weapon(s: &str, want_mount: bool, notes: &mut Vec<String>) -> Option<We
                 e.extra_magazines = n;
             } else if o.eq_ignore_ascii_case("magazine switch") {
                 e.magazine_switch = true;
+            } else if let Some(g) = strip_word(o, "link group") {
+                e.link_group = Some(g.trim().parse().ok()?);
             } else if let Some(k) = strip_word(o, "rocket magazine of") {
                 e.rocket_magazine = k.trim().parse().ok()?;
             } else {
@@ -1040,6 +1045,26 @@ mod tests {
         assert_eq!(d.armor.points.get(Loc::D), 5);
         let printed = stat_line(d, &evaluate(d));
         assert_eq!(parse(&printed).design, imp.design, "{printed}");
+    }
+
+    #[test]
+    fn link_groups_are_written_with_each_weapon_and_read_back() {
+        let line = "Dinghy, Small power plant, Propeller, Pilot only. MG (link group 1) front, \
+                    RL with AP rockets (link group 1, 1 extra magazine) front. Armor: F10.";
+        let imp = parse(line);
+        assert_eq!(imp.unrecognized, Vec::<String>::new());
+        let d = &imp.design;
+        assert_eq!((d.weapons[0].link_group, d.weapons[1].link_group), (Some(1), Some(1)));
+        assert_eq!(d.weapons[1].extra_magazines, 1);
+        let printed = stat_line(d, &evaluate(d));
+        assert!(
+            printed.contains(
+                "MG (link group 1) front, RL with AP rockets (link group 1, 1 extra magazine) front"
+            ),
+            "{printed}"
+        );
+        assert_eq!(parse(&printed).design, imp.design, "{printed}");
+        assert_eq!(parse("Dinghy. MG (link group one) front.").unrecognized, ["MG (link group one) front"]);
     }
 
     #[test]

@@ -1628,7 +1628,7 @@ pub static DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "Links",
-        text: "Linking n weapons takes n-1 links at $50 each. Linked weapons are bought together as one entry.",
+        text: "Linking n weapons takes n-1 links at $50 each. Identical weapons are linked within their entry; different weapons (or a turret's with the body's) are linked by giving them the same link group, which the stat line writes as \"(link group 1)\". Weapons of one group facing different ways are a warning: linked weapons fire at one target together.",
     },
     Decision {
         topic: "Rocket magazines",
