@@ -31,6 +31,14 @@ impl Kind {
         }
     }
 
+    /// What one is called in messages and file names.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Boat => "boat",
+            Kind::Epic => "detachment",
+        }
+    }
+
     /// Where its share pages live: `/boats/{id}`, `/epic/{id}`.
     pub fn path(self) -> &'static str {
         match self {

@@ -38,7 +38,6 @@ pub struct Boats;
 impl Builder for Boats {
     const KIND: Kind = Kind::Boat;
     const PRINT: &'static str = "sheet";
-    const FILE_NAME: &'static str = "boat";
     const ENGINE_VERSION: u32 = carwars::ENGINE_VERSION;
     type Doc = Design;
     type View = BoatView;
@@ -84,7 +83,7 @@ impl Builder for Boats {
         download(
             format!("{}\n", v.stat_line),
             "text/plain; charset=utf-8",
-            &file_name(&v.design.name, "txt", Self::FILE_NAME),
+            &file_name(&v.design.name, "txt", Self::KIND.word()),
         )
     }
     fn judgement(v: &BoatView) -> serde_json::Value {

@@ -25,8 +25,6 @@ pub trait Builder: Send + Sync + 'static {
     const KIND: Kind;
     /// The printable page under a build's address ("sheet", "roster").
     const PRINT: &'static str;
-    /// What a downloaded file is called when the build's name has no letters or digits.
-    const FILE_NAME: &'static str;
     /// The rules engine's version, kept with every save.
     const ENGINE_VERSION: u32;
 
@@ -171,7 +169,7 @@ async fn export_json<B: Builder>(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let b = load(&state, &id, B::KIND).await?;
-    Ok(shared::stored_json(&b, B::FILE_NAME))
+    Ok(shared::stored_json(&b, B::KIND.word()))
 }
 
 async fn export_json_unsaved<B: Builder>(body: Bytes) -> Response {
@@ -179,7 +177,7 @@ async fn export_json_unsaved<B: Builder>(body: Bytes) -> Response {
     download(
         serde_json::to_string_pretty(&doc).unwrap_or_default(),
         "application/json",
-        &file_name(B::name(&doc), "json", B::FILE_NAME),
+        &file_name(B::name(&doc), "json", B::KIND.word()),
     )
 }
 

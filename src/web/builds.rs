@@ -215,7 +215,7 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
                 None,
                 format!(
                     "This {} was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page.",
-                    noun(Kind::parse(&b.kind).unwrap_or(Kind::Boat)).trim_start_matches("saved ")
+                    Kind::parse(&b.kind).unwrap_or(Kind::Boat).word()
                 ),
             );
             (stand_in(), vec![p])

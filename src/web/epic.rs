@@ -40,7 +40,6 @@ pub struct Epic;
 impl Builder for Epic {
     const KIND: Kind = Kind::Epic;
     const PRINT: &'static str = "roster";
-    const FILE_NAME: &'static str = "detachment";
     const ENGINE_VERSION: u32 = epic::ENGINE_VERSION;
     type Doc = Detachment;
     type View = EpicView;
@@ -84,7 +83,7 @@ impl Builder for Epic {
     /// The forum-post text, shown in the browser (so it can be selected and copied) and saved
     /// under the detachment's name.
     fn text(v: &EpicView) -> Response {
-        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.d.name, "txt", Self::FILE_NAME))
+        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.d.name, "txt", Self::KIND.word()))
     }
     fn judgement(v: &EpicView) -> serde_json::Value {
         json!({
