@@ -952,26 +952,30 @@ impl Judge<'_> {
     /// weapons buys n - 1 links, priced on its first weapon's line.
     fn link_groups(&mut self) {
         let d = self.d;
-        let body = d
-            .weapons
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (Part::Weapon(i), e, e.mount.unwrap_or_default().word()));
-        let turrets = d.turrets.iter().enumerate().flat_map(|(i, t)| {
-            t.weapons.iter().enumerate().map(move |(j, e)| (Part::TurretWeapon(i, j), e, "in a turret"))
-        });
-        let mut groups: Vec<(u8, Part, i64, Vec<&'static str>)> = Vec::new();
-        for (part, e, facing) in body.chain(turrets) {
+        let body = d.weapons.iter().enumerate().map(|(i, e)| (Part::Weapon(i), e));
+        let turrets =
+            d.turrets.iter().enumerate().flat_map(|(i, t)| {
+                t.weapons.iter().enumerate().map(move |(j, e)| (Part::TurretWeapon(i, j), e))
+            });
+        // Which way a member points: its facing, or its turret (each turns on its own).
+        let facing = |part: Part, e: &WeaponEntry| match part {
+            Part::TurretWeapon(i, _) if d.turrets.len() > 1 => format!("in turret {}", i + 1),
+            Part::TurretWeapon(..) => "in the turret".to_owned(),
+            _ => e.mount.unwrap_or_default().word().to_owned(),
+        };
+        let mut groups: Vec<(u8, Part, i64, Vec<String>)> = Vec::new();
+        for (part, e) in body.chain(turrets) {
             let Some(g) = e.link_group else { continue };
             let n = i64::from(e.count);
+            let way = facing(part, e);
             match groups.iter_mut().find(|x| x.0 == g) {
                 Some(x) => {
                     x.2 += n;
-                    if !x.3.contains(&facing) {
-                        x.3.push(facing);
+                    if !x.3.contains(&way) {
+                        x.3.push(way);
                     }
                 }
-                None => groups.push((g, part, n, vec![facing])),
+                None => groups.push((g, part, n, vec![way])),
             }
         }
         for (group, part, weapons, facings) in groups {

@@ -1640,7 +1640,18 @@ fn a_link_group_across_facings_is_a_warning() {
     assert_eq!(
         flagged(&turret_and_front, "LINK_FACINGS"),
         warning(
-            "Link group 3 joins weapons facing front and in a turret: linked weapons fire together at one target, and these cannot all bear on the same one"
+            "Link group 3 joins weapons facing front and in the turret: linked weapons fire together at one target, and these cannot all bear on the same one"
+        )
+    );
+    let mut two_turrets =
+        with_turret(with_turret(with_top(yacht(), Top::Full), turret(1, &["mg"])), turret(1, &["mg"]));
+    for t in &mut two_turrets.turrets {
+        t.weapons[0].link_group = Some(1);
+    }
+    assert_eq!(
+        flagged(&two_turrets, "LINK_FACINGS"),
+        warning(
+            "Link group 1 joins weapons facing in turret 1 and in turret 2: linked weapons fire together at one target, and these cannot all bear on the same one"
         )
     );
     let e = evaluate(&turret_and_front);
