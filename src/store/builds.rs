@@ -143,7 +143,7 @@ fn now_millis() -> i64 {
 }
 
 /// Saves a new build; returns it with its edit token (shown to the owner once, then only its
-/// hash is kept).
+/// hash is kept). A `parent` that is not a saved build is not remembered.
 pub async fn create(
     db: &SqlitePool,
     c: &Content,
@@ -153,7 +153,8 @@ pub async fn create(
     let now = now_millis();
     let build = sqlx::query_as::<_, Build>(
         "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, \
-         parent_id, edit_token_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+         parent_id, edit_token_hash) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM builds WHERE id = ?), ?) RETURNING *",
     )
     .bind(new_id())
     .bind(c.kind.as_str())

@@ -251,7 +251,9 @@ where
 {
     let origin = origin(headers);
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
-    if anonymous && let Some(page) = state.pages.get(id, &origin) {
+    // Kept by address: a boat's page is never the answer at `/epic/{id}`.
+    let address = format!("{}/{id}", kind.path());
+    if anonymous && let Some(page) = state.pages.get(&address, &origin) {
         return Ok(Html(page).into_response());
     }
     let b = load(state, id, kind).await?;
@@ -259,7 +261,7 @@ where
     let cacheable = !facts.owner && facts.edit_link.is_none();
     let page = axum::body::Bytes::from(render(b, facts)?);
     if cacheable {
-        state.pages.put(id, &origin, page.clone());
+        state.pages.put(&address, &origin, page.clone());
     }
     Ok(Html(page).into_response())
 }

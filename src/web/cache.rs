@@ -17,18 +17,18 @@ pub struct PageCache {
 }
 
 impl PageCache {
-    /// The page of build `id` as served under `origin`, if kept.
-    pub fn get(&self, id: &str, origin: &str) -> Option<Bytes> {
+    /// The page at `address` ("/boats/{id}") as served under `origin`, if kept.
+    pub fn get(&self, address: &str, origin: &str) -> Option<Bytes> {
         let pages = self.pages.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        pages.get(&(id.to_owned(), origin.to_owned())).cloned()
+        pages.get(&(address.to_owned(), origin.to_owned())).cloned()
     }
 
-    pub fn put(&self, id: &str, origin: &str, page: Bytes) {
+    pub fn put(&self, address: &str, origin: &str, page: Bytes) {
         let mut pages = self.pages.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if pages.len() >= CAPACITY {
             pages.clear();
         }
-        pages.insert((id.to_owned(), origin.to_owned()), page);
+        pages.insert((address.to_owned(), origin.to_owned()), page);
     }
 
     /// Drops every kept page: a build was saved or changed.

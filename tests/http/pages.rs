@@ -564,3 +564,31 @@ async fn weapons_in_one_link_group_are_linked_on_every_page() {
         get(&app, &format!("/boats/{id}/export.json")).await.json().await.expect("json");
     assert_eq!(back, d);
 }
+
+#[tokio::test]
+async fn a_parent_that_was_never_saved_is_not_remembered_and_not_an_error() {
+    let app = spawn().await;
+    let res =
+        post_form(&app, "/boats", form(&examples::darter(), &[("parent_id", "aaaaaaaaaaaaaaaa")])).await;
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let id = res.headers()["location"].to_str().expect("location").trim_start_matches("/boats/").to_owned();
+    let id = id.trim_end_matches("?saved=1");
+    let parent: Option<String> = sqlx::query_scalar("SELECT parent_id FROM builds WHERE id = ?")
+        .bind(id)
+        .fetch_one(&app.db)
+        .await
+        .expect("row");
+    assert_eq!(parent, None);
+}
+
+#[tokio::test]
+async fn a_boat_page_kept_for_visitors_is_never_served_at_an_epic_address() {
+    let app = spawn().await;
+    let id = save(&app, &examples::darter()).await;
+    let visitor = stranger();
+    let res = visitor.get(app.url(&format!("/boats/{id}"))).send().await.expect("boat");
+    assert_eq!(res.status(), StatusCode::OK);
+    // The boat page is now kept; the same id under /epic is still not a detachment.
+    let res = visitor.get(app.url(&format!("/epic/{id}"))).send().await.expect("epic");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+}
