@@ -11,7 +11,8 @@ use crate::games::carwars::tables::{self, Family, Load, Loc, Mount};
 use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
 use crate::games::carwars::{self, statline};
 
-use super::view::{ProblemView, Select, dom_id, slot_among, slot_id};
+use super::view::{Placed, ProblemView, Select, dom_id, slot_id};
+use std::collections::HashMap;
 
 /// Where a structural select of the designer re-renders the form.
 const DESIGNER: &str = "/boats/designer";
@@ -187,9 +188,10 @@ pub struct BoatView {
     /// Whether to write out the ledger's lines: always, but for a live update while it is
     /// closed (opening it asks for a fresh update with the lines).
     pub ledger_lines: bool,
-    all_problems: Vec<Problem>,
-    /// Worked out only when a problem needs placing.
-    slot_paths: std::sync::OnceLock<Vec<String>>,
+    /// The problems, placed next to the parts of the form.
+    placed: Placed,
+    /// Each part's cost, weight and spaces (by part path), added up when a form row asks.
+    part_totals: std::sync::OnceLock<HashMap<String, (Money, Weight, Spaces)>>,
 }
 
 /// The paths of every part of the form that has a problems slot.
@@ -235,6 +237,16 @@ impl BoatView {
             form_problems.into_iter().chain(eval.problems.iter().cloned()).collect();
         let problems: Vec<ProblemView> = all_problems.iter().map(ProblemView::new).collect();
         let errors = problems.iter().filter(|p| p.error).count();
+        let placed = if all_problems.is_empty() {
+            Placed::default()
+        } else {
+            // Parts with no slot of their own show in the one they belong to.
+            Placed::new(&all_problems, &slot_paths(&design), |part| match part {
+                "deck_below" => "deck",
+                p if p.starts_with("armor_extra") => "armor",
+                p => p,
+            })
+        };
         BoatView {
             warnings: problems.len() - errors,
             errors,
@@ -245,8 +257,8 @@ impl BoatView {
             ledger_open: false,
             maneuvers_open: false,
             ledger_lines: true,
-            all_problems,
-            slot_paths: std::sync::OnceLock::new(),
+            placed,
+            part_totals: std::sync::OnceLock::new(),
         }
     }
 
@@ -275,59 +287,30 @@ impl BoatView {
         self.design.hull.known().map_or("boat", |h| h.name)
     }
 
-    fn problems_at(&self, path: &str) -> Vec<ProblemView> {
-        self.all_problems
-            .iter()
-            .filter(|p| p.part.as_deref().and_then(|x| self.slot_of(x)) == Some(path))
-            .map(ProblemView::new)
-            .collect()
-    }
-
-    /// The form slot a problem's part shows in: the longest slot path that is the part or
-    /// contains it ("weapons.0.count" shows at "weapons.0").
-    fn slot_of<'a>(&'a self, part: &str) -> Option<&'a str> {
-        let part = match part {
-            "deck_below" => "deck",
-            p if p.starts_with("armor_extra") => "armor",
-            p => p,
-        };
-        slot_among(self.slot_paths.get_or_init(|| slot_paths(&self.design)), part)
-    }
-
-    /// Problems of the build as a whole (no part).
-    pub fn general_problems(&self) -> Vec<ProblemView> {
-        self.all_problems.iter().filter(|p| p.part.is_none()).map(ProblemView::new).collect()
-    }
-
     fn part_summary(&self, path: &str) -> String {
-        let (mut cost, mut weight, mut spaces) = (Money::ZERO, Weight::ZERO, Spaces::ZERO);
-        for l in self.eval.ledger.iter().filter(|l| l.part.to_string() == path) {
-            cost += l.cost;
-            weight += l.weight;
-            spaces += l.spaces;
-        }
+        let totals = self.part_totals.get_or_init(|| {
+            let mut t: HashMap<String, (Money, Weight, Spaces)> = HashMap::new();
+            for l in &self.eval.ledger {
+                let e = t.entry(l.part.to_string()).or_default();
+                e.0 += l.cost;
+                e.1 += l.weight;
+                e.2 += l.spaces;
+            }
+            t
+        });
+        let (cost, weight, spaces) = totals.get(path).copied().unwrap_or_default();
         format!("{cost}, {weight} lb, {spaces} sp")
     }
 
     /// The problems shown next to a part of the form.
     pub fn problems_for(&self, path: &str) -> Vec<ProblemView> {
-        self.problems_at(path)
+        self.placed.at(path)
     }
 
-    /// Every problems slot the form has, for out-of-band updates.
     /// The problems slots that have something to show, for a live update (which first empties
     /// every slot, then fills these).
     pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
-        if self.all_problems.is_empty() {
-            return Vec::new();
-        }
-        self.slot_paths
-            .get_or_init(|| slot_paths(&self.design))
-            .iter()
-            .map(|p| (p, self.problems_at(p)))
-            .filter(|(_, problems)| !problems.is_empty())
-            .map(|(p, problems)| (slot_id(p), problems))
-            .collect()
+        self.placed.slots()
     }
 
     // ----- form pieces -----
@@ -407,7 +390,7 @@ impl BoatView {
                     code: l.code(),
                     name: l.name(),
                     points: self.design.armor.points.get(l),
-                    problems: self.problems_at(&path),
+                    problems: self.problems_for(&path),
                     id: dom_id(&path),
                     slot: slot_id(&path),
                     path,
@@ -469,7 +452,7 @@ impl BoatView {
                         false,
                     ),
                     guard: p.guard,
-                    problems: self.problems_at(&path),
+                    problems: self.problems_for(&path),
                     slot: slot_id(&path),
                     number: i + 1,
                     path,
@@ -496,7 +479,7 @@ impl BoatView {
             deck: self.decked().then(|| section_select(&format!("{path}.deck"), deck)),
             cargo,
             cargo_ok,
-            problems: self.problems_at(&path),
+            problems: self.problems_for(&path),
             summary: self.part_summary(&path),
             slot: slot_id(&path),
             number,
@@ -561,7 +544,7 @@ impl BoatView {
                 || e.rocket_magazine > 0,
             rocket_magazine: e.rocket_magazine,
             deck: (self.decked() && !in_turret).then(|| section_select(&format!("{path}.deck"), e.deck)),
-            problems: self.problems_at(&path),
+            problems: self.problems_for(&path),
             summary: self.part_summary(&path),
             slot: slot_id(&path),
             number,
@@ -607,7 +590,7 @@ impl BoatView {
                         .map(|(j, e)| self.weapon_row(format!("{path}.weapons.{j}"), j + 1, e, true))
                         .collect(),
                     new_weapon: self.new_weapon(&format!("{path}.new_weapon")),
-                    problems: self.problems_at(&path),
+                    problems: self.problems_for(&path),
                     summary: self.part_summary(&path),
                     slot: slot_id(&path),
                     number: i + 1,
@@ -664,7 +647,7 @@ impl BoatView {
                     weight: c.weight,
                     deck: self.decked().then(|| section_select(&format!("{path}.deck"), c.deck)),
                     cargo: c.cargo,
-                    problems: self.problems_at(&path),
+                    problems: self.problems_for(&path),
                     slot: slot_id(&path),
                     number: i + 1,
                     path,

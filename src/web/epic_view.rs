@@ -2,7 +2,7 @@
 //! the problems that concern them, vessel profiles with their special rules explained, the chain
 //! of command in words. Nothing here judges a rule; it only arranges what the engine said.
 
-use super::view::{ProblemView, Select, dom_id, select, slot_among, slot_id};
+use super::view::{Placed, ProblemView, Select, dom_id, select, slot_id};
 use crate::games::Problem;
 use crate::games::epic::{
     self, ChainStep, Check, Detachment, DetachmentList, Entry, Section, SectionFigures, Vessel,
@@ -277,8 +277,8 @@ pub struct EpicView {
     pub problems: Vec<ProblemView>,
     pub errors: usize,
     pub warnings: usize,
-    all_problems: Vec<Problem>,
-    slot_paths: Vec<String>,
+    /// The problems, placed next to the parts of the form.
+    placed: Placed,
 }
 
 /// A section's count against its limit: "2 choices; allowed 1 to 10". Command counts the
@@ -302,16 +302,8 @@ impl EpicView {
             slot_paths.extend(l.sections.iter().map(|s| format!("sections.{}", s.id)));
         }
         slot_paths.extend((0..d.choices.len()).map(|i| format!("choices.{i}")));
-        EpicView {
-            warnings: problems.len() - errors,
-            errors,
-            d,
-            check,
-            list,
-            problems,
-            all_problems,
-            slot_paths,
-        }
+        let placed = Placed::new(&all_problems, &slot_paths, |part| part);
+        EpicView { warnings: problems.len() - errors, errors, d, check, list, problems, placed }
     }
 
     pub fn legal(&self) -> bool {
@@ -380,38 +372,20 @@ impl EpicView {
         select("list", "Detachment list", &self.d.list, options, Some(BUILDER))
     }
 
-    fn problems_at(&self, path: &str) -> Vec<ProblemView> {
-        self.all_problems
-            .iter()
-            .filter(|p| p.part.as_deref().and_then(|x| slot_among(&self.slot_paths, x)) == Some(path))
-            .map(ProblemView::new)
-            .collect()
-    }
-
     /// The problems shown next to a part of the form.
     pub fn problems_for(&self, path: &str) -> Vec<ProblemView> {
-        self.problems_at(path)
+        self.placed.at(path)
     }
 
     /// Problems of the detachment as a whole, or of parts the page has no place for.
-    pub fn general_problems(&self) -> Vec<ProblemView> {
-        self.all_problems
-            .iter()
-            .filter(|p| p.part.as_deref().and_then(|x| slot_among(&self.slot_paths, x)).is_none())
-            .map(ProblemView::new)
-            .collect()
+    pub fn general_problems(&self) -> &[ProblemView] {
+        self.placed.unplaced()
     }
 
-    /// Every problems slot the form has, for out-of-band updates.
     /// The problems slots that have something to show, for a live update (which first empties
     /// every slot, then fills these).
     pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
-        self.slot_paths
-            .iter()
-            .map(|p| (p, self.problems_at(p)))
-            .filter(|(_, problems)| !problems.is_empty())
-            .map(|(p, problems)| (slot_id(p), problems))
-            .collect()
+        self.placed.slots()
     }
 
     fn row(&self, index: usize, section: Option<&'static Section>) -> Option<ChoiceRow> {
@@ -440,7 +414,7 @@ impl EpicView {
             hq_offered: self.hq_points().is_some() || c.hq,
             points: figures.map_or(0, |f| f.points),
             vessel: entry.and_then(|e| epic::vessel(e.vessel)).map(VesselView::new),
-            problems: self.problems_at(&path),
+            problems: self.problems_for(&path),
             path,
         })
     }
@@ -478,7 +452,7 @@ impl EpicView {
                     status_id: format!("status-{}", path.replace('.', "-")),
                     status: figures.map_or_else(String::new, status_text),
                     ok: figures.is_none_or(|f| f.ok),
-                    problems: self.problems_at(&path),
+                    problems: self.problems_for(&path),
                     slot: slot_id(&path),
                     rows,
                     add,

@@ -2,6 +2,7 @@
 //! paths, problems as shown, and finding the slot a problem shows in. Nothing here knows a game.
 
 use crate::games::{Problem, Severity};
+use std::collections::{HashMap, HashSet};
 
 /// One `<option>`.
 #[derive(Debug, Clone)]
@@ -83,12 +84,61 @@ impl ProblemView {
 
 /// The slot a problem's part shows in: the longest of `slots` that is the part or contains it
 /// ("weapons.0.count" shows at "weapons.0").
-pub fn slot_among<'a>(slots: &'a [String], part: &str) -> Option<&'a str> {
-    slots
-        .iter()
-        .filter(|s| part == s.as_str() || (part.starts_with(s.as_str()) && part[s.len()..].starts_with('.')))
-        .max_by_key(|s| s.len())
-        .map(String::as_str)
+pub fn slot_among<'a>(slots: &HashSet<&'a str>, part: &str) -> Option<&'a str> {
+    let mut at = part;
+    loop {
+        if let Some(s) = slots.get(at) {
+            return Some(s);
+        }
+        at = &at[..at.rfind('.')?];
+    }
+}
+
+/// A build's problems placed in its form's slots, worked out once when judged: each problem
+/// with a part shows in the slot [`slot_among`] finds for it.
+#[derive(Debug, Default)]
+pub struct Placed {
+    /// Slot path to its problems, in the order found.
+    at: HashMap<String, Vec<ProblemView>>,
+    /// The slots with problems, in the form's order.
+    order: Vec<String>,
+    /// Problems with no slot: of the build as a whole, or of a part the form has no place for.
+    unplaced: Vec<ProblemView>,
+}
+
+impl Placed {
+    /// Places `problems` among the form's `slots` (in form order); `alias` maps a part with no
+    /// slot of its own to the one it shows in.
+    pub fn new(problems: &[Problem], slots: &[String], alias: impl Fn(&str) -> &str) -> Self {
+        let mut placed = Placed::default();
+        if problems.is_empty() {
+            return placed;
+        }
+        let set: HashSet<&str> = slots.iter().map(String::as_str).collect();
+        for p in problems {
+            match p.part.as_deref().and_then(|part| slot_among(&set, alias(part))) {
+                Some(slot) => placed.at.entry(slot.to_owned()).or_default().push(ProblemView::new(p)),
+                None => placed.unplaced.push(ProblemView::new(p)),
+            }
+        }
+        placed.order = slots.iter().filter(|s| placed.at.contains_key(s.as_str())).cloned().collect();
+        placed
+    }
+
+    /// The problems shown next to the part at `path`.
+    pub fn at(&self, path: &str) -> Vec<ProblemView> {
+        self.at.get(path).cloned().unwrap_or_default()
+    }
+
+    /// The slots that have something to show, by DOM id, for a live update (which first empties
+    /// every slot, then fills these).
+    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
+        self.order.iter().map(|p| (slot_id(p), self.at(p))).collect()
+    }
+
+    pub fn unplaced(&self) -> &[ProblemView] {
+        &self.unplaced
+    }
 }
 
 #[cfg(test)]
@@ -97,11 +147,32 @@ mod tests {
 
     #[test]
     fn a_part_shows_in_the_longest_slot_that_contains_it() {
-        let slots: Vec<String> = ["choices", "choices.1", "choices.10"].iter().map(|s| (*s).into()).collect();
+        let slots: HashSet<&str> = ["choices", "choices.1", "choices.10"].into_iter().collect();
         assert_eq!(slot_among(&slots, "choices.1.count"), Some("choices.1"));
         assert_eq!(slot_among(&slots, "choices.10"), Some("choices.10"));
         assert_eq!(slot_among(&slots, "choices.2"), Some("choices"));
         assert_eq!(slot_among(&slots, "list"), None);
+    }
+
+    #[test]
+    fn problems_are_placed_once_in_form_order_and_the_rest_kept_apart() {
+        let slots: Vec<String> = ["list", "choices.0", "choices.1"].iter().map(|s| (*s).into()).collect();
+        let problems = [
+            Problem::error("B", Some("choices.1.count".into()), "b".into()),
+            Problem::error("A", Some("choices.0".into()), "a".into()),
+            Problem::warning("W", Some("choices.1".into()), "w".into()),
+            Problem::error("G", None, "g".into()),
+            Problem::error("X", Some("nowhere".into()), "x".into()),
+            Problem::error("L", Some("old_list".into()), "l".into()),
+        ];
+        let placed = Placed::new(&problems, &slots, |p| if p == "old_list" { "list" } else { p });
+        let codes = |v: Vec<ProblemView>| v.iter().map(|p| p.code).collect::<Vec<_>>();
+        assert_eq!(codes(placed.at("choices.1")), ["B", "W"]);
+        assert_eq!(codes(placed.at("list")), ["L"]);
+        assert_eq!(codes(placed.at("choices.2")), Vec::<&str>::new());
+        let order: Vec<String> = placed.slots().into_iter().map(|(id, _)| id).collect();
+        assert_eq!(order, ["problems-list", "problems-choices-0", "problems-choices-1"]);
+        assert_eq!(placed.unplaced().iter().map(|p| p.code).collect::<Vec<_>>(), ["G", "X"]);
     }
 
     #[test]
