@@ -157,6 +157,7 @@ async fn check_detachment(ApiJson(d): ApiJson<epic::Detachment>) -> Response {
         "legal": c.legal,
         "problems": c.problems,
         "chain_of_command": c.chain_of_command,
+        "vessels": c.vessels,
         "choices": c.choices,
         "sections": c.sections,
         "text": epic::text_export(&d, &c),

@@ -759,10 +759,6 @@ impl BoatView {
         )
     }
 
-    pub fn json(&self) -> String {
-        serde_json::to_string_pretty(&self.design).unwrap_or_default()
-    }
-
     // ----- record sheet -----
 
     /// Armor per location, in the sheet's order.

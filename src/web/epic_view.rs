@@ -2,10 +2,10 @@
 //! the problems that concern them, vessel profiles with their special rules explained, the chain
 //! of command in words. Nothing here judges a rule; it only arranges what the engine said.
 
-use super::view::{Placed, ProblemView, Select, dom_id, select, slot_id};
+use super::view::{Placed, ProblemView, Select, dom_id, points_id, select, slot_id, status_id};
 use crate::games::Problem;
 use crate::games::epic::{
-    self, ChainStep, Check, Detachment, DetachmentList, Entry, Section, SectionFigures, Vessel,
+    self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Section, SectionFigures, Vessel,
 };
 
 /// Where a structural change (list, vessel of a choice) re-renders the builder form.
@@ -16,7 +16,6 @@ pub const BUILDER: &str = "/epic/builder";
 pub struct RuleView {
     pub name: String,
     pub explanation: &'static str,
-    pub source: &'static str,
 }
 
 /// One vessel profile as shown.
@@ -47,11 +46,10 @@ impl VesselView {
                         None => r.name.to_owned(),
                     },
                     explanation: r.explanation,
-                    source: r.source,
                 },
                 // A test checks every rule a profile names is explained; this only keeps a
                 // broken table from hiding the rule.
-                None => RuleView { name: (*id).to_owned(), explanation: "", source: "" },
+                None => RuleView { name: (*id).to_owned(), explanation: "" },
             })
             .collect();
         VesselView {
@@ -65,15 +63,6 @@ impl VesselView {
             armour: v.armour,
             rules,
             note: v.note,
-        }
-    }
-
-    /// The rule names in one line: "Stubborn, Depth Charges"; "-" for none.
-    pub fn rule_names(&self) -> String {
-        if self.rules.is_empty() {
-            "-".to_owned()
-        } else {
-            self.rules.iter().map(|r| r.name.as_str()).collect::<Vec<_>>().join(", ")
         }
     }
 }
@@ -259,15 +248,6 @@ pub struct SectionBlock {
     pub entries: Vec<EntryView>,
 }
 
-/// A link of the chain of command as built.
-#[derive(Debug, Clone)]
-pub struct LinkView {
-    pub position: u32,
-    pub vessel: String,
-    /// "HQ", the vessel type's link, or "Other".
-    pub step: String,
-}
-
 /// Everything the builder, the share page and the roster show.
 pub struct EpicView {
     pub d: Detachment,
@@ -319,9 +299,9 @@ impl EpicView {
         if name.is_empty() { format!("Unnamed {}", self.list_name()) } else { name.to_owned() }
     }
 
-    /// How many vessels the chain of command counts.
-    pub fn vessel_count(&self) -> usize {
-        self.check.chain_of_command.len()
+    /// How many vessels the detachment has (its chain of command may list fewer).
+    pub fn vessel_count(&self) -> u64 {
+        self.check.vessels
     }
 
     /// A one-line summary for the gallery and link previews.
@@ -339,10 +319,6 @@ impl EpicView {
     /// The forum-post text.
     pub fn text(&self) -> String {
         epic::text_export(&self.d, &self.check)
-    }
-
-    pub fn json(&self) -> String {
-        serde_json::to_string_pretty(&self.d).unwrap_or_default()
     }
 
     pub fn hq_points(&self) -> Option<u32> {
@@ -401,7 +377,7 @@ impl EpicView {
             index,
             number: index + 1,
             slot: slot_id(&path),
-            points_id: format!("points-{}", path.replace('.', "-")),
+            points_id: points_id(&path),
             section: c.section.clone(),
             section_name: section.map_or_else(|| c.section.clone(), |s| s.name.to_owned()),
             entry: select(&format!("{path}.entry"), "Vessel", &c.entry, options, Some(BUILDER)),
@@ -449,7 +425,7 @@ impl EpicView {
                 SectionBlock {
                     id: s.id,
                     name: s.name,
-                    status_id: format!("status-{}", path.replace('.', "-")),
+                    status_id: status_id(&path),
                     status: figures.map_or_else(String::new, status_text),
                     ok: figures.is_none_or(|f| f.ok),
                     problems: self.problems_for(&path),
@@ -476,22 +452,12 @@ impl EpicView {
             .collect()
     }
 
-    /// Every choice in the detachment's order (share page and roster).
-    pub fn rows(&self) -> Vec<ChoiceRow> {
-        (0..self.d.choices.len())
-            .filter_map(|i| {
-                let section = self.list.and_then(|l| l.section(&self.d.choices[i].section));
-                self.row(i, section.filter(|s| !s.entries.is_empty()))
-            })
-            .collect()
-    }
-
     /// Section figures by id, for the out-of-band status updates.
     pub fn statuses(&self) -> Vec<(String, String, bool)> {
         self.check
             .sections
             .iter()
-            .map(|s| (format!("status-sections-{}", s.id), status_text(s), s.ok))
+            .map(|s| (status_id(&format!("sections.{}", s.id)), status_text(s), s.ok))
             .collect()
     }
 
@@ -501,16 +467,12 @@ impl EpicView {
             .choices
             .iter()
             .enumerate()
-            .map(|(i, f)| (format!("points-choices-{i}"), f.points))
+            .map(|(i, f)| (points_id(&format!("choices.{i}")), f.points))
             .collect()
     }
 
-    pub fn chain(&self) -> Vec<LinkView> {
-        self.check
-            .chain_of_command
-            .iter()
-            .map(|l| LinkView { position: l.position, vessel: l.vessel.clone(), step: l.step.clone() })
-            .collect()
+    pub fn chain(&self) -> &[ChainLink] {
+        &self.check.chain_of_command
     }
 
     /// For each link of the list's chain: its name, what it means and what happens when absent.
@@ -520,7 +482,13 @@ impl EpicView {
 
     /// The profiles of the vessels this detachment has, once each, in the supplement's order.
     pub fn profiles(&self) -> Vec<VesselView> {
-        let used: Vec<&str> = self.rows().into_iter().filter_map(|r| r.vessel.map(|v| v.id)).collect();
+        let Some(l) = self.list else { return Vec::new() };
+        let used: Vec<&str> = self
+            .d
+            .choices
+            .iter()
+            .filter_map(|c| l.section(&c.section)?.entry(&c.entry).map(|e| e.vessel))
+            .collect();
         epic::vessels().iter().filter(|v| used.contains(&v.id)).map(VesselView::new).collect()
     }
 }
@@ -554,6 +522,19 @@ mod tests {
         assert_eq!(sections[1].rows.len(), 1);
         assert!(!sections[1].rows[0].fixed, "an out-of-range count gets an input to fix it");
         assert_eq!(sections[2].rows[0].number, 2);
+    }
+
+    #[test]
+    fn the_vessel_count_is_every_vessel_even_past_the_listed_chain() {
+        let d = Detachment {
+            choices: vec![Choice::new("main", "sea-raider", 300)],
+            ..Detachment::new("imperial-marines")
+        };
+        let v = EpicView::new(d, Vec::new());
+        assert_eq!(v.chain().len(), epic::MAX_CHAIN_LINKS);
+        assert_eq!(v.vessel_count(), 300);
+        assert!(v.summary().contains("· 300 vessels"), "{}", v.summary());
+        assert_eq!(v.profiles().iter().map(|p| p.id).collect::<Vec<_>>(), ["sea-raider"]);
     }
 
     #[test]

@@ -33,6 +33,16 @@ pub fn slot_id(path: &str) -> String {
     prefixed("problems-", path)
 }
 
+/// The DOM id of a part's points, which live updates replace.
+pub fn points_id(path: &str) -> String {
+    prefixed("points-", path)
+}
+
+/// The DOM id of a part's status line, which live updates replace.
+pub fn status_id(path: &str) -> String {
+    prefixed("status-", path)
+}
+
 /// `prefix` then `path` with its dots as dashes, in one allocation.
 fn prefixed(prefix: &str, path: &str) -> String {
     let mut id = String::with_capacity(prefix.len() + path.len());

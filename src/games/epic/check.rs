@@ -96,8 +96,10 @@ pub struct Check {
     /// True when no problem is an error.
     pub legal: bool,
     pub problems: Vec<Problem>,
-    /// The vessels in order of succession, as built.
+    /// The vessels in order of succession, as built (at most `MAX_CHAIN_LINKS`).
     pub chain_of_command: Vec<ChainLink>,
+    /// How many vessels the detachment has, counting every choice the list knows.
+    pub vessels: u64,
     /// One entry per input choice, in the same order.
     pub choices: Vec<ChoiceFigures>,
     /// One entry per section of the list, in the list's order; empty if the list is unknown.
@@ -224,6 +226,7 @@ pub fn check(d: &Detachment) -> Check {
         legal: is_legal(&problems),
         problems,
         chain_of_command,
+        vessels: vessels_total,
         choices,
         sections,
         list_name: Some(l.name.to_string()),
@@ -261,6 +264,7 @@ fn unknown_list_check(d: &Detachment, problems: Vec<Problem>) -> Check {
         legal: is_legal(&problems),
         problems,
         chain_of_command: Vec::new(),
+        vessels: 0,
         choices,
         sections: Vec::new(),
         list_name: None,
