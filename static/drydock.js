@@ -39,6 +39,8 @@
       });
     });
     root.querySelectorAll("button.print").forEach(function (b) {
+      if (b.dataset.wired) return;
+      b.dataset.wired = "1";
       b.hidden = false;
       b.addEventListener("click", function () { window.print(); });
     });

@@ -64,6 +64,12 @@ pub struct Build {
 }
 
 impl Build {
+    /// Its builder; the table only ever holds the kinds there are (boats, should a row say
+    /// otherwise).
+    pub fn kind(&self) -> Kind {
+        Kind::parse(&self.kind).unwrap_or(Kind::Boat)
+    }
+
     /// Whether `token` is this build's edit token. Compares hashes in constant time.
     pub fn token_matches(&self, token: &str) -> bool {
         let a = hash_token(token);

@@ -5,7 +5,7 @@
 use crate::games::Problem;
 use crate::games::carwars::design::{Catalogued, Design, Section, Top, WeaponEntry};
 use crate::games::carwars::evaluate::{
-    Evaluation, LineKind, armor_locations, armor_point, mounts, turret_locations,
+    Evaluation, LineKind, Part, armor_locations, armor_point, mounts, turret_locations,
 };
 use crate::games::carwars::tables::{self, Family, Load, Loc, Mount};
 use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
@@ -222,11 +222,21 @@ fn slot_paths(d: &Design) -> Vec<String> {
     }
     paths.extend((0..d.accessories.len()).map(|i| format!("accessories.{i}")));
     paths.extend((0..d.cargo.len()).map(|i| format!("cargo.{i}")));
+    paths.extend(shown_armor_locations(d).into_iter().map(|l| format!("armor.{}", l.code())));
+    paths
+}
+
+/// The armor locations the form shows: the boat's, then any others given points (they stay
+/// visible, with their problem).
+fn shown_armor_locations(d: &Design) -> Vec<Loc> {
     let hull = d.hull.known().unwrap_or(&tables::NO_HULL);
     let mut locs = armor_locations(hull, d);
-    locs.extend(d.armor.points.iter().map(|(l, _)| l).filter(|l| !armor_locations(hull, d).contains(l)));
-    paths.extend(locs.into_iter().map(|l| format!("armor.{}", l.code())));
-    paths
+    for (l, _) in d.armor.points.iter() {
+        if !locs.contains(&l) {
+            locs.push(l);
+        }
+    }
+    locs
 }
 
 impl BoatView {
@@ -353,8 +363,9 @@ impl BoatView {
         self.design.deck.as_ref().and_then(|d| d.below).map_or(String::new(), |b| b.to_string())
     }
 
+    /// Body and cargo spaces together: what a deck splits.
     pub fn total_spaces(&self) -> i64 {
-        self.design.hull.known().map_or(0, |h| h.spaces + h.cargo_spaces)
+        self.eval.figures.spaces_total + self.eval.figures.cargo_spaces_total
     }
 
     pub fn armor_select(&self) -> Select {
@@ -375,15 +386,8 @@ impl BoatView {
     }
 
     pub fn armor_boxes(&self) -> Vec<ArmorBox> {
-        let hull = self.design.hull.known().unwrap_or(&tables::NO_HULL);
-        let mut locs = armor_locations(hull, &self.design);
-        // Locations with points that this boat does not have stay visible, with their problem.
-        for (l, _) in self.design.armor.points.iter() {
-            if !locs.contains(&l) {
-                locs.push(l);
-            }
-        }
-        locs.into_iter()
+        shown_armor_locations(&self.design)
+            .into_iter()
             .map(|l: Loc| {
                 let path = format!("armor.{}", l.code());
                 ArmorBox {
@@ -718,7 +722,14 @@ impl BoatView {
                 Some(x) => format!("D{}: +{x} difficulty", m.difficulty),
                 None => format!("D{}: impossible", m.difficulty),
             })
-            .chain(std::iter::once("Bootlegger turns: never".to_owned()))
+            .chain(std::iter::once(
+                if self.eval.figures.bootlegger {
+                    "Bootlegger turns: yes"
+                } else {
+                    "Bootlegger turns: never"
+                }
+                .to_owned(),
+            ))
             .collect()
     }
 
@@ -822,14 +833,13 @@ impl BoatView {
             let m = e.mount.unwrap_or_default();
             push(format!("{} ({})", upper(m.word()), m.code()), describe(e));
         }
-        for (t, (i, line)) in self.design.turrets.iter().zip(
-            self.eval.ledger.iter().enumerate().filter(|(_, l)| matches!(l.kind, LineKind::Turret { .. })),
-        ) {
-            let _ = i;
-            let where_ = match line.kind {
-                LineKind::Turret { location, .. } => format!("Turret ({})", location.code()),
-                _ => "Turret".into(),
-            };
+        for (i, t) in self.design.turrets.iter().enumerate() {
+            // Its location as the engine placed it; a turret it could not price has none.
+            let location = self.eval.ledger.iter().find_map(|l| match l.kind {
+                LineKind::Turret { location, .. } if l.part == Part::Turret(i) => Some(location),
+                _ => None,
+            });
+            let where_ = location.map_or_else(|| "Turret".to_owned(), |l| format!("Turret ({})", l.code()));
             for e in &t.weapons {
                 push(where_.clone(), describe(e));
             }
@@ -850,7 +860,14 @@ pub struct StartChoice {
     pub detail: String,
 }
 
-pub fn start_choices() -> (Vec<StartChoice>, Vec<StartChoice>) {
+/// The hulls and the examples to start from, worked out once (they never change).
+pub fn start_choices() -> &'static (Vec<StartChoice>, Vec<StartChoice>) {
+    static CHOICES: std::sync::LazyLock<(Vec<StartChoice>, Vec<StartChoice>)> =
+        std::sync::LazyLock::new(work_out_start_choices);
+    &CHOICES
+}
+
+fn work_out_start_choices() -> (Vec<StartChoice>, Vec<StartChoice>) {
     let hulls = tables::HULLS
         .iter()
         .map(|h| StartChoice {
@@ -900,3 +917,34 @@ macro_rules! row_fields {
     )*};
 }
 row_fields!(WeaponRow, TurretRow, ItemRow, PropellerRow, CargoRow);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::carwars::design::TurretEntry;
+
+    fn turret(size: u8, location: Loc, weapon: &str) -> TurretEntry {
+        TurretEntry {
+            size,
+            popup: false,
+            universal: false,
+            location: Some(location),
+            weapons: vec![WeaponEntry::new(tables::weapon_by_id(weapon).expect("weapon"), None)],
+        }
+    }
+
+    #[test]
+    fn the_record_sheet_puts_each_turret_weapon_in_its_own_turret() {
+        // A turret the engine cannot price (no 9-space turret) must not shift the others.
+        let mut d = Design::blank(tables::hull("yacht").expect("yacht"));
+        d.top = Top::Full;
+        d.turrets = vec![turret(9, Loc::FT, "mg"), turret(1, Loc::BT, "rl")];
+        let v = BoatView::new(d, Vec::new());
+        let sheet = v.sheet_weapons();
+        let at = |place: &str| {
+            sheet.iter().find(|(l, _)| l == place).map(|(_, rows)| rows[0][0].clone()).unwrap_or_default()
+        };
+        assert_eq!(at("Turret"), "Machine gun");
+        assert_eq!(at("Turret (BT)"), "Rocket launcher");
+    }
+}

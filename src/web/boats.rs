@@ -119,8 +119,8 @@ struct LivePage {
 #[derive(Template)]
 #[template(path = "boats/start.html")]
 struct StartPage {
-    hulls: Vec<StartChoice>,
-    examples: Vec<StartChoice>,
+    hulls: &'static [StartChoice],
+    examples: &'static [StartChoice],
 }
 
 #[derive(Template)]

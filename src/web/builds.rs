@@ -69,8 +69,7 @@ pub fn origin(headers: &HeaderMap) -> String {
 
 /// Where a saved build's page is.
 pub fn share_path(b: &Build) -> String {
-    let kind = Kind::parse(&b.kind).unwrap_or(Kind::Boat);
-    format!("{}/{}", kind.path(), b.id)
+    format!("{}/{}", b.kind().path(), b.id)
 }
 
 /// The private link that hands the edit token to another browser of the owner's.
@@ -79,18 +78,15 @@ pub fn edit_link(origin: &str, b: &Build, token: &str) -> String {
 }
 
 /// What a saved build of this kind is called in messages.
-pub fn noun(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Boat => "saved boat",
-        Kind::Epic => "saved detachment",
-    }
+pub fn noun(kind: Kind) -> String {
+    format!("saved {}", kind.word())
 }
 
 /// Loads a build of a kind, or a 404.
 pub async fn load(state: &AppState, id: &str, kind: Kind) -> Result<Build, AppError> {
     match builds::get(&state.db, id).await? {
         Some(b) if b.kind == kind.as_str() => Ok(b),
-        _ => Err(AppError::not_found(noun(kind))),
+        _ => Err(AppError::not_found(&noun(kind))),
     }
 }
 
@@ -153,7 +149,7 @@ pub async fn save_changes(
 fn update_error(e: UpdateError, kind: Kind) -> AppError {
     match e {
         UpdateError::Forbidden => forbidden(),
-        UpdateError::NotFound => AppError::not_found(noun(kind)),
+        UpdateError::NotFound => AppError::not_found(&noun(kind)),
         UpdateError::Db(e) => e.into(),
     }
 }
@@ -215,7 +211,7 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
                 None,
                 format!(
                     "This {} was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page.",
-                    Kind::parse(&b.kind).unwrap_or(Kind::Boat).word()
+                    b.kind().word()
                 ),
             );
             (stand_in(), vec![p])
@@ -270,6 +266,8 @@ where
 #[template(path = "boats/forbidden.html")]
 struct ForbiddenPage<'a> {
     b: &'a Build,
+    /// Its page, where "Edit a copy" posts under.
+    page: String,
 }
 
 /// Who may open a build's editor. `None`: this browser owns it, go ahead. Otherwise the answer to
@@ -281,7 +279,7 @@ pub fn edit_gate(b: &Build, token: Option<&str>, headers: &HeaderMap) -> Result<
     if is_owner(b, headers) {
         return Ok(None);
     }
-    let body = ForbiddenPage { b }.render()?;
+    let body = ForbiddenPage { b, page: share_path(b) }.render()?;
     Ok(Some((StatusCode::FORBIDDEN, Html(body)).into_response()))
 }
 
@@ -414,7 +412,7 @@ struct GalleryPage {
     q: String,
     kind: String,
     rows: Vec<GalleryRow>,
-    examples: Vec<crate::web::boat_view::StartChoice>,
+    examples: &'static [crate::web::boat_view::StartChoice],
 }
 
 fn row(l: Listing) -> GalleryRow {
@@ -439,7 +437,7 @@ async fn gallery(State(state): State<AppState>, Query(q): Query<GalleryQuery>) -
         q: q.q.chars().take(100).collect(),
         kind: kind.map_or("", Kind::as_str).to_owned(),
         rows,
-        examples: crate::web::boat_view::start_choices().1,
+        examples: &crate::web::boat_view::start_choices().1,
     };
     Ok(Html(page.render()?).into_response())
 }

@@ -100,8 +100,7 @@ pub fn app(state: AppState) -> Router {
 struct Home;
 
 async fn home() -> Result<Response, AppError> {
-    use askama::Template;
-    Ok(axum::response::Html(Home.render()?).into_response())
+    builder::page(&Home)
 }
 
 /// Unknown addresses: a JSON 404 under `/api`, a page elsewhere.
