@@ -901,22 +901,7 @@ pub fn start_design(slug: &str) -> Option<Design> {
     }
 }
 
-/// Field names and DOM ids of a row's inputs.
-macro_rules! row_fields {
-    ($($t:ty),*) => {$(
-        impl $t {
-            /// The input name of one of this row's fields: "weapons.0.count".
-            pub fn f(&self, field: &str) -> String {
-                format!("{}.{field}", self.path)
-            }
-            /// The DOM id of one of this row's fields.
-            pub fn id(&self, field: &str) -> String {
-                dom_id(&self.f(field))
-            }
-        }
-    )*};
-}
-row_fields!(WeaponRow, TurretRow, ItemRow, PropellerRow, CargoRow);
+crate::row_fields!(WeaponRow, TurretRow, ItemRow, PropellerRow, CargoRow);
 
 #[cfg(test)]
 mod tests {

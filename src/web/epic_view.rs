@@ -2,7 +2,7 @@
 //! the problems that concern them, vessel profiles with their special rules explained, the chain
 //! of command in words. Nothing here judges a rule; it only arranges what the engine said.
 
-use super::view::{Placed, ProblemView, Select, dom_id, points_id, select, slot_id, status_id};
+use super::view::{Placed, ProblemView, Select, points_id, select, slot_id, status_id};
 use crate::games::Problem;
 use crate::games::epic::{
     self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Section, SectionFigures, Vessel,
@@ -206,17 +206,9 @@ pub struct ChoiceRow {
     pub problems: Vec<ProblemView>,
 }
 
+crate::row_fields!(ChoiceRow);
+
 impl ChoiceRow {
-    /// The input name of one of this row's fields: "choices.0.count".
-    pub fn f(&self, field: &str) -> String {
-        format!("{}.{field}", self.path)
-    }
-
-    /// The DOM id of one of this row's fields.
-    pub fn id(&self, field: &str) -> String {
-        dom_id(&self.f(field))
-    }
-
     /// The count input's label: "Vessels (1 to 2)".
     pub fn count_label(&self) -> String {
         if self.min == self.max {

@@ -151,6 +151,24 @@ impl Placed {
     }
 }
 
+/// Gives form row types (with a `path` field) `f(field)`, the input name of one of the row's
+/// fields ("weapons.0.count"), and `id(field)`, its DOM id.
+#[macro_export]
+macro_rules! row_fields {
+    ($($t:ty),*) => {$(
+        impl $t {
+            /// The input name of one of this row's fields: "weapons.0.count".
+            pub fn f(&self, field: &str) -> String {
+                format!("{}.{field}", self.path)
+            }
+            /// The DOM id of one of this row's fields.
+            pub fn id(&self, field: &str) -> String {
+                $crate::web::view::dom_id(&self.f(field))
+            }
+        }
+    )*};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
