@@ -130,6 +130,12 @@ async fn script_in_a_name_is_shown_as_text() {
     b.goto(&app.url("/boats/new?from=darter")).await;
     b.type_into("#f-name", payload).await;
     b.settle().await;
+    // The live-updated figures carry the name as text, not as markup.
+    b.wait_text("#stat-line", "show the typed name", |t| t.starts_with(payload)).await;
+    assert_eq!(
+        b.js("return document.querySelectorAll('#figures img, #figures script').length;").await,
+        serde_json::json!(0)
+    );
     assert_eq!(b.js("return window.__pwned === undefined;").await, serde_json::json!(true));
     b.click(".actions button.primary").await;
     b.css("#share-link").await;
