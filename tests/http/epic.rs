@@ -264,10 +264,10 @@ async fn an_edit_without_the_token_is_refused_with_403_and_changes_nothing() {
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     let page = res.text().await.expect("body");
     assert!(page.contains(&format!("action=\"/epic/{id}/fork\"")), "a stranger is offered a copy");
-    let (_, share) = (
-        StatusCode::OK,
-        stranger.get(app.url(&format!("/epic/{id}"))).send().await.expect("show").text().await.expect("body"),
-    );
+    let res = stranger.get(app.url(&format!("/epic/{id}"))).send().await.expect("show");
+    assert_eq!(res.status(), StatusCode::OK, "a stranger can read the share page");
+    let share = res.text().await.expect("body");
+    assert!(share.contains("Harbour Watch"), "the share page shows the detachment");
     assert!(!share.contains("/edit"), "no edit controls for a stranger");
     assert!(!share.contains("edit-link"));
 
