@@ -26,7 +26,7 @@ command -v curl >/dev/null 2>&1 || missing+=(curl)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   need_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive need_root apt-get install -y -qq "${missing[@]}" >/dev/null
+  need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
