@@ -154,6 +154,11 @@ impl Browser {
         self.css(sel).await.text().await.unwrap_or_default()
     }
 
+    /// The live "value" property of `sel` (what a field holds now, not its starting attribute).
+    pub async fn value(&self, sel: &str) -> String {
+        self.css(sel).await.prop("value").await.expect("value").unwrap_or_default()
+    }
+
     pub async fn exists(&self, sel: &str) -> bool {
         !self.c.find_all(Locator::Css(sel)).await.expect("find").is_empty()
     }
