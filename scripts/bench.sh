@@ -26,7 +26,7 @@ command -v curl >/dev/null 2>&1 || missing+=(curl)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   need_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive need_root apt-get install -y -qq "${missing[@]}" >/dev/null
+  need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
@@ -51,7 +51,6 @@ for _ in $(seq 1 100); do
 done
 
 # A saved design to share: the Minnow.
-curl -fs "http://127.0.0.1:$APP_PORT/boats/new?from=minnow" >/dev/null
 save=$(curl -fs -X POST "http://127.0.0.1:$APP_PORT/api/boats" -H 'content-type: application/json' \
   -d '{"name":"Minnow","hull":"dinghy","plant":"medium","propellers":[{},{}],"crew":[{"role":"pilot"},{"role":"passenger","count":2}],"weapons":[{"weapon":"mml","mount":"F","ammo":"ap"},{"weapon":"mg","mount":"B","ammo":"hd"}],"accessories":[{"item":"targeting-computer"},{"item":"marine-radio"}],"armor":{"type":"fireproof","points":{"F":12,"R":10,"L":10,"B":10,"U":10}}}')
 id=$(printf '%s' "$save" | sed -E 's/.*"id":"([a-z2-7]+)".*/\1/')

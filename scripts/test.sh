@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test Drydock has, on a fresh machine. Whatever the tests need that is
-# missing (Chromium and ChromeDriver for the browser tests) is installed first.
+# missing (Chromium and ChromeDriver for the browser tests; rustfmt and clippy, through rustup) is
+# installed first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +13,12 @@ need_root() {
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
   echo "== installing chromium and chromium-driver for the browser tests"
   need_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive need_root apt-get install -y -qq chromium chromium-driver >/dev/null
+  need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+  echo "== installing rustfmt and clippy"
+  if command -v rustup >/dev/null 2>&1; then rustup component add rustfmt clippy; fi
 fi
 
 echo "== cargo fmt --check"

@@ -79,7 +79,7 @@ async fn a_saved_boat_is_shared_read_only_and_forked_into_an_editable_copy() {
     owner.click(".actions button.primary").await;
     owner.css("#edit-link").await;
     assert!(owner.url().await.contains("?saved=1"));
-    let share = owner.css("#share-link").await.prop("value").await.expect("value").unwrap_or_default();
+    let share = owner.value("#share-link").await;
     assert!(share.contains("/boats/"), "{share}");
     assert_eq!(owner.text("h1").await, "Sea Wasp");
     assert!(owner.exists("a[href$='/edit']").await, "the owner can edit");
@@ -103,10 +103,7 @@ async fn a_saved_boat_is_shared_read_only_and_forked_into_an_editable_copy() {
     friend.css("form#designer").await;
     let fork_url = friend.url().await;
     assert!(fork_url.ends_with("/edit") && !fork_url.starts_with(&share), "{fork_url}");
-    assert_eq!(
-        friend.css("#f-name").await.prop("value").await.expect("value").unwrap_or_default(),
-        "Sea Wasp (copy)"
-    );
+    assert_eq!(friend.value("#f-name").await, "Sea Wasp (copy)");
     friend.type_into("#f-name", "Sea Wasp Mk II").await;
     friend.select("#f-armor-type", "fireproof").await;
     friend.settle().await;
@@ -130,10 +127,16 @@ async fn script_in_a_name_is_shown_as_text() {
     b.goto(&app.url("/boats/new?from=darter")).await;
     b.type_into("#f-name", payload).await;
     b.settle().await;
+    // The live-updated figures carry the name as text, not as markup.
+    b.wait_text("#stat-line", "show the typed name", |t| t.starts_with(payload)).await;
+    assert_eq!(
+        b.js("return document.querySelectorAll('#figures img, #figures script').length;").await,
+        serde_json::json!(0)
+    );
     assert_eq!(b.js("return window.__pwned === undefined;").await, serde_json::json!(true));
     b.click(".actions button.primary").await;
     b.css("#share-link").await;
-    let share = b.css("#share-link").await.prop("value").await.expect("value").unwrap_or_default();
+    let share = b.value("#share-link").await;
 
     let other = browser().await;
     other.goto(&share).await;

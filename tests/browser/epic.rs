@@ -106,7 +106,7 @@ async fn a_saved_detachment_is_shared_read_only_and_forked_into_an_editable_copy
     owner.settle().await;
     owner.click(".actions button.primary").await;
     owner.css("#edit-link").await;
-    let share = owner.css("#share-link").await.prop("value").await.expect("value").unwrap_or_default();
+    let share = owner.value("#share-link").await;
     assert!(share.contains("/epic/"), "{share}");
     assert!(owner.exists("a[href$='/edit']").await, "the owner can edit");
 
@@ -131,10 +131,7 @@ async fn a_saved_detachment_is_shared_read_only_and_forked_into_an_editable_copy
     friend.css("form#builder").await;
     let fork_url = friend.url().await;
     assert!(fork_url.ends_with("/edit") && !fork_url.starts_with(&share), "{fork_url}");
-    assert_eq!(
-        friend.css("#f-name").await.prop("value").await.expect("value").unwrap_or_default(),
-        "Wet Boyz (copy)"
-    );
+    assert_eq!(friend.value("#f-name").await, "Wet Boyz (copy)");
     friend.type_into("#f-name", "Wetter Boyz").await;
     add(&friend, "support", "destroyer", 1).await;
     friend.wait_text("#fig-points", "add the Destroyer", |t| t == "105").await;

@@ -154,6 +154,11 @@ impl Browser {
         self.css(sel).await.text().await.unwrap_or_default()
     }
 
+    /// The live "value" property of `sel` (what a field holds now, not its starting attribute).
+    pub async fn value(&self, sel: &str) -> String {
+        self.css(sel).await.prop("value").await.expect("value").unwrap_or_default()
+    }
+
     pub async fn exists(&self, sel: &str) -> bool {
         !self.c.find_all(Locator::Css(sel)).await.expect("find").is_empty()
     }
@@ -205,8 +210,11 @@ impl Browser {
         self.js("return window.__drydockMark === 42;").await == json!(true)
     }
 
-    /// Waits for htmx to finish its requests.
+    /// Waits for htmx to finish its requests. Live updates fire 250 ms after the last keystroke
+    /// (`hx-trigger="input delay:250ms"`), so first wait past that delay, or the poll below could
+    /// find no request yet and return before the update has even started.
     pub async fn settle(&self) {
+        tokio::time::sleep(Duration::from_millis(300)).await;
         let deadline = Instant::now() + Duration::from_secs(30);
         while self.exists(".htmx-request").await && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(50)).await;

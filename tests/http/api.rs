@@ -1,6 +1,6 @@
 //! The JSON API.
 
-use crate::support::spawn;
+use crate::support::{spawn, stored_count};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -315,7 +315,7 @@ async fn evaluating_stores_nothing() {
         .await
         .expect("request");
     assert_eq!(res.status(), StatusCode::OK);
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM builds").fetch_one(&app.db).await.expect("count");
+    let n = stored_count(&app).await;
     assert_eq!(n, 0);
 }
 

@@ -1,7 +1,9 @@
 //! The Epic 40,000 detachment builder's pages, saved detachments and API, over a real socket with
 //! a real SQLite file.
 
-use crate::support::{TestApp, assert_no_inline_code, spawn, stored_name, stranger};
+use crate::support::{
+    TestApp, assert_no_inline_code, spawn, stored_count, stored_name, stored_parent, stranger,
+};
 use drydock::games::epic::{self, Choice, Detachment};
 use drydock::web::epic_form::fields_of;
 use reqwest::StatusCode;
@@ -264,10 +266,10 @@ async fn an_edit_without_the_token_is_refused_with_403_and_changes_nothing() {
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     let page = res.text().await.expect("body");
     assert!(page.contains(&format!("action=\"/epic/{id}/fork\"")), "a stranger is offered a copy");
-    let (_, share) = (
-        StatusCode::OK,
-        stranger.get(app.url(&format!("/epic/{id}"))).send().await.expect("show").text().await.expect("body"),
-    );
+    let res = stranger.get(app.url(&format!("/epic/{id}"))).send().await.expect("show");
+    assert_eq!(res.status(), StatusCode::OK, "a stranger can read the share page");
+    let share = res.text().await.expect("body");
+    assert!(share.contains("Harbour Watch"), "the share page shows the detachment");
     assert!(!share.contains("/edit"), "no edit controls for a stranger");
     assert!(!share.contains("edit-link"));
 
@@ -313,12 +315,7 @@ async fn a_fork_keeps_its_parent_and_opens_for_editing() {
     let to = res.headers()["location"].to_str().expect("location").to_owned();
     let fork_id = to.trim_start_matches("/epic/").trim_end_matches("/edit").to_owned();
     assert_ne!(fork_id, id);
-    let parent: Option<String> = sqlx::query_scalar("SELECT parent_id FROM builds WHERE id = ?")
-        .bind(&fork_id)
-        .fetch_one(&app.db)
-        .await
-        .expect("row");
-    assert_eq!(parent.as_deref(), Some(id.as_str()));
+    assert_eq!(stored_parent(&app, &fork_id).await.as_deref(), Some(id.as_str()));
     assert_eq!(stored_name(&app, &fork_id).await, "Harbour Watch (copy)");
 
     let page = stranger.get(app.url(&to)).send().await.expect("edit").text().await.expect("body");
@@ -573,7 +570,7 @@ async fn bad_input_is_answered_with_messages_and_never_a_500() {
         let v: Value = res.json().await.expect("json");
         assert!(v["error"].as_str().unwrap_or("").contains(want), "{v}");
     }
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM builds").fetch_one(&app.db).await.expect("count");
+    let n = stored_count(&app).await;
     assert_eq!(n, 0, "nothing bad was stored");
 }
 

@@ -1,6 +1,6 @@
 //! Many clients at once.
 
-use crate::support::spawn;
+use crate::support::{spawn, stored_count, stored_name};
 use drydock::games::carwars::examples;
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -44,14 +44,9 @@ async fn thirty_two_clients_saving_and_reading_at_once_lose_nothing() {
         all.extend(t.await.expect("client task"));
     }
     assert_eq!(all.len(), 256);
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM builds").fetch_one(&app.db).await.expect("count");
+    let n = stored_count(&app).await;
     assert_eq!(n, 256);
     for (id, name) in &all {
-        let stored: String = sqlx::query_scalar("SELECT name FROM builds WHERE id = ?")
-            .bind(id)
-            .fetch_one(&app.db)
-            .await
-            .expect("row");
-        assert_eq!(&stored, name);
+        assert_eq!(&stored_name(&app, id).await, name);
     }
 }

@@ -1,6 +1,8 @@
 //! The boat pages and saved builds, over HTTP as a browser without JavaScript would use them.
 
-use crate::support::{TestApp, assert_no_inline_code, spawn, stored_name, stranger};
+use crate::support::{
+    TestApp, assert_no_inline_code, spawn, stored_count, stored_name, stored_parent, stranger,
+};
 use drydock::games::carwars::examples;
 use drydock::web::boat_form::fields_of;
 use reqwest::StatusCode;
@@ -254,12 +256,7 @@ async fn edit_a_copy_forks_a_build_that_remembers_its_parent() {
     let loc = res.headers()["location"].to_str().expect("location").to_owned();
     let fork_id = loc.trim_start_matches("/boats/").trim_end_matches("/edit").to_owned();
     assert_ne!(fork_id, id);
-    let parent: Option<String> = sqlx::query_scalar("SELECT parent_id FROM builds WHERE id = ?")
-        .bind(&fork_id)
-        .fetch_one(&app.db)
-        .await
-        .expect("row");
-    assert_eq!(parent.as_deref(), Some(id.as_str()));
+    assert_eq!(stored_parent(&app, &fork_id).await.as_deref(), Some(id.as_str()));
     assert_eq!(stored_name(&app, &fork_id).await, "Minnow (copy)");
     // The forker may edit the copy.
     let res = stranger.get(app.url(&loc)).send().await.expect("get");
@@ -422,7 +419,7 @@ async fn cross_site_form_posts_are_refused() {
         .expect("post");
     assert_eq!(res.status(), StatusCode::FORBIDDEN);
     assert!(res.text().await.expect("text").contains("sent from another site"));
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM builds").fetch_one(&app.db).await.expect("count");
+    let n = stored_count(&app).await;
     assert_eq!(n, 0);
     // The same post from the site itself is fine.
     let res = app
@@ -573,12 +570,7 @@ async fn a_parent_that_was_never_saved_is_not_remembered_and_not_an_error() {
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let id = res.headers()["location"].to_str().expect("location").trim_start_matches("/boats/").to_owned();
     let id = id.trim_end_matches("?saved=1");
-    let parent: Option<String> = sqlx::query_scalar("SELECT parent_id FROM builds WHERE id = ?")
-        .bind(id)
-        .fetch_one(&app.db)
-        .await
-        .expect("row");
-    assert_eq!(parent, None);
+    assert_eq!(stored_parent(&app, id).await, None);
 }
 
 #[tokio::test]

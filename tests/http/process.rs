@@ -2,6 +2,8 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// A running `drydock` process and the address it reported.
@@ -98,12 +100,12 @@ mod reqwest {
 }
 
 /// Saves designs as fast as `clients` connections allow until the server dies; returns the ids
-/// whose save was acknowledged.
-async fn save_until_killed(addr: String, clients: usize) -> Vec<String> {
+/// whose save was acknowledged. `saved` counts the acknowledgements as they arrive.
+async fn save_until_killed(addr: String, clients: usize, saved: Arc<AtomicUsize>) -> Vec<String> {
     let body = serde_json::to_string(&drydock::games::carwars::examples::piranha()).expect("json");
     let mut tasks = Vec::new();
     for _ in 0..clients {
-        let (addr, body) = (addr.clone(), body.clone());
+        let (addr, body, saved) = (addr.clone(), body.clone(), saved.clone());
         tasks.push(tokio::spawn(async move {
             let client = ::reqwest::Client::new();
             let mut acked = Vec::new();
@@ -119,7 +121,10 @@ async fn save_until_killed(addr: String, clients: usize) -> Vec<String> {
                     break;
                 }
                 match res.json::<serde_json::Value>().await {
-                    Ok(v) => acked.push(v["id"].as_str().unwrap_or_default().to_owned()),
+                    Ok(v) => {
+                        acked.push(v["id"].as_str().unwrap_or_default().to_owned());
+                        saved.fetch_add(1, Ordering::SeqCst);
+                    }
                     Err(_) => break,
                 }
             }
@@ -138,9 +143,14 @@ async fn every_acknowledged_save_survives_sigkill_and_the_database_stays_sound()
     let dir = tempfile::tempdir().expect("temp dir");
     let db_path = dir.path().join("durable.db");
     let server = start(&db_path);
-    let saver = tokio::spawn(save_until_killed(server.addr.clone(), 8));
-    // Let the burst run, then kill the server without warning, mid-write.
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    let saved = Arc::new(AtomicUsize::new(0));
+    let saver = tokio::spawn(save_until_killed(server.addr.clone(), 8, saved.clone()));
+    // Let the burst run until more than 20 saves are acknowledged, then kill the server without
+    // warning, mid-write.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while saved.load(Ordering::SeqCst) < 21 && !saver.is_finished() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     signal(&server.child, "KILL");
     let acked = saver.await.expect("savers");
     drop(server);

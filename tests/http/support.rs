@@ -48,6 +48,20 @@ pub async fn stored_name(app: &TestApp, id: &str) -> String {
     sqlx::query_scalar("SELECT name FROM builds WHERE id = ?").bind(id).fetch_one(&app.db).await.expect("row")
 }
 
+/// The parent a build was copied from, as the store holds it.
+pub async fn stored_parent(app: &TestApp, id: &str) -> Option<String> {
+    sqlx::query_scalar("SELECT parent_id FROM builds WHERE id = ?")
+        .bind(id)
+        .fetch_one(&app.db)
+        .await
+        .expect("row")
+}
+
+/// How many builds the store holds.
+pub async fn stored_count(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM builds").fetch_one(&app.db).await.expect("count")
+}
+
 /// Pages keep to the content security policy: no inline scripts, handlers or styles.
 pub fn assert_no_inline_code(page: &str) {
     for (i, _) in page.match_indices("<script") {
