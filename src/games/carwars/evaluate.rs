@@ -332,6 +332,12 @@ pub fn mounts(hull: &Hull) -> impl Iterator<Item = Mount> + '_ {
     Mount::ALL.into_iter().filter(|m| matches!(m, Mount::F | Mount::B) || m.is_split() == hull.split_sides())
 }
 
+/// Whether a design is laid out on a Deck: it has one and its hull may carry one (a Deck the hull
+/// cannot have is only reported).
+pub fn decked(hull: &Hull, d: &Design) -> bool {
+    d.deck.is_some() && hull.deck != DeckRule::Forbidden
+}
+
 /// Where turrets may sit under a top: one `T`, or front and back top on a hull with a split top
 /// under a full Boat Top; none without a top.
 pub fn turret_locations(hull: &Hull, top: Top) -> &'static [Loc] {
@@ -555,7 +561,7 @@ impl Judge<'_> {
             _ => {}
         }
         // A Deck the hull cannot have is only reported, not laid out.
-        if let Some(deck) = d.deck.as_ref().filter(|_| h.deck != DeckRule::Forbidden) {
+        if let Some(deck) = d.deck.as_ref().filter(|_| self.decked) {
             let below = deck.below.map_or(total - total / 2, i64::from);
             let above = total - below;
             self.line(Line::new(
@@ -1184,7 +1190,7 @@ pub fn armor_locations(h: &Hull, d: &Design) -> Vec<Loc> {
         Top::Full if h.split_top => v.extend([Loc::FT, Loc::BT]),
         _ => v.push(Loc::T),
     }
-    if d.deck.is_some() && h.deck != DeckRule::Forbidden {
+    if decked(h, d) {
         if h.split_top { v.extend([Loc::FD, Loc::BD]) } else { v.push(Loc::D) }
     }
     v
@@ -1237,11 +1243,10 @@ pub fn evaluate(d: &Design) -> Evaluation {
     if d.version > super::design::DESIGN_VERSION {
         problems.push(Problem::warning("NEWER_VERSION", None, format!("This design was written by a newer Drydock (version {}); parts this version does not know may be missing", d.version)));
     }
-    let decked = d.deck.is_some() && hull.deck != DeckRule::Forbidden;
     let mut j = Judge {
         d,
         hull,
-        decked,
+        decked: decked(hull, d),
         // One allocation for the ledger: at most a line per hull part and per crew, accessory and
         // cargo entry, two per propeller, five per weapon entry (weapon, links, magazines, switch,
         // rocket magazine) and one per turret.
@@ -1324,7 +1329,8 @@ pub fn evaluate(d: &Design) -> Evaluation {
         ));
     }
     let (below_deck, above_deck) = match lines.iter().find_map(|l| match l.kind {
-        LineKind::Deck { below, above } if decked => Some((below, above)),
+        // Only a decked boat has a Deck line.
+        LineKind::Deck { below, above } => Some((below, above)),
         _ => None,
     }) {
         Some((b_total, a_total)) => {

@@ -9,7 +9,7 @@ use super::design::{
     AccessoryEntry, CargoEntry, CrewEntry, Deck, Design, PropellerEntry, Ref, Section, Top, TurretEntry,
     WeaponEntry,
 };
-use super::evaluate::{Evaluation, LineKind};
+use super::evaluate::{self, Evaluation, LineKind};
 use super::tables::{
     self, ACCESSORIES, ARMOR_TYPES, HULLS, Item, Loc, Mount, PLANTS, ROLES, WEAPONS, Weapon,
 };
@@ -205,7 +205,7 @@ fn cargo_text(out: &mut String, c: &CargoEntry) {
 /// The canonical stat line of a design, in the published style.
 pub fn stat_line(d: &Design, e: &Evaluation) -> String {
     let hull = d.hull.known();
-    let decked = d.deck.is_some() && hull.is_some_and(|h| h.deck != tables::DeckRule::Forbidden);
+    let decked = hull.is_some_and(|h| evaluate::decked(h, d));
     let split_top = hull.is_some_and(|h| h.split_top) && d.top == Top::Full;
     let mut out = String::with_capacity(256);
     if !d.name.trim().is_empty() {
