@@ -1185,11 +1185,8 @@ impl Judge<'_> {
 /// The armor locations a design has: its hull's, plus the top's and the deck's.
 pub fn armor_locations(h: &Hull, d: &Design) -> Vec<Loc> {
     let mut v = h.locations.to_vec();
-    match d.top {
-        Top::None => {}
-        Top::Full if h.split_top => v.extend([Loc::FT, Loc::BT]),
-        _ => v.push(Loc::T),
-    }
+    // A top is armored where its turrets sit.
+    v.extend_from_slice(turret_locations(h, d.top));
     if decked(h, d) {
         if h.split_top { v.extend([Loc::FD, Loc::BD]) } else { v.push(Loc::D) }
     }
