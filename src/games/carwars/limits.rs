@@ -37,13 +37,9 @@ fn role(id: &str) -> &'static Role {
 /// The smallest legal boat of a hull: the empty hull with its pilot, a plant, one propeller sized
 /// to it, and the Deck a Cruiser or Yacht must have.
 fn boat(hull_id: &str, plant_id: &str) -> Design {
-    let h = hull(hull_id);
-    let mut d = Design::empty(h);
+    let mut d = Design::blank(hull(hull_id));
     d.plant = Some(Ref::Known(plant(plant_id)));
     d.propellers.push(PropellerEntry { size: None, guard: 0 });
-    if h.deck == tables::DeckRule::Required {
-        d.deck = Some(Deck { below: None });
-    }
     d
 }
 
