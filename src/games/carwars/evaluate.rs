@@ -8,7 +8,7 @@ use super::tables::{
     Turret, Weapon,
 };
 use super::units::{Money, Spaces, Speed, Weight, dollars_rounded, group_thousands, pounds_rounded};
-use crate::games::{Problem, nearest};
+use crate::games::{Problem, nearest, or_list};
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 use std::fmt;
@@ -356,8 +356,8 @@ pub fn armor_point(hull: &Hull, kind: &ArmorType) -> (Money, Weight) {
 /// Where a weapon may point on this hull.
 fn mount_ok(hull: &Hull, w: &Weapon, m: Mount) -> Result<(), String> {
     if !mounts(hull).any(|x| x == m) {
-        let valid = if hull.split_sides() { "F, B, FL, FR, BL or BR" } else { "F, B, L or R" };
-        return Err(format!("A {} has no {} mount; use {valid}", hull.name, m.word()));
+        let valid: Vec<&str> = mounts(hull).map(Mount::code).collect();
+        return Err(format!("A {} has no {} mount; use {}", hull.name, m.word(), or_list(&valid)));
     }
     if w.family == Family::Dropped && matches!(m, Mount::F | Mount::FL | Mount::FR) {
         return Err(format!(

@@ -14,6 +14,7 @@ use super::tables::{
     self, ACCESSORIES, ARMOR_TYPES, HULLS, Item, Loc, Mount, PLANTS, ROLES, WEAPONS, Weapon,
 };
 use super::units::{Grouped, Money, Speed, Weight, dollars_rounded, pounds_rounded};
+use crate::games::or_list;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -970,7 +971,8 @@ pub fn parse(text: &str) -> Imported {
     }
     if !hull_seen {
         d.hull = Ref::Unknown(String::new());
-        notes.push("No hull (Rowboat, Dinghy, Speeder, Cruiser or Yacht) found in the text".into());
+        let names: Vec<&str> = HULLS.iter().map(|h| h.name).collect();
+        notes.push(format!("No hull ({}) found in the text", or_list(&names)));
     }
     // Parts placed in sections only mean something on a decked boat; without a Deck the
     // reader leaves them unplaced.
@@ -1026,6 +1028,18 @@ mod tests {
     fn the_vgm_misprint_is_read_as_vmg_and_said_so() {
         let imp = parse(examples::PUBLISHED[1].1);
         assert!(imp.notes.iter().any(|n| n.contains("VGM") && n.contains("VMG")), "{:?}", imp.notes);
+    }
+
+    #[test]
+    fn text_without_a_hull_names_the_hulls_it_looks_for() {
+        let imp = parse("Small power plant, Propeller, Pilot only.");
+        assert!(
+            imp.notes
+                .iter()
+                .any(|n| n == "No hull (Rowboat, Dinghy, Speeder, Cruiser or Yacht) found in the text"),
+            "{:?}",
+            imp.notes
+        );
     }
 
     #[test]
