@@ -1354,8 +1354,10 @@ pub fn evaluate(d: &Design) -> Evaluation {
     // Performance.
     let plant = d.plant.as_ref().and_then(Ref::known);
     let pf = plant.map_or(0, |p| p.power_factors);
-    let jet_running =
-        d.jet_drive.then(|| plant.is_some() && pf.saturating_mul(2 * Weight::PER_UNIT) >= weight.0);
+    // A jet drive runs on power factors of at least half the boat's weight in pounds, rounded up
+    // (weights are in hundredths of a pound).
+    let jet_needed = weight.0.saturating_add(2 * Weight::PER_UNIT - 1).div_euclid(2 * Weight::PER_UNIT);
+    let jet_running = d.jet_drive.then(|| plant.is_some() && pf >= jet_needed);
     let driven = plant.is_some() && (!d.propellers.is_empty() || jet_running == Some(true));
     let (mut acceleration, mut top_speed) = if driven {
         let b = band(pf, weight);
@@ -1369,7 +1371,6 @@ pub fn evaluate(d: &Design) -> Evaluation {
     }
     // Without a plant NO_PLANT already says what is wrong.
     if jet_running == Some(false) && plant.is_some() {
-        let needed = (weight.0 + 2 * Weight::PER_UNIT - 1) / (2 * Weight::PER_UNIT);
         let consequence = if d.propellers.is_empty() {
             ". With no propeller the boat has no powered movement: acceleration and top speed are 0"
         } else {
@@ -1382,7 +1383,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
                 "The jet drive will not run: the plant's {} power factors are under half the boat's {} lb (it needs at least {}){consequence}",
                 group_thousands(pf),
                 pounds_rounded(weight),
-                group_thousands(needed)
+                group_thousands(jet_needed)
             ),
         ));
     }
