@@ -1419,7 +1419,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
         problems.push(Problem::warning(
             "HYDROFOILS_NEVER_LIFT",
             Part::Hydrofoils.path(),
-            format!("Hydrofoils lift the boat at 35 mph, but its top speed is {top_speed} mph: they never lift, and only add cost and weight"),
+            format!("Hydrofoils lift the boat at {} mph, but its top speed is {top_speed} mph: they never lift, and only add cost and weight", tables::HYDROFOIL_LIFT_SPEED),
         ));
     }
     // Up on hydrofoils the boat is at its fastest, so that is the speed that can overrun.
