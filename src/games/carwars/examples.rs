@@ -82,12 +82,22 @@ pub const PUBLISHED: [(&str, &str); 3] = [
 ];
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::games::carwars::evaluate;
     use crate::games::carwars::units::{Money, Speed, Weight};
 
-    fn check(d: &Design, cost: i64, weight_centi: i64, shown: i64, accel: Speed, top: Speed, hc: i64) {
+    /// Evaluates a design and checks it against its published figures; the limits tests check
+    /// the published boats' JSON documents with it too.
+    pub(in crate::games::carwars) fn check(
+        d: &Design,
+        cost: i64,
+        weight_centi: i64,
+        shown: i64,
+        accel: Speed,
+        top: Speed,
+        hc: i64,
+    ) {
         let e = evaluate(d);
         assert_eq!(e.problems, vec![], "{} should be legal", d.name);
         assert_eq!(e.figures.cost, Money::whole(cost), "{} cost", d.name);
