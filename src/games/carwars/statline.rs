@@ -203,6 +203,11 @@ fn cargo_text(out: &mut String, c: &CargoEntry) {
     );
 }
 
+/// The size a propeller is built for, when a stat line names it: only when it is not the plant's.
+fn named_size<'a>(p: &'a PropellerEntry, plant_id: Option<&str>) -> Option<&'a Ref<tables::Plant>> {
+    p.size.as_ref().filter(|s| Some(s.id()) != plant_id)
+}
+
 /// The canonical stat line of a design, in the published style.
 pub fn stat_line(d: &Design, e: &Evaluation) -> String {
     let hull = d.hull.known();
@@ -249,16 +254,12 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
     // Propellers, grouped by size and guard in order; the size is only named when it is not the
     // plant's.
     let plant_id = d.plant.as_ref().map(Ref::id);
-    let mut i = 0;
-    while i < d.propellers.len() {
-        let p = &d.propellers[i];
-        let size = p.size.as_ref().filter(|s| Some(s.id()) != plant_id);
-        let same = |q: &super::design::PropellerEntry| {
-            q.guard == p.guard
-                && q.size.as_ref().filter(|s| Some(s.id()) != plant_id).map(Ref::id) == size.map(Ref::id)
-        };
-        let n = d.propellers[i..].iter().take_while(|q| same(q)).count();
-        i += n;
+    let same = |p: &PropellerEntry, q: &PropellerEntry| {
+        p.guard == q.guard && named_size(p, plant_id).map(Ref::id) == named_size(q, plant_id).map(Ref::id)
+    };
+    for group in d.propellers.chunk_by(same) {
+        let (p, n) = (&group[0], group.len());
+        let size = named_size(p, plant_id);
         let line = head.next();
         if n > 1 {
             let _ = write!(line, "{n} ");
