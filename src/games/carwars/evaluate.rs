@@ -969,22 +969,30 @@ impl Judge<'_> {
             Part::TurretWeapon(..) => "in the turret".to_owned(),
             _ => e.mount.unwrap_or_default().word().to_owned(),
         };
-        let mut groups: Vec<(u8, Part, i64, Vec<String>)> = Vec::new();
+        /// A link group as gathered: its number, its first member (where the links are priced and
+        /// problems shown), how many weapons it joins and the ways they point.
+        struct Group {
+            group: u8,
+            part: Part,
+            weapons: i64,
+            facings: Vec<String>,
+        }
+        let mut groups: Vec<Group> = Vec::new();
         for (part, e) in body.chain(turrets) {
             let Some(g) = e.link_group else { continue };
             let n = i64::from(e.count);
             let way = facing(part, e);
-            match groups.iter_mut().find(|x| x.0 == g) {
+            match groups.iter_mut().find(|x| x.group == g) {
                 Some(x) => {
-                    x.2 += n;
-                    if !x.3.contains(&way) {
-                        x.3.push(way);
+                    x.weapons += n;
+                    if !x.facings.contains(&way) {
+                        x.facings.push(way);
                     }
                 }
-                None => groups.push((g, part, n, vec![way])),
+                None => groups.push(Group { group: g, part, weapons: n, facings: vec![way] }),
             }
         }
-        for (group, part, weapons, facings) in groups {
+        for Group { group, part, weapons, facings } in groups {
             if weapons < 2 {
                 self.problems.push(Problem::warning(
                     "LINK_GROUP_ALONE",
