@@ -7,7 +7,7 @@ use super::tables::{
     self, Ammo, ArmorType, DeckRule, Family, GunRule, Hull, Item, Load, Loc, Mount, PERFORMANCE, Plant, Role,
     Turret, Weapon,
 };
-use super::units::{Money, Spaces, Speed, Weight, dollars_rounded, group_thousands, pounds_rounded};
+use super::units::{Grouped, Money, Spaces, Speed, Weight, dollars_rounded, pounds_rounded};
 use crate::games::{Problem, nearest, or_list};
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
@@ -1389,9 +1389,9 @@ pub fn evaluate(d: &Design) -> Evaluation {
             Part::JetDrive.path(),
             format!(
                 "The jet drive will not run: the plant's {} power factors are under half the boat's {} lb (it needs at least {}){consequence}",
-                group_thousands(pf),
+                Grouped(pf),
                 pounds_rounded(weight),
-                group_thousands(jet_needed)
+                Grouped(jet_needed)
             ),
         ));
     }
