@@ -66,6 +66,15 @@ pub fn nearest<'a>(unknown: &str, valid: impl IntoIterator<Item = &'a str>, n: u
     scored.into_iter().take(n).map(|(_, id)| id).collect()
 }
 
+/// "a", "a or b", "a, b or c": the choices a message offers.
+pub(crate) fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => "nothing".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
 /// Edit distance counting a swap of two neighbouring letters as one edit ("VGM" is one edit from
 /// "VMG"), so misprints find their word.
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -101,6 +110,14 @@ mod tests {
     fn nearest_ids_put_close_spellings_first() {
         let got = nearest("vgm", ["mg", "vmg", "hmg", "torpedo"], 2);
         assert_eq!(got[0], "vmg");
+    }
+
+    #[test]
+    fn or_lists_join_with_commas_and_a_last_or() {
+        assert_eq!(or_list(&[]), "nothing");
+        assert_eq!(or_list(&["F"]), "F");
+        assert_eq!(or_list(&["F", "B"]), "F or B");
+        assert_eq!(or_list(&["F", "B", "L", "R"]), "F, B, L or R");
     }
 
     #[test]

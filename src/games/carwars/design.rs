@@ -195,7 +195,8 @@ impl Design {
         d
     }
 
-    /// An empty hull of the given kind with a pilot aboard: the "Start from" blank.
+    /// An empty hull of the given kind with a pilot aboard and nothing else, not even a Deck the
+    /// hull must have (the "Start from" blank is [`Design::blank`]).
     pub fn empty(hull: &'static Hull) -> Self {
         Design {
             version: DESIGN_VERSION,

@@ -7,8 +7,8 @@ use super::tables::{
     self, Ammo, ArmorType, DeckRule, Family, GunRule, Hull, Item, Load, Loc, Mount, PERFORMANCE, Plant, Role,
     Turret, Weapon,
 };
-use super::units::{Money, Spaces, Speed, Weight, dollars_rounded, group_thousands, pounds_rounded};
-use crate::games::{Problem, nearest};
+use super::units::{Grouped, Money, Spaces, Speed, Weight, dollars_rounded, pounds_rounded};
+use crate::games::{Problem, nearest, or_list};
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 use std::fmt;
@@ -332,6 +332,12 @@ pub fn mounts(hull: &Hull) -> impl Iterator<Item = Mount> + '_ {
     Mount::ALL.into_iter().filter(|m| matches!(m, Mount::F | Mount::B) || m.is_split() == hull.split_sides())
 }
 
+/// Whether a design is laid out on a Deck: it has one and its hull may carry one (a Deck the hull
+/// cannot have is only reported).
+pub fn decked(hull: &Hull, d: &Design) -> bool {
+    d.deck.is_some() && hull.deck != DeckRule::Forbidden
+}
+
 /// Where turrets may sit under a top: one `T`, or front and back top on a hull with a split top
 /// under a full Boat Top; none without a top.
 pub fn turret_locations(hull: &Hull, top: Top) -> &'static [Loc] {
@@ -350,8 +356,8 @@ pub fn armor_point(hull: &Hull, kind: &ArmorType) -> (Money, Weight) {
 /// Where a weapon may point on this hull.
 fn mount_ok(hull: &Hull, w: &Weapon, m: Mount) -> Result<(), String> {
     if !mounts(hull).any(|x| x == m) {
-        let valid = if hull.split_sides() { "F, B, FL, FR, BL or BR" } else { "F, B, L or R" };
-        return Err(format!("A {} has no {} mount; use {valid}", hull.name, m.word()));
+        let valid: Vec<&str> = mounts(hull).map(Mount::code).collect();
+        return Err(format!("A {} has no {} mount; use {}", hull.name, m.word(), or_list(&valid)));
     }
     if w.family == Family::Dropped && matches!(m, Mount::F | Mount::FL | Mount::FR) {
         return Err(format!(
@@ -555,7 +561,7 @@ impl Judge<'_> {
             _ => {}
         }
         // A Deck the hull cannot have is only reported, not laid out.
-        if let Some(deck) = d.deck.as_ref().filter(|_| h.deck != DeckRule::Forbidden) {
+        if let Some(deck) = d.deck.as_ref().filter(|_| self.decked) {
             let below = deck.below.map_or(total - total / 2, i64::from);
             let above = total - below;
             self.line(Line::new(
@@ -963,22 +969,30 @@ impl Judge<'_> {
             Part::TurretWeapon(..) => "in the turret".to_owned(),
             _ => e.mount.unwrap_or_default().word().to_owned(),
         };
-        let mut groups: Vec<(u8, Part, i64, Vec<String>)> = Vec::new();
+        /// A link group as gathered: its number, its first member (where the links are priced and
+        /// problems shown), how many weapons it joins and the ways they point.
+        struct Group {
+            group: u8,
+            part: Part,
+            weapons: i64,
+            facings: Vec<String>,
+        }
+        let mut groups: Vec<Group> = Vec::new();
         for (part, e) in body.chain(turrets) {
             let Some(g) = e.link_group else { continue };
             let n = i64::from(e.count);
             let way = facing(part, e);
-            match groups.iter_mut().find(|x| x.0 == g) {
+            match groups.iter_mut().find(|x| x.group == g) {
                 Some(x) => {
-                    x.2 += n;
-                    if !x.3.contains(&way) {
-                        x.3.push(way);
+                    x.weapons += n;
+                    if !x.facings.contains(&way) {
+                        x.facings.push(way);
                     }
                 }
-                None => groups.push((g, part, n, vec![way])),
+                None => groups.push(Group { group: g, part, weapons: n, facings: vec![way] }),
             }
         }
-        for (group, part, weapons, facings) in groups {
+        for Group { group, part, weapons, facings } in groups {
             if weapons < 2 {
                 self.problems.push(Problem::warning(
                     "LINK_GROUP_ALONE",
@@ -1179,12 +1193,9 @@ impl Judge<'_> {
 /// The armor locations a design has: its hull's, plus the top's and the deck's.
 pub fn armor_locations(h: &Hull, d: &Design) -> Vec<Loc> {
     let mut v = h.locations.to_vec();
-    match d.top {
-        Top::None => {}
-        Top::Full if h.split_top => v.extend([Loc::FT, Loc::BT]),
-        _ => v.push(Loc::T),
-    }
-    if d.deck.is_some() && h.deck != DeckRule::Forbidden {
+    // A top is armored where its turrets sit.
+    v.extend_from_slice(turret_locations(h, d.top));
+    if decked(h, d) {
         if h.split_top { v.extend([Loc::FD, Loc::BD]) } else { v.push(Loc::D) }
     }
     v
@@ -1237,11 +1248,10 @@ pub fn evaluate(d: &Design) -> Evaluation {
     if d.version > super::design::DESIGN_VERSION {
         problems.push(Problem::warning("NEWER_VERSION", None, format!("This design was written by a newer Drydock (version {}); parts this version does not know may be missing", d.version)));
     }
-    let decked = d.deck.is_some() && hull.deck != DeckRule::Forbidden;
     let mut j = Judge {
         d,
         hull,
-        decked,
+        decked: decked(hull, d),
         // One allocation for the ledger: at most a line per hull part and per crew, accessory and
         // cargo entry, two per propeller, five per weapon entry (weapon, links, magazines, switch,
         // rocket magazine) and one per turret.
@@ -1324,7 +1334,8 @@ pub fn evaluate(d: &Design) -> Evaluation {
         ));
     }
     let (below_deck, above_deck) = match lines.iter().find_map(|l| match l.kind {
-        LineKind::Deck { below, above } if decked => Some((below, above)),
+        // Only a decked boat has a Deck line.
+        LineKind::Deck { below, above } => Some((below, above)),
         _ => None,
     }) {
         Some((b_total, a_total)) => {
@@ -1351,8 +1362,10 @@ pub fn evaluate(d: &Design) -> Evaluation {
     // Performance.
     let plant = d.plant.as_ref().and_then(Ref::known);
     let pf = plant.map_or(0, |p| p.power_factors);
-    let jet_running =
-        d.jet_drive.then(|| plant.is_some() && pf.saturating_mul(2 * Weight::PER_UNIT) >= weight.0);
+    // A jet drive runs on power factors of at least half the boat's weight in pounds, rounded up
+    // (weights are in hundredths of a pound).
+    let jet_needed = weight.0.saturating_add(2 * Weight::PER_UNIT - 1).div_euclid(2 * Weight::PER_UNIT);
+    let jet_running = d.jet_drive.then(|| plant.is_some() && pf >= jet_needed);
     let driven = plant.is_some() && (!d.propellers.is_empty() || jet_running == Some(true));
     let (mut acceleration, mut top_speed) = if driven {
         let b = band(pf, weight);
@@ -1366,7 +1379,6 @@ pub fn evaluate(d: &Design) -> Evaluation {
     }
     // Without a plant NO_PLANT already says what is wrong.
     if jet_running == Some(false) && plant.is_some() {
-        let needed = (weight.0 + 2 * Weight::PER_UNIT - 1) / (2 * Weight::PER_UNIT);
         let consequence = if d.propellers.is_empty() {
             ". With no propeller the boat has no powered movement: acceleration and top speed are 0"
         } else {
@@ -1377,9 +1389,9 @@ pub fn evaluate(d: &Design) -> Evaluation {
             Part::JetDrive.path(),
             format!(
                 "The jet drive will not run: the plant's {} power factors are under half the boat's {} lb (it needs at least {}){consequence}",
-                group_thousands(pf),
+                Grouped(pf),
                 pounds_rounded(weight),
-                group_thousands(needed)
+                Grouped(jet_needed)
             ),
         ));
     }
@@ -1415,7 +1427,7 @@ pub fn evaluate(d: &Design) -> Evaluation {
         problems.push(Problem::warning(
             "HYDROFOILS_NEVER_LIFT",
             Part::Hydrofoils.path(),
-            format!("Hydrofoils lift the boat at 35 mph, but its top speed is {top_speed} mph: they never lift, and only add cost and weight"),
+            format!("Hydrofoils lift the boat at {} mph, but its top speed is {top_speed} mph: they never lift, and only add cost and weight", tables::HYDROFOIL_LIFT_SPEED),
         ));
     }
     // Up on hydrofoils the boat is at its fastest, so that is the speed that can overrun.

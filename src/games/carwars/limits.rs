@@ -8,6 +8,7 @@ use super::design::{
     WeaponEntry,
 };
 use super::evaluate::{Evaluation, LineKind, band, evaluate, range_miles};
+use super::examples::{self, tests::check};
 use super::tables::{self, Hull, Item, Loc, Mount, Plant, Role, Weapon};
 use super::units::{Money, Spaces, Speed, Weight};
 use crate::games::Severity;
@@ -37,13 +38,9 @@ fn role(id: &str) -> &'static Role {
 /// The smallest legal boat of a hull: the empty hull with its pilot, a plant, one propeller sized
 /// to it, and the Deck a Cruiser or Yacht must have.
 fn boat(hull_id: &str, plant_id: &str) -> Design {
-    let h = hull(hull_id);
-    let mut d = Design::empty(h);
+    let mut d = Design::blank(hull(hull_id));
     d.plant = Some(Ref::Known(plant(plant_id)));
     d.propellers.push(PropellerEntry { size: None, guard: 0 });
-    if h.deck == tables::DeckRule::Required {
-        d.deck = Some(Deck { below: None });
-    }
     d
 }
 
@@ -1743,24 +1740,6 @@ fn armor_piercing_micromissiles_and_rockets_cost_and_weigh_half_again() {
 
 // ---------------------------------------------------------------- the published boats as documents
 
-/// Reads a design document and checks it against its published figures.
-fn check_document(json: &str, cost: i64, weight_centi: i64, shown: i64, accel: Speed, top: Speed, hc: i64) {
-    // Arrange
-    let d: Design = serde_json::from_str(json).expect("the document reads");
-
-    // Act
-    let e = evaluate(&d);
-
-    // Assert
-    assert_eq!(e.problems, vec![], "{}", d.name);
-    assert_eq!(e.figures.cost, Money::whole(cost), "{} cost", d.name);
-    assert_eq!(e.figures.weight, Weight::centi(weight_centi), "{} weight", d.name);
-    assert_eq!(e.figures.weight_rounded, shown, "{} weight as printed", d.name);
-    assert_eq!(e.figures.acceleration, accel, "{} acceleration", d.name);
-    assert_eq!(e.figures.top_speed, top, "{} top speed", d.name);
-    assert_eq!(e.figures.handling_class, hc, "{} HC", d.name);
-}
-
 #[test]
 fn the_darter_document_comes_to_3315_dollars_799_lb_20_100_hc_3() {
     let json = r#"{
@@ -1772,9 +1751,9 @@ fn the_darter_document_comes_to_3315_dollars_799_lb_20_100_hc_3() {
         "armor": {"points": {"F": 2, "R": 1, "L": 1, "B": 1, "U": 3}}
     }"#;
 
-    check_document(json, 3315, 79_900, 799, Speed::mph(20), Speed::mph(100), 3);
     let d: Design = serde_json::from_str(json).expect("the document reads");
-    assert_eq!(d, super::examples::darter());
+    assert_eq!(d, examples::darter());
+    check(&d, 3315, 79_900, 799, Speed::mph(20), Speed::mph(100), 3);
 }
 
 #[test]
@@ -1793,7 +1772,9 @@ fn the_piranha_document_comes_to_9636_dollars_2997_lb_5_40_hc_2() {
         "armor": {"type": "plastic", "points": {"F": 15, "R": 15, "L": 15, "B": 12, "U": 15}}
     }"#;
 
-    check_document(json, 9636, 299_700, 2997, Speed::mph(5), Speed::mph(40), 2);
+    let d: Design = serde_json::from_str(json).expect("the document reads");
+    assert_eq!(d, examples::piranha());
+    check(&d, 9636, 299_700, 2997, Speed::mph(5), Speed::mph(40), 2);
 }
 
 #[test]
@@ -1812,5 +1793,7 @@ fn the_minnow_document_comes_to_13552_dollars_2999_5_lb_shown_3000_10_60_hc_2() 
         "armor": {"type": "fireproof", "points": {"F": 12, "R": 10, "L": 10, "B": 10, "U": 10}}
     }"#;
 
-    check_document(json, 13_552, 299_950, 3000, Speed::mph(10), Speed::mph(60), 2);
+    let d: Design = serde_json::from_str(json).expect("the document reads");
+    assert_eq!(d, examples::minnow());
+    check(&d, 13_552, 299_950, 3000, Speed::mph(10), Speed::mph(60), 2);
 }

@@ -10,7 +10,7 @@ use super::design::{
     AccessoryEntry, ArmorPoints, CargoEntry, Catalogued, CrewEntry, Deck, Design, PropellerEntry, Ref,
     Section, Top, TurretEntry, WeaponEntry,
 };
-use super::evaluate::evaluate;
+use super::evaluate::{evaluate, mounts, turret_locations};
 use super::statline::{self, stat_line};
 use super::tables::{
     self, ACCESSORIES, DeckRule, Family, GunRule, HULLS, Hull, Load, Loc, Mount, PLANTS, WEAPONS,
@@ -336,14 +336,9 @@ fn weapons_for(h: &'static Hull, in_turret: bool) -> Vec<&'static tables::Weapon
 /// A weapon facing a way this hull mounts it, with an ammunition it takes and the options it can
 /// have.
 fn hull_weapon(h: &'static Hull, in_turret: bool) -> impl Strategy<Value = WeaponEntry> {
-    let mounts: Vec<Mount> = if h.split_sides() {
-        vec![Mount::F, Mount::B, Mount::FL, Mount::FR, Mount::BL, Mount::BR]
-    } else {
-        vec![Mount::F, Mount::B, Mount::L, Mount::R]
-    };
     (
         proptest::sample::select(weapons_for(h, in_turret)),
-        proptest::sample::select(mounts),
+        proptest::sample::select(mounts(h).collect::<Vec<_>>()),
         any::<prop::sample::Index>(),
         prop_oneof![4 => Just((1u16, false)), 1 => Just((2u16, true)), 1 => (0u16..4, any::<bool>())],
         prop_oneof![3 => Just(0u16), 1 => 1u16..3],
@@ -384,8 +379,9 @@ fn hull_weapon(h: &'static Hull, in_turret: bool) -> impl Strategy<Value = Weapo
 }
 
 fn turret_for(h: &'static Hull) -> impl Strategy<Value = TurretEntry> {
+    // No location, or one a full Boat Top offers.
     let locations: Vec<Option<Loc>> =
-        if h.split_top { vec![None, Some(Loc::FT), Some(Loc::BT)] } else { vec![None, Some(Loc::T)] };
+        std::iter::once(None).chain(turret_locations(h, Top::Full).iter().copied().map(Some)).collect();
     (
         0u8..=h.max_turret,
         prop::bool::weighted(0.2),

@@ -9,11 +9,12 @@ use super::design::{
     AccessoryEntry, CargoEntry, CrewEntry, Deck, Design, PropellerEntry, Ref, Section, Top, TurretEntry,
     WeaponEntry,
 };
-use super::evaluate::{Evaluation, LineKind};
+use super::evaluate::{self, Evaluation, LineKind};
 use super::tables::{
     self, ACCESSORIES, ARMOR_TYPES, HULLS, Item, Loc, Mount, PLANTS, ROLES, WEAPONS, Weapon,
 };
 use super::units::{Grouped, Money, Speed, Weight, dollars_rounded, pounds_rounded};
+use crate::games::or_list;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -202,10 +203,15 @@ fn cargo_text(out: &mut String, c: &CargoEntry) {
     );
 }
 
+/// The size a propeller is built for, when a stat line names it: only when it is not the plant's.
+fn named_size<'a>(p: &'a PropellerEntry, plant_id: Option<&str>) -> Option<&'a Ref<tables::Plant>> {
+    p.size.as_ref().filter(|s| Some(s.id()) != plant_id)
+}
+
 /// The canonical stat line of a design, in the published style.
 pub fn stat_line(d: &Design, e: &Evaluation) -> String {
     let hull = d.hull.known();
-    let decked = d.deck.is_some() && hull.is_some_and(|h| h.deck != tables::DeckRule::Forbidden);
+    let decked = hull.is_some_and(|h| evaluate::decked(h, d));
     let split_top = hull.is_some_and(|h| h.split_top) && d.top == Top::Full;
     let mut out = String::with_capacity(256);
     if !d.name.trim().is_empty() {
@@ -248,16 +254,12 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
     // Propellers, grouped by size and guard in order; the size is only named when it is not the
     // plant's.
     let plant_id = d.plant.as_ref().map(Ref::id);
-    let mut i = 0;
-    while i < d.propellers.len() {
-        let p = &d.propellers[i];
-        let size = p.size.as_ref().filter(|s| Some(s.id()) != plant_id);
-        let same = |q: &super::design::PropellerEntry| {
-            q.guard == p.guard
-                && q.size.as_ref().filter(|s| Some(s.id()) != plant_id).map(Ref::id) == size.map(Ref::id)
-        };
-        let n = d.propellers[i..].iter().take_while(|q| same(q)).count();
-        i += n;
+    let same = |p: &PropellerEntry, q: &PropellerEntry| {
+        p.guard == q.guard && named_size(p, plant_id).map(Ref::id) == named_size(q, plant_id).map(Ref::id)
+    };
+    for group in d.propellers.chunk_by(same) {
+        let (p, n) = (&group[0], group.len());
+        let size = named_size(p, plant_id);
         let line = head.next();
         if n > 1 {
             let _ = write!(line, "{n} ");
@@ -970,7 +972,8 @@ pub fn parse(text: &str) -> Imported {
     }
     if !hull_seen {
         d.hull = Ref::Unknown(String::new());
-        notes.push("No hull (Rowboat, Dinghy, Speeder, Cruiser or Yacht) found in the text".into());
+        let names: Vec<&str> = HULLS.iter().map(|h| h.name).collect();
+        notes.push(format!("No hull ({}) found in the text", or_list(&names)));
     }
     // Parts placed in sections only mean something on a decked boat; without a Deck the
     // reader leaves them unplaced.
@@ -1026,6 +1029,18 @@ mod tests {
     fn the_vgm_misprint_is_read_as_vmg_and_said_so() {
         let imp = parse(examples::PUBLISHED[1].1);
         assert!(imp.notes.iter().any(|n| n.contains("VGM") && n.contains("VMG")), "{:?}", imp.notes);
+    }
+
+    #[test]
+    fn text_without_a_hull_names_the_hulls_it_looks_for() {
+        let imp = parse("Small power plant, Propeller, Pilot only.");
+        assert!(
+            imp.notes
+                .iter()
+                .any(|n| n == "No hull (Rowboat, Dinghy, Speeder, Cruiser or Yacht) found in the text"),
+            "{:?}",
+            imp.notes
+        );
     }
 
     #[test]

@@ -163,11 +163,6 @@ impl fmt::Display for Grouped {
     }
 }
 
-/// Thousands separators as a string: 13552 -> "13,552".
-pub fn group_thousands(n: i64) -> String {
-    Grouped(n).to_string()
-}
-
 impl fmt::Display for Money {
     /// "$9,636", or "$112.50" when there are cents.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -221,12 +216,12 @@ impl fmt::Display for Speed {
 
 /// Whole pounds with thousands separators, rounded halves up: the published style.
 pub fn pounds_rounded(w: Weight) -> String {
-    group_thousands(w.rounded())
+    Grouped(w.rounded()).to_string()
 }
 
 /// Whole dollars with thousands separators, rounded halves up: the published style.
 pub fn dollars_rounded(m: Money) -> String {
-    format!("${}", group_thousands(m.rounded()))
+    format!("${}", Grouped(m.rounded()))
 }
 
 #[cfg(test)]
@@ -251,7 +246,7 @@ mod tests {
             (-45000, "-45,000"),
             (i64::MIN, "-9,223,372,036,854,775,808"),
         ] {
-            assert_eq!(group_thousands(n), s);
+            assert_eq!(Grouped(n).to_string(), s);
         }
     }
 

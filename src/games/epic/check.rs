@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{ChainStep, DetachmentList, Entry, Limit, Section, Vessel, list, lists, vessel};
-use crate::games::{Problem, is_legal, nearest};
+use crate::games::{Problem, is_legal, nearest, or_list};
 
 /// Version of the detachment document format (`Detachment::version`) this engine reads.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -630,15 +630,6 @@ fn plural<'a>(n: u32, one: &'a str, many: &'a str) -> &'a str {
 /// "a Main Force choice" or "2 Main Force choices".
 fn n_choices(n: u32, section: &str) -> String {
     if n == 1 { format!("a {section} choice") } else { format!("{n} {section} choices") }
-}
-
-/// "a", "a or b", "a, b or c".
-fn or_list(items: &[&str]) -> String {
-    match items {
-        [] => "nothing".to_string(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
 }
 
 /// The vessel name for an entry id that could not be resolved in its list: the name if the id

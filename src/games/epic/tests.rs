@@ -1384,6 +1384,21 @@ fn a_check_serializes_for_the_api() {
     assert_eq!(json["sections"][1]["limit"], "1 to 10");
 }
 
+#[test]
+fn the_readme_detachment_example_is_130_points_and_legal() {
+    const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let json = README
+        .split("## The Epic detachment document")
+        .nth(1)
+        .and_then(|rest| rest.split("```json").nth(1)?.split("```").next())
+        .unwrap_or("");
+    let d: Detachment = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}"));
+    let c = check(&d);
+    assert_eq!(c.points, 130);
+    assert!(c.legal);
+    assert_eq!(c.chain_of_command.len(), 4);
+}
+
 // ---------------------------------------------------------------- text export
 
 #[test]
