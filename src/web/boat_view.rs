@@ -432,8 +432,9 @@ impl BoatView {
             })
     }
 
+    /// Whether parts are placed above or below deck: as the engine judges it.
     fn decked(&self) -> bool {
-        self.design.deck.is_some()
+        carwars::evaluate::decked(self.design.hull.known().unwrap_or(&tables::NO_HULL), &self.design)
     }
 
     pub fn propeller_rows(&self) -> Vec<PropellerRow> {
@@ -916,6 +917,19 @@ mod tests {
             location: Some(location),
             weapons: vec![WeaponEntry::new(tables::weapon_by_id(weapon).expect("weapon"), None)],
         }
+    }
+
+    #[test]
+    fn deck_placement_is_offered_only_where_the_engine_places_by_deck() {
+        let mut d = Design::blank(tables::hull("rowboat").expect("rowboat"));
+        d.deck = Some(crate::games::carwars::design::Deck { below: None });
+        d.weapons.push(WeaponEntry::new(tables::weapon_by_id("mg").expect("mg"), Some(Mount::F)));
+        // A Rowboat cannot have a Deck: the engine says so and places nothing by it.
+        let v = BoatView::new(d.clone(), Vec::new());
+        assert!(v.eval.problems.iter().any(|p| p.part.as_deref() == Some("deck")));
+        assert!(v.weapon_rows()[0].deck.is_none());
+        d.hull = crate::games::carwars::design::Ref::Known(tables::hull("cruiser").expect("cruiser"));
+        assert!(BoatView::new(d, Vec::new()).weapon_rows()[0].deck.is_some());
     }
 
     #[test]
