@@ -148,7 +148,7 @@ impl ListInfo {
         let mut parts: Vec<String> = l
             .sections
             .iter()
-            .filter(|s| !s.entries.is_empty())
+            .filter(|s| s.holds_vessels())
             .map(|s| {
                 let vessels: Vec<&str> =
                     s.entries.iter().filter_map(|e| epic::vessel(e.vessel).map(|v| v.name)).collect();
@@ -257,7 +257,7 @@ pub struct EpicView {
 /// vessels marked as carrying the HQ.
 fn status_text(s: &SectionFigures) -> String {
     let (one, many) =
-        if s.id == "command" { ("vessel marked HQ", "vessels marked HQ") } else { ("choice", "choices") };
+        if s.holds_vessels { ("choice", "choices") } else { ("vessel marked HQ", "vessels marked HQ") };
     format!("{} {}; allowed {}", s.choices, if s.choices == 1 { one } else { many }, s.limit)
 }
 
@@ -400,10 +400,10 @@ impl EpicView {
                     .choices
                     .iter()
                     .enumerate()
-                    .filter(|(_, c)| c.section == s.id && !s.entries.is_empty())
+                    .filter(|(_, c)| c.section == s.id && s.holds_vessels())
                     .filter_map(|(i, _)| self.row(i, Some(s)))
                     .collect();
-                let add = (!s.entries.is_empty()).then(|| {
+                let add = s.holds_vessels().then(|| {
                     let options = s.entries.iter().map(|e| (e.id.to_owned(), entry_label(e))).collect();
                     let first = s.entries.first().map_or("", |e| e.id);
                     select(
@@ -437,9 +437,7 @@ impl EpicView {
             .choices
             .iter()
             .enumerate()
-            .filter(|(_, c)| {
-                self.list.and_then(|l| l.section(&c.section)).is_none_or(|s| s.entries.is_empty())
-            })
+            .filter(|(_, c)| self.list.and_then(|l| l.section(&c.section)).is_none_or(|s| !s.holds_vessels()))
             .filter_map(|(i, _)| self.row(i, None))
             .collect()
     }

@@ -337,6 +337,11 @@ async fn the_epic_check_answers_points_legality_and_chain() {
     assert_eq!(v["points"], json!(100));
     assert_eq!(v["legal"], json!(true));
     assert_eq!(v["chain_of_command"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["vessels"], json!(2));
+    // Command counts the vessel marked HQ; the others count choices of vessels.
+    assert_eq!(v["sections"][0]["id"], "command");
+    assert_eq!(v["sections"][0]["holds_vessels"], json!(false));
+    assert_eq!(v["sections"][1]["holds_vessels"], json!(true));
 }
 
 #[tokio::test]

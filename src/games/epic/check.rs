@@ -146,6 +146,8 @@ pub struct SectionFigures {
     pub name: String,
     /// Choices made in the section (for Command: vessels marked as the HQ).
     pub choices: u32,
+    /// Whether vessels are chosen here (not so for Command: see `Section::holds_vessels`).
+    pub holds_vessels: bool,
     /// The limit in words: "exactly 1", "1 to 10", "up to 10", and for Support "up to 2, the number
     /// of Main Force choices".
     pub limit: String,
@@ -281,7 +283,7 @@ fn resolve(
 ) -> (Option<&'static Section>, Option<Resolved>) {
     let part = || Some(format!("choices.{i}"));
     let n = i.saturating_add(1);
-    let choosable: Vec<&str> = l.sections.iter().filter(|s| !s.entries.is_empty()).map(|s| s.id).collect();
+    let choosable: Vec<&str> = l.sections.iter().filter(|s| s.holds_vessels()).map(|s| s.id).collect();
 
     let Some(section) = l.section(&c.section) else {
         let message = if c.section.trim().is_empty() {
@@ -299,7 +301,7 @@ fn resolve(
         return (None, None);
     };
 
-    if section.entries.is_empty() {
+    if !section.holds_vessels() {
         problems.push(Problem::error(
             "COMMAND_IS_UPGRADE",
             part(),
@@ -424,7 +426,7 @@ fn check_sections(
     l.sections
         .iter()
         .map(|s| {
-            let n = if s.id == "command" { hq_marked } else { count_in(s.id) };
+            let n = if s.holds_vessels() { count_in(s.id) } else { hq_marked };
             let part = || Some(format!("sections.{}", s.id));
             let (ok, limit) = match s.limit {
                 Limit::NotMoreThanMain => {
@@ -450,7 +452,7 @@ fn check_sections(
                 limit => {
                     let (min, max) = (limit.min(), limit.max().unwrap_or(u32::MAX));
                     let ok = (min..=max).contains(&n);
-                    if !ok && s.id != "command" {
+                    if !ok && s.holds_vessels() {
                         let code = match (s.id, n < min) {
                             ("synapse", _) => "SYNAPSE_COUNT",
                             (_, true) => "SECTION_TOO_FEW",
@@ -477,7 +479,14 @@ fn check_sections(
                     (ok, limit.text())
                 }
             };
-            SectionFigures { id: s.id.to_string(), name: s.name.to_string(), choices: n, limit, ok }
+            SectionFigures {
+                id: s.id.to_string(),
+                name: s.name.to_string(),
+                choices: n,
+                holds_vessels: s.holds_vessels(),
+                limit,
+                ok,
+            }
         })
         .collect()
 }

@@ -537,6 +537,12 @@ impl DetachmentList {
 }
 
 impl Section {
+    /// Whether vessels are chosen here. Command holds none: it counts the vessel marked as
+    /// carrying the Detachment HQ.
+    pub fn holds_vessels(&self) -> bool {
+        !self.entries.is_empty()
+    }
+
     /// The entry with this id.
     pub fn entry(&self, id: &str) -> Option<&'static Entry> {
         self.entries.iter().find(|e| e.id == id)

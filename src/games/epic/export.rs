@@ -30,7 +30,7 @@ pub fn text_export(d: &Detachment, c: &Check) -> String {
         }
     };
 
-    for s in c.sections.iter().filter(|s| s.id != "command") {
+    for s in c.sections.iter().filter(|s| s.holds_vessels) {
         let noun = if s.choices == 1 { "choice" } else { "choices" };
         let _ = writeln!(out, "\n{}: {} {noun} (allowed: {})", s.name, s.choices, s.limit);
         for (i, f) in c.choices.iter().enumerate() {
@@ -43,7 +43,7 @@ pub fn text_export(d: &Detachment, c: &Check) -> String {
         .choices
         .iter()
         .enumerate()
-        .filter(|(_, f)| !c.sections.iter().any(|s| s.id != "command" && s.id == f.section))
+        .filter(|(_, f)| !c.sections.iter().any(|s| s.holds_vessels && s.id == f.section))
         .map(|(i, _)| i)
         .collect();
     if !stray.is_empty() {
