@@ -120,18 +120,15 @@ pub struct ListInfo {
     pub hq_points: Option<u32>,
     pub sections: Vec<SectionInfo>,
     /// The chain of command's links in order: "HQ", "Nautilus", ..., "Other".
-    pub chain: Vec<String>,
+    pub chain: Vec<&'static str>,
     /// For each link, what it means and what happens when it is absent.
-    pub chain_explained: Vec<(String, String)>,
+    pub chain_explained: Vec<(&'static str, String)>,
     pub notes: &'static [&'static str],
 }
 
-fn step_name(step: &ChainStep) -> String {
-    match step {
-        ChainStep::Hq => "HQ".to_owned(),
-        ChainStep::Vessel(id) => epic::vessel(id).map_or_else(|| (*id).to_owned(), |v| v.name.to_owned()),
-        ChainStep::Other => "Other".to_owned(),
-    }
+/// Each link of a list's chain by name, with what it means and what happens when it is absent.
+fn chain_explained(l: &DetachmentList) -> Vec<(&'static str, String)> {
+    l.chain.iter().map(ChainStep::name).zip(epic::chain_explanation(l)).collect()
 }
 
 impl ListInfo {
@@ -159,8 +156,8 @@ impl ListInfo {
             Some(p) => format!("Detachment HQ +{p} pts"),
             None => "no Detachment HQ".to_owned(),
         });
-        let chain: Vec<String> = l.chain.iter().map(step_name).collect();
-        let chain_explained = chain.iter().cloned().zip(epic::chain_explanation(l)).collect();
+        let chain: Vec<&'static str> = l.chain.iter().map(ChainStep::name).collect();
+        let chain_explained = chain_explained(l);
         ListInfo {
             id: l.id,
             race: l.race,
@@ -466,8 +463,8 @@ impl EpicView {
     }
 
     /// For each link of the list's chain: its name, what it means and what happens when absent.
-    pub fn chain_explained(&self) -> Vec<(String, String)> {
-        self.list.map_or_else(Vec::new, |l| ListInfo::new(l).chain_explained)
+    pub fn chain_explained(&self) -> Vec<(&'static str, String)> {
+        self.list.map_or_else(Vec::new, chain_explained)
     }
 
     /// The profiles of the vessels this detachment has, once each, in the supplement's order.

@@ -369,7 +369,7 @@ fn check_hq(l: &DetachmentList, d: &Detachment, problems: &mut Vec<Problem>) {
     let marked: Vec<usize> = d.choices.iter().enumerate().filter(|(_, c)| c.hq).map(|(i, _)| i).collect();
     let Some(hq_points) = l.hq_points else {
         let first = match l.chain.first() {
-            Some(ChainStep::Vessel(id)) => vessel(id).map_or(*id, |v| v.name),
+            Some(step @ ChainStep::Vessel(_)) => step.name(),
             _ => "first vessel type",
         };
         for i in marked {
@@ -540,11 +540,10 @@ fn build_chain(l: &DetachmentList, d: &Detachment, resolved: &[Option<Resolved>]
     let named: Vec<&str> =
         l.chain.iter().filter_map(|s| if let ChainStep::Vessel(id) = s { Some(*id) } else { None }).collect();
     for step in l.chain {
-        let step_name = match step {
-            ChainStep::Hq => continue,
-            ChainStep::Vessel(id) => vessel(id).map_or(*id, |v| v.name),
-            ChainStep::Other => "Other",
-        };
+        if *step == ChainStep::Hq {
+            continue;
+        }
+        let step_name = step.name();
         let fits = |v: &Vessel| match step {
             ChainStep::Hq => false,
             ChainStep::Vessel(id) => v.id == *id,

@@ -143,6 +143,17 @@ pub enum ChainStep {
     Other,
 }
 
+impl ChainStep {
+    /// How the chain names the step: "HQ", a vessel's name, or "Other".
+    pub fn name(&self) -> &'static str {
+        match self {
+            ChainStep::Hq => "HQ",
+            ChainStep::Vessel(id) => vessel(id).map_or(id, |v| v.name),
+            ChainStep::Other => "Other",
+        }
+    }
+}
+
 /// A detachment list: what a player may choose and who commands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DetachmentList {
