@@ -188,26 +188,7 @@ pub fn check(d: &Detachment) -> Check {
 
     check_hq(l, d, &mut problems);
 
-    let hq_points = l.hq_points.unwrap_or(0);
-    let choices: Vec<ChoiceFigures> = d
-        .choices
-        .iter()
-        .zip(&resolved)
-        .map(|(c, r)| {
-            let points = r.map_or(0, |r| {
-                let upgrade = if c.hq { hq_points } else { 0 };
-                c.count.saturating_mul(r.entry.points_each).saturating_add(upgrade)
-            });
-            ChoiceFigures {
-                section: c.section.clone(),
-                entry: c.entry.clone(),
-                vessel: r.map_or_else(|| shown_vessel(&c.entry), |r| r.vessel.name.to_string()),
-                count: c.count,
-                hq: c.hq,
-                points,
-            }
-        })
-        .collect();
+    let choices = choice_figures(d, &resolved, l.hq_points.unwrap_or(0));
     let points = choices.iter().fold(0u32, |sum, c| sum.saturating_add(c.points));
 
     let sections = check_sections(l, d, &sections_of, &mut problems);
@@ -247,20 +228,32 @@ fn unknown_list(id: &str) -> Problem {
     Problem::error("UNKNOWN_LIST", Some("list".to_string()), message)
 }
 
+/// Each choice's figures: priced where it resolved (with the HQ upgrade where marked), shown as
+/// typed at 0 points where not.
+fn choice_figures(d: &Detachment, resolved: &[Option<Resolved>], hq_points: u32) -> Vec<ChoiceFigures> {
+    d.choices
+        .iter()
+        .zip(resolved)
+        .map(|(c, r)| {
+            let points = r.map_or(0, |r| {
+                let upgrade = if c.hq { hq_points } else { 0 };
+                c.count.saturating_mul(r.entry.points_each).saturating_add(upgrade)
+            });
+            ChoiceFigures {
+                section: c.section.clone(),
+                entry: c.entry.clone(),
+                vessel: r.map_or_else(|| shown_vessel(&c.entry), |r| r.vessel.name.to_string()),
+                count: c.count,
+                hq: c.hq,
+                points,
+            }
+        })
+        .collect()
+}
+
 /// Without a list nothing can be priced: every choice is shown as typed, at 0 points.
 fn unknown_list_check(d: &Detachment, problems: Vec<Problem>) -> Check {
-    let choices = d
-        .choices
-        .iter()
-        .map(|c| ChoiceFigures {
-            section: c.section.clone(),
-            entry: c.entry.clone(),
-            vessel: shown_vessel(&c.entry),
-            count: c.count,
-            hq: c.hq,
-            points: 0,
-        })
-        .collect();
+    let choices = choice_figures(d, &vec![None; d.choices.len()], 0);
     Check {
         points: 0,
         legal: is_legal(&problems),
