@@ -138,12 +138,10 @@ async fn import_boat(body: String) -> Result<Response, ApiError> {
     }
     let imp = statline::parse(&body);
     let e = carwars::evaluate(&imp.design);
-    let mut notes = imp.notes.clone();
-    notes.extend(statline::claim_mismatches(&imp.claimed, &e));
     let answer = ImportAnswer {
         answer: BoatAnswer::new(&imp.design, &e),
         unrecognized: &imp.unrecognized,
-        notes,
+        notes: imp.notes_against(&e),
         claimed: imp.claimed,
     };
     Ok(Json(answer).into_response())

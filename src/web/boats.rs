@@ -194,9 +194,8 @@ async fn import_statline(body: Bytes) -> Result<Response, AppError> {
         ));
     }
     let imp = statline::parse(&text);
-    let v = BoatView::new(imp.design, Vec::new());
-    let mut notes = imp.notes;
-    notes.extend(statline::claim_mismatches(&imp.claimed, &v.eval));
+    let v = BoatView::new(imp.design.clone(), Vec::new());
+    let notes = imp.notes_against(&v.eval);
     page(&DesignerPage { unrecognized: imp.unrecognized, notes, ..DesignerPage::new(v) })
 }
 

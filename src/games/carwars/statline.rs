@@ -399,6 +399,16 @@ pub struct Imported {
     pub claimed: Claimed,
 }
 
+impl Imported {
+    /// How the line was read, then every figure it claims that its parts (judged as `e`) do
+    /// not add up to.
+    pub fn notes_against(&self, e: &Evaluation) -> Vec<String> {
+        let mut notes = self.notes.clone();
+        notes.extend(claim_mismatches(&self.claimed, e));
+        notes
+    }
+}
+
 /// The claims that disagree with the parts, in words.
 pub fn claim_mismatches(c: &Claimed, e: &Evaluation) -> Vec<String> {
     let p = printed(e);
