@@ -134,11 +134,13 @@ pub async fn save_changes(
     form_token: Option<&str>,
     c: &Content,
 ) -> Result<Response, AppError> {
-    let b = load(state, id, kind).await?;
-    let Some(token) = token_for(headers, &b.id, form_token) else {
+    let Some(token) = token_for(headers, id, form_token) else {
+        // Without a token: no such build, or not yours.
+        load(state, id, kind).await?;
         return Err(forbidden());
     };
-    let result = builds::update(&state.db, &b.id, token, c).await;
+    // The store checks the build's kind and token as it writes.
+    let result = builds::update(&state.db, id, token, c).await;
     state.pages.invalidate();
     match result {
         Ok(b) => Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response()),
