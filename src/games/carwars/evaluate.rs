@@ -1253,8 +1253,8 @@ pub fn evaluate(d: &Design) -> Evaluation {
         hull,
         decked: decked(hull, d),
         // One allocation for the ledger: at most a line per hull part and per crew, accessory and
-        // cargo entry, two per propeller, five per weapon entry (weapon, links, magazines, switch,
-        // rocket magazine) and one per turret.
+        // cargo entry, two per propeller, five per weapon entry (weapon, its links or its link
+        // group's line, magazines, switch, rocket magazine) and one per turret.
         lines: Vec::with_capacity(
             16 + d.crew.len()
                 + 2 * d.propellers.len()

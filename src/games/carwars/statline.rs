@@ -19,8 +19,8 @@ use serde::Serialize;
 use std::fmt::Write;
 
 /// The figures a stat line prints, in printed precision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-pub struct Printed {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Printed {
     pub acceleration: Speed,
     pub top_speed: Speed,
     pub top_speed_on_hydrofoils: Option<Speed>,
@@ -31,7 +31,7 @@ pub struct Printed {
 
 /// What a stat line prints for an evaluation. Powered figures, or rowing figures for a boat that
 /// only rows.
-pub fn printed(e: &Evaluation) -> Printed {
+fn printed(e: &Evaluation) -> Printed {
     let f = &e.figures;
     let rowing_only = f.top_speed == Speed::ZERO && f.rowing_top_speed.is_some();
     Printed {
@@ -389,7 +389,7 @@ pub struct Claimed {
 }
 
 /// A pasted stat line, read back.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Imported {
     pub design: Design,
     /// Fragments that could not be mapped to any part, as written.
