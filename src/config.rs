@@ -15,4 +15,30 @@ pub struct Config {
     /// SQLite database file; created and migrated on start if missing.
     #[arg(long, env = "DRYDOCK_DATABASE", default_value = "drydock.db")]
     pub database: PathBuf,
+
+    /// The address players reach Drydock at ("https://drydock.example.org"): share and edit
+    /// links are written with it and cross-site posts are checked against it. Default: the
+    /// address served on (http://127.0.0.1:3000; "localhost" is accepted for it too).
+    #[arg(long, env = "DRYDOCK_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Open connections at most; beyond it new connections are answered 503 and closed.
+    #[arg(long, env = "DRYDOCK_MAX_CONNECTIONS", default_value_t = 1024)]
+    pub max_connections: usize,
+
+    /// Seconds a client has to send a request's headers before the connection is dropped.
+    #[arg(long, env = "DRYDOCK_HEADER_TIMEOUT", default_value_t = 5)]
+    pub header_timeout: u64,
+
+    /// Seconds an idle keep-alive connection is kept open.
+    #[arg(long, env = "DRYDOCK_IDLE_TIMEOUT", default_value_t = 20)]
+    pub idle_timeout: u64,
+
+    /// Saves, imports and edit-token attempts one client may make per minute (0: no limit).
+    #[arg(long, env = "DRYDOCK_WRITES_PER_MINUTE", default_value_t = 60)]
+    pub writes_per_minute: u32,
+
+    /// How many of those a client may make at once before the per-minute rate applies.
+    #[arg(long, env = "DRYDOCK_WRITE_BURST", default_value_t = 20)]
+    pub write_burst: u32,
 }

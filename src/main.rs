@@ -2,10 +2,10 @@
 //! SIGTERM.
 
 use anyhow::Context;
-use axum::serve::ListenerExt;
 use clap::Parser;
 use drydock::config::Config;
-use drydock::web::{AppState, app};
+use drydock::web::app;
+use drydock::web::serve::{ServeOptions, serve};
 use tracing_subscriber::EnvFilter;
 
 /// Rendering pages allocates many small strings; mimalloc serves them faster than the system
@@ -28,14 +28,10 @@ async fn main() -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .with_context(|| format!("binding {}", config.bind))?;
-    tracing::info!(address = %listener.local_addr()?, database = %config.database.display(), "Drydock is serving");
-    // Pages are answered in one write; sending it at once (no Nagle delay) keeps latency low.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::warn!(error = %e, "could not set TCP_NODELAY");
-        }
-    });
-    axum::serve(listener, app(AppState::new(db.clone()))).with_graceful_shutdown(shutdown()).await?;
+    let address = listener.local_addr()?;
+    let state = drydock::web::AppState::from_config(db.clone(), &config, address)?;
+    tracing::info!(address = %address, database = %config.database.display(), "Drydock is serving");
+    serve(listener, app(state), ServeOptions::from_config(&config), shutdown()).await?;
     db.close().await;
     tracing::info!("stopped cleanly");
     Ok(())
