@@ -202,4 +202,53 @@ fn main() {
             print_us.mean, print_us.best, parse_us.mean, parse_us.best
         );
     }
+    worst_cases(second);
+}
+
+/// The most work one request can ask of the engines: a design and a detachment filled to the
+/// bounds every document keeps, and a 64 KiB pasted stat line (the body limit), so that the
+/// request timeout can be seen to have room to spare.
+fn worst_cases(at_least: Duration) {
+    use drydock::games::bounds::{Document, MAX_COUNT, MAX_ENTRIES};
+    use drydock::games::epic;
+
+    let mut full = big_yacht();
+    while full.entries() < MAX_ENTRIES {
+        full.weapons.push(WeaponEntry {
+            count: MAX_COUNT,
+            extra_magazines: MAX_COUNT,
+            ..weapon("mg", Some(Mount::F))
+        });
+    }
+    let e = evaluate(&full);
+    let eval_us = time(at_least, || evaluate(black_box(&full)));
+    let print_us = time(at_least, || statline::stat_line(black_box(&full), black_box(&e)));
+    println!(
+        "worst case, design of {} entries: {:.1} us/evaluation, {:.1} us/stat line ({} problems)",
+        full.entries(),
+        eval_us.mean,
+        print_us.mean,
+        e.problems.len()
+    );
+
+    let line = statline::stat_line(&big_yacht(), &evaluate(&big_yacht()));
+    let mut pasted = String::new();
+    while pasted.len() + line.len() < 64 * 1024 {
+        pasted.push_str(&line);
+        pasted.push(' ');
+    }
+    let parse_us = time(at_least, || statline::parse(black_box(&pasted)));
+    println!("worst case, stat line of {} bytes: {:.0} us/parse", pasted.len(), parse_us.mean);
+
+    let mut d = epic::Detachment::new("imperial-marines");
+    for i in 0..MAX_ENTRIES {
+        let section = if i % 2 == 0 { "main" } else { "support" };
+        d.choices.push(epic::Choice::new(section, "alligator-apc", u32::from(MAX_COUNT)));
+    }
+    let check_us = time(at_least, || epic::check(black_box(&d)));
+    println!(
+        "worst case, detachment of {} choices of {MAX_COUNT}: {:.1} us/check",
+        d.choices.len(),
+        check_us.mean
+    );
 }

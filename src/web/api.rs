@@ -2,6 +2,7 @@
 
 use super::AppState;
 use super::error::{ApiError, ApiJson, AppError};
+use super::rate::WriteLimit;
 use crate::games::carwars::statline::{self, Claimed};
 use crate::games::carwars::{self, Design, Evaluation, Figures, tables};
 use crate::games::epic;
@@ -14,11 +15,11 @@ use serde::Serialize;
 use serde_json::json;
 use std::sync::LazyLock;
 
-pub fn router() -> Router<AppState> {
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/api/boats/catalog", get(boat_catalog))
         .route("/api/boats/evaluate", post(evaluate_boat))
-        .route("/api/boats/import", post(import_boat))
+        .route("/api/boats/import", post(import_boat).layer(writes.clone()))
         .route("/api/epic/lists", get(epic_lists))
         .route("/api/epic/check", post(check_detachment))
 }

@@ -3,12 +3,12 @@
 //! also the path problems carry, so a problem lands next to its input.
 
 use super::form::{Fields, Name, Reader};
-use crate::games::Problem;
 use crate::games::carwars::design::{
     AccessoryEntry, Armor, CargoEntry, CrewEntry, Deck, Design, PropellerEntry, Ref, Section, Top,
     TurretEntry, WeaponEntry,
 };
 use crate::games::carwars::tables::{self, Loc, Mount};
+use crate::games::{Problem, bounds};
 
 fn section(f: &Fields, name: impl Name) -> Option<Section> {
     match f.get(name) {
@@ -32,16 +32,16 @@ fn weapon_entry(f: &Fields, r: &mut Reader, p: &str, in_turret: bool) -> WeaponE
     WeaponEntry {
         weapon: Ref::parse(&id),
         mount: if in_turret { None } else { mount(f, (p, "mount")).or(Some(Mount::F)) },
-        count: r.u16(f, (p, "count"), "Count", 1),
+        count: r.count(f, (p, "count"), "Count", 1),
         linked: f.flag((p, "linked")),
         link_group: f
             .get((p, "link_group"))
             .filter(|g| !g.trim().is_empty())
             .map(|_| r.u8(f, (p, "link_group"), "Link group", 1)),
         ammo: f.get((p, "ammo")).filter(|a| !a.is_empty() && *a != "standard").map(str::to_owned),
-        extra_magazines: r.u16(f, (p, "extra_magazines"), "Extra magazines", 0),
+        extra_magazines: r.count(f, (p, "extra_magazines"), "Extra magazines", 0),
         magazine_switch: f.flag((p, "magazine_switch")),
-        rocket_magazine: r.u16(f, (p, "rocket_magazine"), "Rocket magazine", 0),
+        rocket_magazine: r.count(f, (p, "rocket_magazine"), "Rocket magazine", 0),
         deck: if in_turret { None } else { section(f, (p, "deck")) },
     }
 }
@@ -76,20 +76,20 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
     let mut armor = Armor { kind: Ref::parse(f.get("armor.type").unwrap_or("plastic")), ..Armor::default() };
     for (code, _) in f.under("armor") {
         if let Some(loc) = Loc::ALL.into_iter().find(|l| l.code() == code) {
-            armor.points.set(loc, r.u16(f, armor_field(loc), format_args!("{} armor", loc.name()), 0));
+            armor.points.set(loc, r.count(f, armor_field(loc), format_args!("{} armor", loc.name()), 0));
         }
     }
     for i in f.indices("armor_extra") {
         let p = format!("armor_extra.{i}");
         let code = f.text((p.as_str(), "code"));
-        let points = r.u16(f, (p.as_str(), "points"), "Armor", 0);
+        let points = r.count(f, (p.as_str(), "points"), "Armor", 0);
         if !code.is_empty() {
             armor.points.unknown.push((code, points));
         }
     }
     let design = Design {
-        version: r.u32(f, "version", "Version", crate::games::carwars::DESIGN_VERSION),
-        name: f.text("name").trim().to_owned(),
+        version: r.u32(f, "version", "Version", crate::games::carwars::DESIGN_VERSION, u32::MAX),
+        name: f.name("name"),
         hull,
         plant: opt_ref(f, "plant"),
         propellers: f
@@ -99,12 +99,12 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
                 let p = format!("propellers.{i}");
                 PropellerEntry {
                     size: opt_ref(f, (p.as_str(), "size")),
-                    guard: r.u16(f, (p.as_str(), "guard"), "Propeller guard", 0),
+                    guard: r.count(f, (p.as_str(), "guard"), "Propeller guard", 0),
                 }
             })
             .collect(),
         jet_drive: f.flag("jet_drive"),
-        oars: r.u16(f, "oars", "Pairs of oars", 0),
+        oars: r.count(f, "oars", "Pairs of oars", 0),
         top: match f.get("top") {
             Some("half") => Top::Half,
             Some("full") => Top::Full,
@@ -112,7 +112,7 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
         },
         deck: f.flag("deck").then(|| {
             let below = f.get("deck_below").map(str::trim).filter(|v| !v.is_empty());
-            Deck { below: below.map(|_| r.u16(f, "deck_below", "Spaces below deck", 0)) }
+            Deck { below: below.map(|_| r.count(f, "deck_below", "Spaces below deck", 0)) }
         }),
         hydrofoils: f.flag("hydrofoils"),
         weighted_keel: f.flag("weighted_keel"),
@@ -124,7 +124,7 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
                 let p = format!("crew.{i}");
                 CrewEntry {
                     role: Ref::parse(&f.text((p.as_str(), "role"))),
-                    count: r.u16(f, (p.as_str(), "count"), "Count", 1),
+                    count: r.count(f, (p.as_str(), "count"), "Count", 1),
                     deck: section(f, (p.as_str(), "deck")),
                     cargo: f.flag((p.as_str(), "cargo")),
                 }
@@ -161,7 +161,7 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
                 let p = format!("accessories.{i}");
                 AccessoryEntry {
                     item: Ref::parse(&f.text((p.as_str(), "item"))),
-                    count: r.u16(f, (p.as_str(), "count"), "Count", 1),
+                    count: r.count(f, (p.as_str(), "count"), "Count", 1),
                     deck: section(f, (p.as_str(), "deck")),
                     cargo: f.flag((p.as_str(), "cargo")),
                 }
@@ -173,9 +173,9 @@ pub fn read(f: &Fields) -> (Design, Vec<Problem>) {
             .map(|i| {
                 let p = format!("cargo.{i}");
                 CargoEntry {
-                    name: f.text((p.as_str(), "name")).trim().to_owned(),
-                    spaces: r.u16(f, (p.as_str(), "spaces"), "Cargo spaces", 0),
-                    weight: r.u32(f, (p.as_str(), "weight"), "Cargo weight", 0),
+                    name: f.name((p.as_str(), "name")),
+                    spaces: r.count(f, (p.as_str(), "spaces"), "Cargo spaces", 0),
+                    weight: r.u32(f, (p.as_str(), "weight"), "Cargo weight", 0, bounds::MAX_CARGO_WEIGHT),
                     deck: section(f, (p.as_str(), "deck")),
                     cargo: f.flag((p.as_str(), "cargo")),
                 }

@@ -8,6 +8,8 @@ use super::builder::{self, Builder, page};
 use super::builds::{Saved, download, file_name};
 use super::error::AppError;
 use super::form::Fields;
+use super::json;
+use super::rate::WriteLimit;
 use super::view::ProblemView;
 use crate::games::Problem;
 use crate::games::carwars::{self, Design, statline};
@@ -21,15 +23,15 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
 
-pub fn router() -> Router<AppState> {
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/boats/new", get(new_design))
         .route("/boats/design", post(redesign))
         .route("/boats/designer", post(designer_fragment))
         .route("/boats/live", post(live_figures))
-        .route("/boats/import", post(import_statline))
-        .route("/boats/upload", post(upload_json))
-        .merge(builder::routes::<Boats>())
+        .route("/boats/import", post(import_statline).layer(writes.clone()))
+        .route("/boats/upload", post(upload_json).layer(writes.clone()))
+        .merge(builder::routes::<Boats>(writes))
 }
 
 /// The boat designer as a [`Builder`]: saving, sharing, copying and exporting come from there.
@@ -157,27 +159,27 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
     }
 }
 
-fn designer_from(body: &Bytes) -> DesignerPage {
+fn designer_from(body: &Bytes) -> Result<DesignerPage, AppError> {
     let f = Fields::parse(body);
-    let (d, problems) = Boats::read_form(&f);
+    let (d, problems) = builder::read_form::<Boats>(&f)?;
     let build_id = f.get("build_id").filter(|id| builds::looks_like_id(id)).map(str::to_owned);
-    DesignerPage { build_id, ..DesignerPage::new(BoatView::new(d, problems).with_boxes(&f, false)) }
+    Ok(DesignerPage { build_id, ..DesignerPage::new(BoatView::new(d, problems).with_boxes(&f, false)) })
 }
 
 /// Without JavaScript: every button posts the whole form here and gets the page back.
 async fn redesign(body: Bytes) -> Result<Response, AppError> {
-    page(&designer_from(&body))
+    page(&designer_from(&body)?)
 }
 
 /// With htmx: a structural change (hull, weapon, add/remove) re-renders the form.
 async fn designer_fragment(body: Bytes) -> Result<Response, AppError> {
-    page(&designer_from(&body).as_designer())
+    page(&designer_from(&body)?.as_designer())
 }
 
 /// With htmx: the figures panel and every part's problems, as the player types.
 async fn live_figures(body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let (d, problems) = boat_form::read(&f);
+    let (d, problems) = builder::within_bounds(boat_form::read(&f))?;
     let v = BoatView::new(d, problems).with_boxes(&f, true);
     let slots = v.slots();
     page(&LivePage { v, slots })
@@ -216,10 +218,12 @@ async fn upload_json(mut multipart: Multipart) -> Result<Response, AppError> {
     if text.trim().is_empty() {
         return Err(AppError::Unprocessable("Choose a design file (.json) or paste its JSON first.".into()));
     }
-    let d: Design = serde_json::from_str(&text).map_err(|e| {
+    let d: Design = json::from_slice(text.as_bytes()).map_err(|r| {
+        let (json::Refusal::NotJson(why) | json::Refusal::Misfit(why)) = r;
         AppError::Unprocessable(format!(
-            "That file is not a Drydock boat design: {e}. Designs are the JSON that \"Download JSON\" gives."
+            "That file is not a Drydock boat design: {why}. Designs are the JSON that \"Download JSON\" gives."
         ))
     })?;
-    page(&DesignerPage::new(BoatView::new(d, Vec::new())))
+    let (d, problems) = builder::within_bounds((d, Vec::new()))?;
+    page(&DesignerPage::new(BoatView::new(d, problems)))
 }

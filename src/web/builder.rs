@@ -6,7 +6,9 @@ use super::AppState;
 use super::builds::{self as shared, download, file_name, load};
 use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
+use super::rate::WriteLimit;
 use crate::games::Problem;
+use crate::games::bounds::{self, Document};
 use crate::store::builds::{Build, Content, Kind};
 use axum::Json;
 use axum::Router;
@@ -29,7 +31,7 @@ pub trait Builder: Send + Sync + 'static {
     const ENGINE_VERSION: u32;
 
     /// The document the store keeps, the API takes and "Download JSON" gives.
-    type Doc: Serialize + DeserializeOwned + Send + 'static;
+    type Doc: Serialize + DeserializeOwned + Document + Send + 'static;
     /// A document judged by the rules engine, ready for the pages.
     type View: Send + 'static;
 
@@ -43,7 +45,8 @@ pub trait Builder: Send + Sync + 'static {
     fn legal(v: &Self::View) -> bool;
     /// One line for the gallery.
     fn summary(v: &Self::View) -> String;
-    /// Reads the posted form and applies the button that was pressed.
+    /// Reads the posted form and applies the button that was pressed. Callers go through
+    /// [`read_form`], which also keeps the document within its bounds.
     fn read_form(f: &Fields) -> (Self::Doc, Vec<Problem>);
 
     /// The editor page, new (`build_id` None) or for a saved build its owner is changing.
@@ -59,22 +62,23 @@ pub trait Builder: Send + Sync + 'static {
 }
 
 /// The routes every builder has, under its kind's path: save, share page, change, edit, copy,
-/// exports, the printable page, and the JSON API for saved builds.
-pub fn routes<B: Builder>() -> Router<AppState> {
+/// exports, the printable page, and the JSON API for saved builds. Every route that writes a
+/// build or tries an edit token passes `writes`.
+pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
     let base = B::KIND.path();
     Router::new()
-        .route(base, post(save_new::<B>))
+        .route(base, post(save_new::<B>).layer(writes.clone()))
         .route(&format!("{base}/export.json"), post(export_json_unsaved::<B>))
         .route(&format!("{base}/export.txt"), post(export_text_unsaved::<B>))
         .route(&format!("{base}/{}", B::PRINT), post(print_unsaved::<B>))
-        .route(&format!("{base}/{{id}}"), get(show::<B>).post(update::<B>))
-        .route(&format!("{base}/{{id}}/edit"), get(edit::<B>))
-        .route(&format!("{base}/{{id}}/fork"), post(fork::<B>))
+        .route(&format!("{base}/{{id}}"), get(show::<B>).merge(post(update::<B>).layer(writes.clone())))
+        .route(&format!("{base}/{{id}}/edit"), get(edit::<B>).layer(writes.clone()))
+        .route(&format!("{base}/{{id}}/fork"), post(fork::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/export.json"), get(export_json::<B>))
         .route(&format!("{base}/{{id}}/export.txt"), get(export_text::<B>))
         .route(&format!("{base}/{{id}}/{}", B::PRINT), get(print::<B>))
-        .route(&format!("/api{base}"), post(api_save::<B>))
-        .route(&format!("/api{base}/{{id}}"), put(api_update::<B>))
+        .route(&format!("/api{base}"), post(api_save::<B>).layer(writes.clone()))
+        .route(&format!("/api{base}/{{id}}"), put(api_update::<B>).layer(writes.clone()))
 }
 
 /// Reads a saved build's document, judged (see [`shared::document_from_saved`]).
@@ -96,10 +100,27 @@ fn content<B: Builder>(v: &B::View) -> Content {
     }
 }
 
+/// Reads a posted form into a document: every row it holds, or, when that is more than a
+/// document may hold (or a name is too long), a 422 that says so and changes nothing. A form is
+/// never cut short without a word.
+pub fn read_form<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppError> {
+    within_bounds(B::read_form(f))
+}
+
+/// A document read from a form, or the 422 for one beyond the bounds every document keeps.
+pub fn within_bounds<D: Document>(read: (D, Vec<Problem>)) -> Result<(D, Vec<Problem>), AppError> {
+    match bounds::too_many_entries(&read.0) {
+        None => Ok(read),
+        Some(why) => Err(AppError::Unprocessable(format!(
+            "Nothing was saved or changed: {why}. Go back to the page and make it smaller."
+        ))),
+    }
+}
+
 /// The posted form, read and judged.
-fn judged_form<B: Builder>(f: &Fields) -> B::View {
-    let (doc, problems) = B::read_form(f);
-    B::judge(doc, problems)
+fn judged_form<B: Builder>(f: &Fields) -> Result<B::View, AppError> {
+    let (doc, problems) = read_form::<B>(f)?;
+    Ok(B::judge(doc, problems))
 }
 
 fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
@@ -110,7 +131,7 @@ fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
 /// which shows the private edit link.
 async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let c = content::<B>(&judged_form::<B>(&f));
+    let c = content::<B>(&judged_form::<B>(&f)?);
     shared::save_as_new(&state, &c, f.get("parent_id")).await
 }
 
@@ -122,7 +143,7 @@ async fn update<B: Builder>(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let c = content::<B>(&judged_form::<B>(&f));
+    let c = content::<B>(&judged_form::<B>(&f)?);
     shared::save_changes(&state, B::KIND, &id, &headers, f.get("token"), &c).await
 }
 
@@ -172,13 +193,13 @@ async fn export_json<B: Builder>(
     Ok(shared::stored_json(&b, B::KIND.word()))
 }
 
-async fn export_json_unsaved<B: Builder>(body: Bytes) -> Response {
-    let (doc, _) = B::read_form(&Fields::parse(&body));
-    download(
+async fn export_json_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
+    let (doc, _) = read_form::<B>(&Fields::parse(&body))?;
+    Ok(download(
         serde_json::to_string_pretty(&doc).unwrap_or_default(),
         "application/json",
         &file_name(B::name(&doc), "json", B::KIND.word()),
-    )
+    ))
 }
 
 async fn export_text<B: Builder>(
@@ -189,8 +210,8 @@ async fn export_text<B: Builder>(
     Ok(B::text(&from_saved::<B>(&b)))
 }
 
-async fn export_text_unsaved<B: Builder>(body: Bytes) -> Response {
-    B::text(&judged_form::<B>(&Fields::parse(&body)))
+async fn export_text_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
+    Ok(B::text(&judged_form::<B>(&Fields::parse(&body))?))
 }
 
 async fn print<B: Builder>(
@@ -202,17 +223,16 @@ async fn print<B: Builder>(
 }
 
 async fn print_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
-    html(B::print(judged_form::<B>(&Fields::parse(&body))))
+    html(B::print(judged_form::<B>(&Fields::parse(&body))?))
 }
 
 /// JSON API: save a document as a new build.
 async fn api_save<B: Builder>(
     State(state): State<AppState>,
-    headers: HeaderMap,
     ApiJson(doc): ApiJson<B::Doc>,
 ) -> Result<Response, ApiError> {
     let v = B::judge(doc, Vec::new());
-    shared::api_create(&state, &headers, &content::<B>(&v), B::judgement(&v)).await
+    shared::api_create(&state, &content::<B>(&v), B::judgement(&v)).await
 }
 
 /// JSON API: replace a saved build's document; needs its token in `X-Edit-Token`.

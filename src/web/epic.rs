@@ -9,6 +9,7 @@ use super::epic_form::{self, Action};
 use super::epic_view::{self, EpicView, ListInfo, VesselView};
 use super::error::AppError;
 use super::form::Fields;
+use super::rate::WriteLimit;
 use super::view::ProblemView;
 use crate::games::Problem;
 use crate::games::epic::{self, Detachment, SpecialRule};
@@ -23,14 +24,14 @@ use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
 
-pub fn router() -> Router<AppState> {
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/epic/new", get(new_detachment))
         .route("/epic/vessels", get(reference))
         .route("/epic/design", post(redesign))
         .route("/epic/builder", post(builder_fragment))
         .route("/epic/live", post(live_figures))
-        .merge(builder::routes::<Epic>())
+        .merge(builder::routes::<Epic>(writes))
 }
 
 /// The detachment builder as a [`Builder`]: saving, sharing, copying and exporting come from
@@ -157,28 +158,28 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
     Ok((StatusCode::NOT_FOUND, Html(body)).into_response())
 }
 
-fn builder_from(body: &Bytes) -> BuilderPage {
+fn builder_from(body: &Bytes) -> Result<BuilderPage, AppError> {
     let f = Fields::parse(body);
-    let (d, problems) = Epic::read_form(&f);
+    let (d, problems) = builder::read_form::<Epic>(&f)?;
     let build_id = f.get("build_id").filter(|id| builds::looks_like_id(id)).map(str::to_owned);
-    BuilderPage { v: EpicView::new(d, problems), build_id }
+    Ok(BuilderPage { v: EpicView::new(d, problems), build_id })
 }
 
 /// Without JavaScript: every button posts the whole form here and gets the page back.
 async fn redesign(body: Bytes) -> Result<Response, AppError> {
-    page(&builder_from(&body))
+    page(&builder_from(&body)?)
 }
 
 /// With htmx: a structural change (list, vessel, add/remove) re-renders the form.
 async fn builder_fragment(body: Bytes) -> Result<Response, AppError> {
-    page(&builder_from(&body).as_builder())
+    page(&builder_from(&body)?.as_builder())
 }
 
 /// With htmx: the figures panel, every choice's points, every section's count and every part's
 /// problems, as the player changes counts and the HQ.
 async fn live_figures(body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let (d, problems) = epic_form::read(&f);
+    let (d, problems) = builder::within_bounds(epic_form::read(&f))?;
     let v = EpicView::new(d, problems);
     let slots = v.slots();
     page(&LivePage { v, slots })
@@ -219,13 +220,13 @@ mod tests {
         let choice = (
             prop::sample::select(vec!["main", "support", "synapse", "command", "", "x"]),
             prop::sample::select(entries),
-            prop_oneof![0u32..4, any::<u32>()],
+            prop_oneof![0u32..4, 0u32..=u32::from(crate::games::bounds::MAX_COUNT)],
             any::<bool>(),
         )
             .prop_map(|(s, e, count, hq)| Choice { section: s.into(), entry: e.into(), count, hq });
         (prop::sample::select(lists), prop::collection::vec(choice, 0..12), ".{0,12}").prop_map(
             |(list, choices, name)| Detachment {
-                name: name.trim().to_owned(),
+                name: crate::games::bounds::one_line(&name),
                 choices,
                 ..Detachment::new(list)
             },

@@ -4,8 +4,8 @@
 //! next to its input.
 
 use super::form::{Fields, Reader};
-use crate::games::Problem;
 use crate::games::epic::{self, Choice, DOCUMENT_VERSION, Detachment};
+use crate::games::{Problem, bounds};
 
 /// Reads the builder form into a detachment, with a problem for every field that did not parse.
 ///
@@ -13,12 +13,18 @@ use crate::games::epic::{self, Choice, DOCUMENT_VERSION, Detachment};
 /// then reported against the choice's place in the detachment, which is what the page shows.
 pub fn read(f: &Fields) -> (Detachment, Vec<Problem>) {
     let mut r = Reader::default();
-    let version = r.u32(f, "version", "Version", DOCUMENT_VERSION);
+    let version = r.u32(f, "version", "Version", DOCUMENT_VERSION, u32::MAX);
     let mut choices = Vec::new();
     for (k, i) in f.indices("choices").into_iter().enumerate() {
         let p = format!("choices.{i}");
         let before = r.problems.len();
-        let count = r.u32(f, (p.as_str(), "count"), format_args!("Choice {} vessels", k + 1), 1);
+        let count = r.u32(
+            f,
+            (p.as_str(), "count"),
+            format_args!("Choice {} vessels", k + 1),
+            1,
+            bounds::MAX_COUNT.into(),
+        );
         for problem in &mut r.problems[before..] {
             problem.part = Some(format!("choices.{k}.count"));
         }
@@ -29,12 +35,7 @@ pub fn read(f: &Fields) -> (Detachment, Vec<Problem>) {
             hq: f.flag(&format!("{p}.hq")),
         });
     }
-    let d = Detachment {
-        version,
-        name: f.text("name").trim().to_owned(),
-        list: f.text("list").trim().to_owned(),
-        choices,
-    };
+    let d = Detachment { version, name: f.name("name"), list: f.text("list").trim().to_owned(), choices };
     (d, r.problems)
 }
 

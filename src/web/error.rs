@@ -2,9 +2,11 @@
 //! what to change; server faults are logged inside the request's span and shown to the client
 //! only as "something went wrong", never with details.
 
+use super::json::{self, Refusal};
+use crate::games::bounds::{Document, too_many_entries};
 use askama::Template;
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
+use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
@@ -106,40 +108,46 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// `Json<T>` whose rejections are API errors naming the field at fault
-/// ("weapons[0].mount: unknown variant `top`, expected one of ...").
+/// A JSON document in the body, read strictly (objects only, nothing after the value), whose
+/// rejections are API errors naming the field at fault and what fits there
+/// ("The design does not fit the document format: weapons[0].count must be a whole number from 0
+/// to 999, not the string \"two\""). A document over the size limits is refused too.
 pub struct ApiJson<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+impl<S: Send + Sync, T: DeserializeOwned + Document> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(v)) => Ok(ApiJson(v)),
-            Err(rejection) => Err(ApiError(json_rejection(rejection))),
+        // The content type first, as axum's `Json` does: a form posted to the API is told to send
+        // JSON, not that its body does not parse.
+        if !json::is_json_content_type(req.headers()) {
+            return Err(ApiError(AppError::Status(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "Send the document with the header Content-Type: application/json".into(),
+            )));
         }
+        // A body over the limit fails here with 413 (the limit layer's length error).
+        let body = Bytes::from_request(req, state).await.map_err(|r| {
+            let status = r.status();
+            ApiError(AppError::Status(status, rejection_text(status, r.body_text())))
+        })?;
+        let doc: T = json::from_slice(&body).map_err(|r| ApiError(json_rejection(T::NOUN, r)))?;
+        if let Some(why) = too_many_entries(&doc) {
+            return Err(ApiError(AppError::Unprocessable(format!("The {} was not taken: {why}.", T::NOUN))));
+        }
+        Ok(ApiJson(doc))
     }
 }
 
-pub fn json_rejection(r: JsonRejection) -> AppError {
-    let status = r.status();
-    let message = match &r {
-        JsonRejection::JsonDataError(_) => {
-            let text = r.body_text();
-            let detail = text.split_once(": ").map_or(text.as_str(), |(_, d)| d).to_owned();
-            format!("The design does not fit the document format: {detail}")
+/// The error for a body that is not a `noun` ("design", "detachment"): 400 when it is not JSON,
+/// 422 when it is JSON of the wrong shape.
+pub fn json_rejection(noun: &str, r: Refusal) -> AppError {
+    match r {
+        Refusal::NotJson(detail) => AppError::BadRequest(format!("The body is not valid JSON: {detail}")),
+        Refusal::Misfit(detail) => {
+            AppError::Unprocessable(format!("The {noun} does not fit the document format: {detail}"))
         }
-        JsonRejection::JsonSyntaxError(_) => {
-            let text = r.body_text();
-            let detail = text.split_once(": ").map_or(text.as_str(), |(_, d)| d).to_owned();
-            format!("The body is not valid JSON: {detail}")
-        }
-        JsonRejection::MissingJsonContentType(_) => {
-            "Send the document with the header Content-Type: application/json".into()
-        }
-        _ => rejection_text(status, r.body_text()),
-    };
-    AppError::Status(status, message)
+    }
 }
 
 /// A clear message for statuses that layers produce on their own.

@@ -3,6 +3,7 @@
 //! replaced by a safe default, so the page can show the message next to the input.
 
 use crate::games::Problem;
+use crate::games::bounds;
 use std::borrow::Cow;
 use std::fmt::Display;
 
@@ -116,6 +117,12 @@ impl<'a> Fields<'a> {
         self.get(name).unwrap_or("").to_owned()
     }
 
+    /// A name field as one line (see [`bounds::one_line`]); its length is checked with the
+    /// document's other limits.
+    pub fn name(&self, name: impl Name) -> String {
+        bounds::one_line(self.get(name).unwrap_or(""))
+    }
+
     /// A checkbox: present and not "off"/"false".
     pub fn flag(&self, name: impl Name) -> bool {
         self.get(name).is_some_and(|v| !matches!(v, "" | "off" | "false" | "0"))
@@ -128,12 +135,13 @@ impl<'a> Fields<'a> {
             .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref())))
     }
 
-    /// Indices used under a list prefix ("weapons" -> 0, 1, 3), in order.
+    /// Indices used under a list prefix ("weapons" -> 0, 1, 3), in order. Every row is kept,
+    /// whatever its number: a document with too many rows is refused whole, never cut short
+    /// (see `builder::read_form`).
     pub fn indices(&self, prefix: &str) -> Vec<usize> {
         let mut seen: Vec<usize> = self
             .under(prefix)
             .filter_map(|(rest, _)| rest.split('.').next()?.parse::<usize>().ok())
-            .filter(|i| *i < 1000)
             .collect();
         seen.sort_unstable();
         seen.dedup();
@@ -183,12 +191,14 @@ impl Reader {
         u8::try_from(self.whole(f, name, label, default.into(), u8::MAX.into())).unwrap_or(default)
     }
 
-    pub fn u16(&mut self, f: &Fields, name: impl Name, label: impl Display, default: u16) -> u16 {
-        u16::try_from(self.whole(f, name, label, default.into(), u16::MAX.into())).unwrap_or(default)
+    /// A count, number of magazines or points: 0 to [`bounds::MAX_COUNT`], as in JSON documents.
+    pub fn count(&mut self, f: &Fields, name: impl Name, label: impl Display, default: u16) -> u16 {
+        u16::try_from(self.whole(f, name, label, default.into(), bounds::MAX_COUNT.into())).unwrap_or(default)
     }
 
-    pub fn u32(&mut self, f: &Fields, name: impl Name, label: impl Display, default: u32) -> u32 {
-        u32::try_from(self.whole(f, name, label, default.into(), u32::MAX.into())).unwrap_or(default)
+    /// A whole number from 0 to `max`, kept in a `u32`.
+    pub fn u32(&mut self, f: &Fields, name: impl Name, label: impl Display, default: u32, max: u32) -> u32 {
+        u32::try_from(self.whole(f, name, label, default.into(), max.into())).unwrap_or(default)
     }
 }
 
@@ -230,7 +240,7 @@ mod tests {
         assert_eq!(f.get(("weapons", "1")), Some("x"));
         let mut r = Reader::default();
         let f = Fields::parse(b"crew.0.count=many");
-        assert_eq!(r.u16(&f, ("crew.0", "count"), "How many", 1), 1);
+        assert_eq!(r.count(&f, ("crew.0", "count"), "How many", 1), 1);
         assert_eq!(r.problems[0].part.as_deref(), Some("crew.0.count"));
     }
 
@@ -245,13 +255,13 @@ mod tests {
     fn a_bad_number_is_reported_against_its_field() {
         let f = Fields::from_pairs(vec![("oars".into(), "lots".into()), ("big".into(), "70000".into())]);
         let mut r = Reader::default();
-        assert_eq!(r.u16(&f, "oars", "Oars", 0), 0);
-        assert_eq!(r.u16(&f, "big", "Count", 1), 1);
+        assert_eq!(r.count(&f, "oars", "Oars", 0), 0);
+        assert_eq!(r.count(&f, "big", "Count", 1), 1);
         assert_eq!(r.problems.len(), 2);
         assert_eq!(r.problems[0].part.as_deref(), Some("oars"));
         assert_eq!(
             r.problems[0].message,
-            "Oars: \"lots\" is not a whole number from 0 to 65535; it was read as 0"
+            "Oars: \"lots\" is not a whole number from 0 to 999; it was read as 0"
         );
     }
 }

@@ -8,6 +8,7 @@ use super::tables::{
     self, ACCESSORIES, ARMOR_TYPES, ArmorType, HULLS, Hull, Item, Loc, Mount, PLANTS, Plant, ROLES, Role,
     WEAPONS, Weapon,
 };
+use crate::games::bounds::{self, Document};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -124,6 +125,25 @@ pub enum Top {
     Full,
 }
 
+/// Serde: an optional count (present: 0 to the bound).
+fn some_count<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u16>, D::Error> {
+    bounds::count(d).map(Some)
+}
+
+/// Serde: an optional small number.
+fn some_small<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    bounds::small(d).map(Some)
+}
+
+/// Armor points at one location, bounded like every count.
+struct Points(u16);
+
+impl<'de> Deserialize<'de> for Points {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        bounds::count(d).map(Points)
+    }
+}
+
 fn one() -> u16 {
     1
 }
@@ -149,7 +169,7 @@ fn is_one(n: &u16) -> bool {
 pub struct Design {
     #[serde(default = "current_version")]
     pub version: u32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "bounds::name")]
     pub name: String,
     pub hull: Ref<Hull>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -159,7 +179,7 @@ pub struct Design {
     #[serde(default, skip_serializing_if = "is_false")]
     pub jet_drive: bool,
     /// Pairs of oars.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "bounds::count")]
     pub oars: u16,
     #[serde(default)]
     pub top: Top,
@@ -183,6 +203,26 @@ pub struct Design {
     pub accessories: Vec<AccessoryEntry>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cargo: Vec<CargoEntry>,
+}
+
+impl Document for Design {
+    const NOUN: &'static str = "design";
+    const ENTRIES: &'static str = "propellers, crew, weapons, turrets and their weapons, accessories, cargo and armor locations together";
+
+    fn entries(&self) -> usize {
+        self.propellers.len()
+            + self.crew.len()
+            + self.weapons.len()
+            + self.turrets.iter().map(|t| 1 + t.weapons.len()).sum::<usize>()
+            + self.accessories.len()
+            + self.cargo.len()
+            + self.armor.points.iter().count()
+            + self.armor.points.unknown.len()
+    }
+
+    fn names(&self) -> Vec<&str> {
+        std::iter::once(self.name.as_str()).chain(self.cargo.iter().map(|c| c.name.as_str())).collect()
+    }
 }
 
 impl Design {
@@ -228,7 +268,7 @@ pub struct PropellerEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<Ref<Plant>>,
     /// Points of propeller guard (armor) on this propeller.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "bounds::count")]
     pub guard: u16,
 }
 
@@ -237,7 +277,7 @@ pub struct PropellerEntry {
 pub struct Deck {
     /// Spaces below deck; the rest are above. Left out, the split is as even as it goes, the
     /// larger half below.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "some_count")]
     pub below: Option<u16>,
 }
 
@@ -245,7 +285,7 @@ pub struct Deck {
 #[serde(deny_unknown_fields)]
 pub struct CrewEntry {
     pub role: Ref<Role>,
-    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[serde(default = "one", skip_serializing_if = "is_one", deserialize_with = "bounds::count")]
     pub count: u16,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<Section>,
@@ -266,25 +306,25 @@ pub struct WeaponEntry {
     /// Facing; weapons in a turret turn with it and leave this out. Left out elsewhere: front.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mount: Option<Mount>,
-    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[serde(default = "one", skip_serializing_if = "is_one", deserialize_with = "bounds::count")]
     pub count: u16,
     /// All `count` weapons of this entry fire together (count - 1 links).
     #[serde(default, skip_serializing_if = "is_false")]
     pub linked: bool,
     /// Fires together with every weapon of every entry naming the same group, here or in a
     /// turret: a group of n weapons needs n - 1 links. Left out: in no group.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "some_small")]
     pub link_group: Option<u8>,
     /// Ammunition id from the weapon's list; left out: standard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ammo: Option<String>,
     /// Extra loaded magazines per weapon.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "bounds::count")]
     pub extra_magazines: u16,
     #[serde(default, skip_serializing_if = "is_false")]
     pub magazine_switch: bool,
     /// Extra rockets in a rocket magazine, per weapon (single-shot rockets only).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "bounds::count")]
     pub rocket_magazine: u16,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<Section>,
@@ -311,6 +351,7 @@ impl WeaponEntry {
 #[serde(deny_unknown_fields)]
 pub struct TurretEntry {
     /// Spaces of weapons it holds, 0 to 4.
+    #[serde(deserialize_with = "bounds::small")]
     pub size: u8,
     #[serde(default, skip_serializing_if = "is_false")]
     pub popup: bool,
@@ -328,7 +369,7 @@ pub struct TurretEntry {
 #[serde(deny_unknown_fields)]
 pub struct AccessoryEntry {
     pub item: Ref<Item>,
-    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[serde(default = "one", skip_serializing_if = "is_one", deserialize_with = "bounds::count")]
     pub count: u16,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<Section>,
@@ -346,9 +387,11 @@ impl AccessoryEntry {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CargoEntry {
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty", deserialize_with = "bounds::name")]
     pub name: String,
+    #[serde(deserialize_with = "bounds::count")]
     pub spaces: u16,
+    #[serde(deserialize_with = "bounds::cargo_weight")]
     pub weight: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deck: Option<Section>,
@@ -429,15 +472,26 @@ impl<'de> Deserialize<'de> for ArmorPoints {
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<ArmorPoints, A::Error> {
                 let mut out = ArmorPoints::default();
                 while let Some(k) = m.next_key::<String>()? {
-                    let p: u16 = m.next_value()?;
+                    let p: u16 = m.next_value::<Points>()?.0;
                     match Loc::parse(&k) {
-                        Some(loc) => out.set(loc, out.get(loc).saturating_add(p)),
+                        Some(loc) => {
+                            // The same location twice (say "F" and "f") adds up, within the bound.
+                            let sum = out.get(loc).saturating_add(p);
+                            if sum > bounds::MAX_COUNT {
+                                return Err(de::Error::custom(format_args!(
+                                    "{} armor adds up to {sum} points; a location holds at most {}",
+                                    loc.code(),
+                                    bounds::MAX_COUNT
+                                )));
+                            }
+                            out.set(loc, sum);
+                        }
                         None => out.unknown.push((k, p)),
                     }
                 }
                 Ok(out)
             }
         }
-        d.deserialize_map(V).map_err(de::Error::custom)
+        d.deserialize_map(V)
     }
 }

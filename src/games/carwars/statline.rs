@@ -14,6 +14,7 @@ use super::tables::{
     self, ACCESSORIES, ARMOR_TYPES, HULLS, Item, Loc, Mount, PLANTS, ROLES, WEAPONS, Weapon,
 };
 use super::units::{Grouped, Money, Speed, Weight, dollars_rounded, pounds_rounded};
+use crate::games::bounds::{self, Document};
 use crate::games::or_list;
 use serde::Serialize;
 use std::fmt::Write;
@@ -826,7 +827,61 @@ fn parse_claim(s: &str, c: &mut Claimed) -> bool {
     false
 }
 
-/// Reads a stat line in the published style.
+/// How long each list of a design was before a fragment was read, so that a fragment that takes
+/// the design past its bounds can be taken back whole.
+struct Mark {
+    propellers: usize,
+    crew: usize,
+    weapons: usize,
+    turrets: usize,
+    accessories: usize,
+    cargo: usize,
+    unknown_armor: usize,
+    deck: Option<Deck>,
+}
+
+impl Mark {
+    fn of(d: &Design) -> Self {
+        Mark {
+            propellers: d.propellers.len(),
+            crew: d.crew.len(),
+            weapons: d.weapons.len(),
+            turrets: d.turrets.len(),
+            accessories: d.accessories.len(),
+            cargo: d.cargo.len(),
+            unknown_armor: d.armor.points.unknown.len(),
+            deck: d.deck.clone(),
+        }
+    }
+
+    /// Whether what was read since the mark keeps within the bounds (the design before it did).
+    fn fits(&self, d: &Design) -> bool {
+        let count = |n: u16| n <= bounds::MAX_COUNT;
+        let weapon = |w: &WeaponEntry| count(w.count) && count(w.extra_magazines) && count(w.rocket_magazine);
+        d.entries() <= bounds::MAX_ENTRIES
+            && d.propellers[self.propellers..].iter().all(|p| count(p.guard))
+            && d.crew[self.crew..].iter().all(|c| count(c.count))
+            && d.weapons[self.weapons..].iter().all(weapon)
+            && d.turrets[self.turrets..].iter().all(|t| t.weapons.iter().all(weapon))
+            && d.accessories[self.accessories..].iter().all(|a| count(a.count))
+            && d.cargo[self.cargo..].iter().all(|c| count(c.spaces) && c.weight <= bounds::MAX_CARGO_WEIGHT)
+            && d.deck.as_ref().and_then(|k| k.below).is_none_or(count)
+    }
+
+    fn take_back(&self, d: &mut Design) {
+        d.propellers.truncate(self.propellers);
+        d.crew.truncate(self.crew);
+        d.weapons.truncate(self.weapons);
+        d.turrets.truncate(self.turrets);
+        d.accessories.truncate(self.accessories);
+        d.cargo.truncate(self.cargo);
+        d.armor.points.unknown.truncate(self.unknown_armor);
+        d.deck.clone_from(&self.deck);
+    }
+}
+
+/// Reads a stat line in the published style. Whatever the text, the design it gives keeps the
+/// bounds every document keeps ([`bounds`]): a part asking for more is listed as not read.
 pub fn parse(text: &str) -> Imported {
     let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut unrecognized = Vec::new();
@@ -853,7 +908,10 @@ pub fn parse(text: &str) -> Imported {
     let mut section: Option<Section> = None;
     let mut in_claims = false;
 
+    // Fragments that would take the design past the bounds every document keeps.
+    let mut beyond_bounds = 0usize;
     for frag in fragments(body) {
+        let mark = Mark::of(&d);
         let mut s = frag.text.as_str();
         // Section and armor headings: "Below Deck: ...", "Fireproof Armor: F12".
         if let Some((head, rest)) = s.split_once(':') {
@@ -890,7 +948,14 @@ pub fn parse(text: &str) -> Imported {
                 true
             } else if let Some((code, p)) = parse_armor_point(s) {
                 match Loc::parse(&code) {
-                    Some(l) => d.armor.points.set(l, d.armor.points.get(l).saturating_add(p)),
+                    Some(l) => {
+                        let sum = d.armor.points.get(l).saturating_add(p);
+                        if sum > bounds::MAX_COUNT {
+                            beyond_bounds += 1;
+                        } else {
+                            d.armor.points.set(l, sum);
+                        }
+                    }
                     None => d.armor.points.unknown.push((code, p)),
                 }
                 true
@@ -942,9 +1007,13 @@ pub fn parse(text: &str) -> Imported {
         } else if let Some(n) =
             strip_suffix_ci(s, "pairs of oars").or_else(|| strip_suffix_ci(s, "pair of oars"))
         {
-            match n.trim().parse() {
-                Ok(n) => {
+            match n.trim().parse::<u16>() {
+                Ok(n) if n <= bounds::MAX_COUNT => {
                     d.oars = n;
+                    true
+                }
+                Ok(_) => {
+                    beyond_bounds += 1;
                     true
                 }
                 Err(_) => false,
@@ -973,12 +1042,35 @@ pub fn parse(text: &str) -> Imported {
         } else {
             false
         };
+        let ok = if ok && !mark.fits(&d) {
+            // More of something than a design holds: not read, and listed as not read.
+            mark.take_back(&mut d);
+            beyond_bounds += 1;
+            false
+        } else {
+            ok
+        };
         if !ok {
             unrecognized.push(frag.text.clone());
         }
         if frag.ends_sentence {
             armor_mode = false;
         }
+    }
+    if beyond_bounds > 0 {
+        notes.push(format!(
+            "{beyond_bounds} part(s) asked for more than a design holds (at most {} of one thing, {} entries in all) and were not read; they are listed as not read",
+            bounds::MAX_COUNT,
+            bounds::MAX_ENTRIES
+        ));
+    }
+    if bounds::name_too_long(&d.name).is_some() {
+        unrecognized.insert(0, format!("{}:", d.name));
+        notes.push(format!(
+            "The name is longer than {} characters, so it was not taken; it is listed as not read",
+            bounds::MAX_NAME_CHARS
+        ));
+        d.name.clear();
     }
     if !hull_seen {
         d.hull = Ref::Unknown(String::new());

@@ -40,7 +40,7 @@ pub struct Detachment {
     #[serde(default = "default_version")]
     pub version: u32,
     /// The player's name for the detachment. Optional, default "".
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::games::bounds::name")]
     pub name: String,
     /// Id of the detachment list it is built from: "imperial-marines", "eldar-aquatics",
     /// "ork-wetboyz", "tyranid-waterspawn" or "chaos-aqua". Required.
@@ -60,13 +60,26 @@ pub struct Choice {
     /// Entry id within the section: the vessel id, e.g. "alligator-apc". Required.
     pub entry: String,
     /// How many vessels the choice holds. Optional, default 1.
-    #[serde(default = "default_count")]
+    #[serde(default = "default_count", deserialize_with = "crate::games::bounds::count_u32")]
     pub count: u32,
     /// Whether the first vessel of this choice carries the Detachment HQ upgrade (+25 pts).
     /// Exactly one choice must set it, except in the Tyranid list, which has no HQ. Optional,
     /// default false.
     #[serde(default)]
     pub hq: bool,
+}
+
+impl crate::games::bounds::Document for Detachment {
+    const NOUN: &'static str = "detachment";
+    const ENTRIES: &'static str = "choices";
+
+    fn entries(&self) -> usize {
+        self.choices.len()
+    }
+
+    fn names(&self) -> Vec<&str> {
+        vec![self.name.as_str()]
+    }
 }
 
 impl Detachment {

@@ -1,0 +1,173 @@
+//! The limits every document keeps, whatever game it is for, so that no request can make the
+//! engines, the pages or the exports do unbounded work. They are far above anything a real build
+//! holds (a Yacht has 58 spaces; an Epic detachment a dozen choices), so a player never meets
+//! them, and a client that sends more is told which field and what fits.
+//!
+//! Numbers are bounded where a document is read (JSON, a form, a pasted stat line); names are
+//! made one line there too, so no name can forge lines in a text export.
+
+use serde::de::{self, Deserializer, Visitor};
+use std::fmt;
+
+/// The most entries one document holds: propellers, crew lines, weapons (a turret's included),
+/// turrets, accessories, cargo lines and armor locations of a boat; choices of a detachment.
+pub const MAX_ENTRIES: usize = 200;
+/// The largest count, number of magazines or points any one field holds.
+pub const MAX_COUNT: u16 = 999;
+/// The heaviest cargo line, in pounds.
+pub const MAX_CARGO_WEIGHT: u32 = 1_000_000;
+/// The longest name (of a build, a cargo line), in characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// A document a player sends: what it is called and how big it is.
+pub trait Document {
+    /// What one is called in messages ("design", "detachment").
+    const NOUN: &'static str;
+    /// What its entries are, for messages ("choices").
+    const ENTRIES: &'static str;
+    /// How many entries it holds, counted as [`MAX_ENTRIES`] counts them.
+    fn entries(&self) -> usize;
+    /// The names it holds (its own, a cargo line's, ...), each to be one line of bounded length.
+    fn names(&self) -> Vec<&str>;
+}
+
+/// Why a document is refused as too big (too many entries, a name too long), naming the limit,
+/// as a clause ("this design has 202 entries; ..."); `None` when it keeps every limit. Numbers
+/// and names are bounded as JSON is read; this bounds the rest, and documents built from a form.
+pub fn too_many_entries<D: Document>(doc: &D) -> Option<String> {
+    let n = doc.entries();
+    if n > MAX_ENTRIES {
+        return Some(format!(
+            "this {noun} has {n} entries; a {noun} holds at most {MAX_ENTRIES} ({})",
+            D::ENTRIES,
+            noun = D::NOUN
+        ));
+    }
+    doc.names().into_iter().find_map(|name| name_too_long(name).map(|why| format!("a name in it {why}")))
+}
+
+/// A name as one line: line breaks, tabs and other control characters become spaces, runs of
+/// spaces one space, and the ends are trimmed.
+pub fn one_line(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        let c = if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') { ' ' } else { c };
+        if !(c.is_whitespace() && out.ends_with(char::is_whitespace)) {
+            out.push(if c.is_whitespace() { ' ' } else { c });
+        }
+    }
+    out.trim().to_owned()
+}
+
+/// Why a name is refused: too long.
+pub fn name_too_long(name: &str) -> Option<String> {
+    let n = name.chars().count();
+    (n > MAX_NAME_CHARS)
+        .then(|| format!("must be at most {MAX_NAME_CHARS} characters long (this one has {n})"))
+}
+
+/// Serde: a name, made one line, of at most [`MAX_NAME_CHARS`] characters.
+pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let raw = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+    let name = one_line(&raw);
+    match name_too_long(&name) {
+        Some(why) => Err(de::Error::custom(why)),
+        None => Ok(name),
+    }
+}
+
+/// A whole number from `min` to `max`, with the range in every message about it.
+struct Whole {
+    min: u64,
+    max: u64,
+}
+
+impl Visitor<'_> for Whole {
+    type Value = u64;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a whole number from {} to {}", self.min, self.max)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+        if (self.min..=self.max).contains(&v) {
+            Ok(v)
+        } else {
+            Err(E::invalid_value(de::Unexpected::Unsigned(v), &self))
+        }
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+        match u64::try_from(v) {
+            Ok(v) => self.visit_u64(v),
+            Err(_) => Err(E::invalid_value(de::Unexpected::Signed(v), &self)),
+        }
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
+        Err(E::invalid_value(de::Unexpected::Float(v), &self))
+    }
+}
+
+fn whole<'de, D: Deserializer<'de>>(d: D, min: u64, max: u64) -> Result<u64, D::Error> {
+    d.deserialize_u64(Whole { min, max })
+}
+
+/// Serde: a count, number of magazines or points, 0 to [`MAX_COUNT`].
+pub fn count<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
+    let v = whole(d, 0, MAX_COUNT.into())?;
+    Ok(u16::try_from(v).unwrap_or(MAX_COUNT))
+}
+
+/// Serde: a count kept in a `u32` field, 0 to [`MAX_COUNT`].
+pub fn count_u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = whole(d, 0, MAX_COUNT.into())?;
+    Ok(u32::try_from(v).unwrap_or(MAX_COUNT.into()))
+}
+
+/// Serde: a small number that fits a `u8` field ("link group", "turret size").
+pub fn small<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let v = whole(d, 0, u8::MAX.into())?;
+    Ok(u8::try_from(v).unwrap_or(u8::MAX))
+}
+
+/// Serde: cargo weight in pounds, 0 to [`MAX_CARGO_WEIGHT`].
+pub fn cargo_weight<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = whole(d, 0, MAX_CARGO_WEIGHT.into())?;
+    Ok(u32::try_from(v).unwrap_or(MAX_CARGO_WEIGHT))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_one_trimmed_line() {
+        assert_eq!(one_line("  Sea\r\nWasp\tII \u{2028} "), "Sea Wasp II");
+        assert_eq!(one_line("A\n\n\nMain Force: 1 Sea Raider"), "A Main Force: 1 Sea Raider");
+        assert_eq!(one_line(""), "");
+        assert!(name_too_long(&"x".repeat(MAX_NAME_CHARS)).is_none());
+        assert!(name_too_long(&"é".repeat(MAX_NAME_CHARS + 1)).is_some());
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    struct T {
+        #[serde(default, deserialize_with = "count")]
+        n: u16,
+        #[serde(default, deserialize_with = "name")]
+        name: String,
+    }
+
+    #[test]
+    fn counts_name_their_range_when_refused() {
+        let ok: T = serde_json::from_str(r#"{"n": 999, "name": "a\nb"}"#).unwrap();
+        assert_eq!((ok.n, ok.name.as_str()), (999, "a b"));
+        for bad in [r#"{"n": 1000}"#, r#"{"n": -1}"#, r#"{"n": 1.5}"#, r#"{"n": "two"}"#] {
+            let e = serde_json::from_str::<T>(bad).unwrap_err().to_string();
+            assert!(e.contains("a whole number from 0 to 999"), "{bad}: {e}");
+        }
+        let long = format!(r#"{{"name": "{}"}}"#, "x".repeat(101));
+        let e = serde_json::from_str::<T>(&long).unwrap_err().to_string();
+        assert!(e.contains("at most 100 characters"), "{e}");
+    }
+}
