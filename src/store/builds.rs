@@ -230,7 +230,9 @@ pub async fn recent(
     q: &str,
     limit: i64,
 ) -> Result<Vec<Listing>, sqlx::Error> {
-    // LIKE with the wildcards in the search text escaped, so "%" finds a percent sign.
+    // LIKE with the wildcards in the search text escaped, so "%" finds a percent sign. The
+    // search is at most a name long: SQLite refuses LIKE patterns past 50,000 bytes.
+    let q: String = q.chars().take(crate::games::bounds::MAX_NAME_CHARS).collect();
     let pattern = format!("%{}%", q.trim().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
     sqlx::query_as::<_, Listing>(
         "SELECT id, kind, name, legal, summary, updated_at FROM builds \

@@ -3,6 +3,7 @@
 
 use super::AppState;
 use super::error::{ApiError, AppError, error_json, with_content_type};
+use crate::games::bounds;
 use crate::store::builds::{self, Build, Content, Kind, Listing, UpdateError, format_time};
 use askama::Template;
 use axum::extract::{Query, State};
@@ -55,16 +56,6 @@ pub fn set_edit_cookie(r: &mut Response, id: &str, token: &str) {
     if let Ok(v) = HeaderValue::from_str(&v) {
         r.headers_mut().append(header::SET_COOKIE, v);
     }
-}
-
-/// The origin links are shown with ("http://127.0.0.1:3000"), from the Host the browser used.
-pub fn origin(headers: &HeaderMap) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| h.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c)))
-        .unwrap_or("127.0.0.1:3000");
-    format!("http://{host}")
 }
 
 /// Where a saved build's page is.
@@ -139,11 +130,13 @@ pub async fn save_changes(
         load(state, id, kind).await?;
         return Err(forbidden());
     };
-    // The store checks the build's kind and token as it writes.
-    let result = builds::update(&state.db, id, token, c).await;
-    state.pages.invalidate();
-    match result {
-        Ok(b) => Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response()),
+    // The store checks the build's kind and token as it writes; only a write that happened
+    // empties the cache, so refused edits cannot make every share page render again.
+    match builds::update(&state.db, id, token, c).await {
+        Ok(b) => {
+            state.pages.invalidate();
+            Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response())
+        }
         Err(e) => Err(update_error(e, kind)),
     }
 }
@@ -178,9 +171,9 @@ pub async fn saved(
     just_saved: bool,
 ) -> Result<Saved, AppError> {
     let owner = is_owner(b, headers);
-    let origin = origin(headers);
+    let origin = state.public.as_str();
     let edit_link = match (just_saved, owner, cookie(headers, &cookie_name(&b.id))) {
-        (true, true, Some(token)) => Some(edit_link(&origin, b, token)),
+        (true, true, Some(token)) => Some(edit_link(origin, b, token)),
         _ => None,
     };
     let parent = match &b.parent_id {
@@ -247,11 +240,10 @@ pub async fn share_page<F>(
 where
     F: FnOnce(Build, Saved) -> Result<String, AppError>,
 {
-    let origin = origin(headers);
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
     // Kept by address: a boat's page is never the answer at `/epic/{id}`.
     let address = format!("{}/{id}", kind.path());
-    if anonymous && let Some(page) = state.pages.get(&address, &origin) {
+    if anonymous && let Some(page) = state.pages.get(&address) {
         return Ok(Html(page).into_response());
     }
     let b = load(state, id, kind).await?;
@@ -259,7 +251,7 @@ where
     let cacheable = !facts.owner && facts.edit_link.is_none();
     let page = axum::body::Bytes::from(render(b, facts)?);
     if cacheable {
-        state.pages.put(&address, &origin, page.clone());
+        state.pages.put(&address, page.clone());
     }
     Ok(Html(page).into_response())
 }
@@ -331,17 +323,17 @@ pub fn stored_json(b: &Build, fallback: &str) -> Response {
 /// edit url, plus the builder's own `extra` fields (figures, problems, ...).
 pub async fn api_create(
     state: &AppState,
-    headers: &HeaderMap,
     c: &Content,
     extra: serde_json::Value,
 ) -> Result<Response, ApiError> {
+    // A new build without a parent changes no other page, so the cache stays.
     let (b, token) = builds::create(&state.db, c, None).await?;
-    let origin = origin(headers);
+    let origin = state.public.as_str();
     let body = json!({
         "id": b.id,
         "url": format!("{origin}{}", share_path(&b)),
         "edit_token": token,
-        "edit_url": edit_link(&origin, &b, &token),
+        "edit_url": edit_link(origin, &b, &token),
     });
     Ok((StatusCode::CREATED, Json(merged(body, extra))).into_response())
 }
@@ -366,10 +358,11 @@ pub async fn api_replace(
             AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()).into()
         );
     };
-    let result = builds::update(&state.db, id, token, c).await;
-    state.pages.invalidate();
-    match result {
-        Ok(b) => Ok(b),
+    match builds::update(&state.db, id, token, c).await {
+        Ok(b) => {
+            state.pages.invalidate();
+            Ok(b)
+        }
         Err(UpdateError::Forbidden) => {
             Err(AppError::Forbidden("The edit token does not match this build; nothing was changed.".into())
                 .into())
@@ -412,6 +405,8 @@ pub struct GalleryRow {
 #[template(path = "gallery.html")]
 struct GalleryPage {
     q: String,
+    /// The search was longer than any name and was cut to that length.
+    cut: bool,
     kind: String,
     rows: Vec<GalleryRow>,
     examples: &'static [crate::web::boat_view::StartChoice],
@@ -434,9 +429,13 @@ fn row(l: Listing) -> GalleryRow {
 
 async fn gallery(State(state): State<AppState>, Query(q): Query<GalleryQuery>) -> Result<Response, AppError> {
     let kind = Kind::parse(&q.kind);
-    let rows = builds::recent(&state.db, kind, &q.q, 50).await?.into_iter().map(row).collect();
+    // Names are at most this long, so a longer search finds nothing more; SQLite also refuses
+    // LIKE patterns past 50,000 bytes.
+    let search = bounds::one_line(&q.q.chars().take(bounds::MAX_NAME_CHARS).collect::<String>());
+    let rows = builds::recent(&state.db, kind, &search, 50).await?.into_iter().map(row).collect();
     let page = GalleryPage {
-        q: q.q.chars().take(100).collect(),
+        cut: q.q.chars().nth(bounds::MAX_NAME_CHARS).is_some(),
+        q: search,
         kind: kind.map_or("", Kind::as_str).to_owned(),
         rows,
         examples: &crate::web::boat_view::start_choices().1,

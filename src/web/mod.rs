@@ -12,11 +12,15 @@ pub mod epic_form;
 pub mod epic_view;
 pub mod error;
 pub mod form;
+pub mod json;
+pub mod origin;
+pub mod rate;
+pub mod serve;
 pub mod view;
 
 use axum::Router;
 use axum::extract::Request;
-use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use sqlx::SqlitePool;
@@ -25,7 +29,6 @@ use std::time::Duration;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::csrf::CsrfLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -45,22 +48,66 @@ pub struct AppState {
     pub db: SqlitePool,
     /// Share pages already rendered for visitors who cannot edit them.
     pub pages: std::sync::Arc<cache::PageCache>,
+    /// Where players reach Drydock: links are written with it, cross-site posts checked against it.
+    pub public: std::sync::Arc<origin::PublicOrigin>,
+    /// How many writes one client may make.
+    pub writes: WriteRate,
+}
+
+/// Saves, imports and edit-token attempts one client may make: `per_minute` (0: no limit),
+/// `burst` of them at once.
+#[derive(Debug, Clone, Copy)]
+pub struct WriteRate {
+    pub per_minute: u32,
+    pub burst: u32,
+}
+
+impl Default for WriteRate {
+    fn default() -> Self {
+        WriteRate { per_minute: 60, burst: 20 }
+    }
 }
 
 impl AppState {
-    pub fn new(db: SqlitePool) -> Self {
-        AppState { db, pages: std::sync::Arc::default() }
+    /// The state for an app served at `served_on`, with the default limits.
+    pub fn new(db: SqlitePool, served_on: std::net::SocketAddr) -> Self {
+        AppState {
+            db,
+            pages: std::sync::Arc::default(),
+            public: std::sync::Arc::new(origin::PublicOrigin::served_on(served_on)),
+            writes: WriteRate::default(),
+        }
+    }
+
+    /// The state the binary serves with: its public address and limits from the configuration.
+    pub fn from_config(
+        db: SqlitePool,
+        config: &crate::config::Config,
+        served_on: std::net::SocketAddr,
+    ) -> anyhow::Result<Self> {
+        let public = match &config.public_url {
+            Some(url) => origin::PublicOrigin::parse(url)?,
+            None => origin::PublicOrigin::served_on(served_on),
+        };
+        Ok(AppState {
+            db,
+            pages: std::sync::Arc::default(),
+            public: std::sync::Arc::new(public),
+            writes: WriteRate { per_minute: config.writes_per_minute, burst: config.write_burst },
+        })
     }
 }
 
 /// The whole application, without a server: tests call this directly.
 pub fn app(state: AppState) -> Router {
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
+    let writes = rate::write_limit(state.writes);
+    let public = state.public.clone();
     Router::new()
         .route("/", axum::routing::get(home))
-        .merge(api::router())
-        .merge(boats::router())
-        .merge(epic::router())
+        .merge(api::router(&writes))
+        .merge(boats::router(&writes))
+        .merge(epic::router(&writes))
         .merge(builds::router())
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)
@@ -89,9 +136,9 @@ pub fn app(state: AppState) -> Router {
                 .layer(CompressionLayer::new())
                 .layer(CatchPanicLayer::custom(panic_response))
                 .layer(middleware::from_fn(friendly_errors))
+                .layer(middleware::from_fn_with_state(public, origin::refuse_cross_site))
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-                .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
-                .layer(CsrfLayer::new()),
+                .layer(RequestBodyLimitLayer::new(BODY_LIMIT)),
         )
 }
 
@@ -157,10 +204,17 @@ async fn friendly_errors(req: Request, next: Next) -> Response {
     } else {
         format!("This request could not be read. {}.", said.trim_end_matches('.'))
     };
-    let message = rejection_text(status, fallback);
+    let message = if status == StatusCode::TOO_MANY_REQUESTS {
+        let wait = parts.headers.get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()).unwrap_or("a few");
+        format!(
+            "Too many saves, imports or edit attempts came from your address in a short time. Nothing was saved or lost: wait {wait} seconds and send it again."
+        )
+    } else {
+        rejection_text(status, fallback)
+    };
     let mut out = if api { error_json(status, message) } else { error_page(status, message) };
     // Keep headers that matter to the client (Allow on 405, for instance).
-    for name in [header::ALLOW, HeaderName::from_static("retry-after")] {
+    for name in [header::ALLOW, header::RETRY_AFTER] {
         if let Some(v) = parts.headers.get(&name) {
             out.headers_mut().insert(name, v.clone());
         }
