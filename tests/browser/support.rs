@@ -29,8 +29,11 @@ pub async fn app() -> App {
     let db = drydock::store::open(&dir.path().join("browser.db")).await.expect("database");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
-    let router = drydock::web::app(drydock::web::AppState::new(db));
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    let router = drydock::web::app(drydock::web::AppState::new(db, addr));
+    let serving = drydock::web::serve::ServeOptions::default();
+    tokio::spawn(async move {
+        drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
+    });
     App { addr, _dir: dir }
 }
 

@@ -1,7 +1,9 @@
 //! HTTP tests: the real app on a real socket, with a real SQLite file per test.
 
 mod api;
+mod connections;
 mod epic;
+mod hardening;
 mod load;
 mod pages;
 mod process;

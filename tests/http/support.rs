@@ -1,6 +1,7 @@
 //! Spawns the app on port 0 with a fresh database file, for one test.
 
-use drydock::web::{AppState, app};
+use drydock::web::serve::{ServeOptions, serve};
+use drydock::web::{AppState, WriteRate, app};
 use std::net::SocketAddr;
 use tempfile::TempDir;
 
@@ -9,6 +10,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The database the app writes to, for checking what was stored.
     pub db: sqlx::SqlitePool,
+    /// The app's share-page cache, for checking what it keeps.
+    pub pages: std::sync::Arc<drydock::web::cache::PageCache>,
     /// Kept so the database file lives as long as the app.
     pub _dir: TempDir,
 }
@@ -19,19 +22,32 @@ impl TestApp {
     }
 }
 
+/// The app as `cargo run` serves it: default limits.
 pub async fn spawn() -> TestApp {
+    spawn_with(WriteRate::default()).await
+}
+
+/// The app with writes unlimited, for tests that save in bulk.
+pub async fn spawn_unlimited() -> TestApp {
+    spawn_with(WriteRate { per_minute: 0, burst: 0 }).await
+}
+
+pub async fn spawn_with(writes: WriteRate) -> TestApp {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = drydock::store::open(&dir.path().join("drydock.db")).await.expect("database");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
-    let router = app(AppState::new(db.clone()));
-    tokio::spawn(async move { axum::serve(listener, router).await });
+    let state = AppState { writes, ..AppState::new(db.clone(), addr) };
+    let pages = state.pages.clone();
+    let router = app(state);
+    let serving = ServeOptions::default();
+    tokio::spawn(async move { serve(listener, router, serving, std::future::pending()).await });
     let client = reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client");
-    TestApp { addr, client, db, _dir: dir }
+    TestApp { addr, client, db, pages, _dir: dir }
 }
 
 /// A second browser: its own cookie jar, and it shows redirects instead of following them.
