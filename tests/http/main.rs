@@ -3,6 +3,7 @@
 mod api;
 mod connections;
 mod epic;
+mod fuzz;
 mod hardening;
 mod load;
 mod pages;

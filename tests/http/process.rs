@@ -75,7 +75,21 @@ fn help_lists_the_bind_and_database_options() {
     let out = Command::new(env!("CARGO_BIN_EXE_drydock")).arg("--help").output().expect("run --help");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
-    for want in ["--bind", "DRYDOCK_BIND", "127.0.0.1:3000", "--database", "DRYDOCK_DATABASE", "drydock.db"] {
+    for want in [
+        "--bind",
+        "DRYDOCK_BIND",
+        "127.0.0.1:3000",
+        "--database",
+        "DRYDOCK_DATABASE",
+        "drydock.db",
+        "--public-url",
+        "DRYDOCK_PUBLIC_URL",
+        "--max-connections",
+        "--header-timeout",
+        "--idle-timeout",
+        "--writes-per-minute",
+        "--write-burst",
+    ] {
         assert!(text.contains(want), "--help should mention {want}:\n{text}");
     }
 }
@@ -96,6 +110,60 @@ fn the_server_creates_and_migrates_its_database_and_stops_cleanly_on_sigterm() {
     assert!(status.success(), "exit status {status:?}");
     let said: Vec<String> = server.output.try_iter().collect();
     assert!(said.iter().any(|l| l.contains("stopped cleanly")), "{said:?}");
+}
+
+#[tokio::test]
+async fn links_are_written_with_the_public_url_and_posts_from_it_are_accepted() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = start_with(&dir.path().join("public.db"), &["--public-url", "https://drydock.example.org/"]);
+    let client = ::reqwest::Client::new();
+    let body = serde_json::to_string(&drydock::games::carwars::examples::piranha()).expect("json");
+    let res = client
+        .post(format!("http://{}/api/boats", server.addr))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .expect("save");
+    assert_eq!(res.status(), ::reqwest::StatusCode::CREATED);
+    let v: serde_json::Value = res.json().await.expect("json");
+    let id = v["id"].as_str().expect("id");
+    assert_eq!(v["url"], format!("https://drydock.example.org/boats/{id}"));
+    assert!(v["edit_url"].as_str().unwrap_or("").starts_with("https://drydock.example.org/boats/"));
+    let page = client.get(format!("http://{}/boats/{id}", server.addr)).send().await.expect("page");
+    assert!(page.text().await.expect("text").contains(&format!("https://drydock.example.org/boats/{id}")));
+
+    // A browser on the public site may post; one on the bound address is another site now.
+    let form = [("hull", "dinghy"), ("name", "From the site")];
+    for (origin, status) in [
+        ("https://drydock.example.org", ::reqwest::StatusCode::SEE_OTHER),
+        (&*format!("http://{}", server.addr), ::reqwest::StatusCode::FORBIDDEN),
+    ] {
+        let res = no_redirects()
+            .post(format!("http://{}/boats", server.addr))
+            .header("origin", origin)
+            .form(&form)
+            .send()
+            .await
+            .expect("post");
+        assert_eq!(res.status(), status, "{origin}");
+    }
+}
+
+#[test]
+fn a_public_url_that_is_not_an_origin_stops_the_server_with_a_reason() {
+    let out = Command::new(env!("CARGO_BIN_EXE_drydock"))
+        .args(["--bind", "127.0.0.1:0", "--public-url", "drydock.example.org/boats", "--database"])
+        .arg(tempfile::tempdir().expect("dir").path().join("x.db"))
+        .output()
+        .expect("run");
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("--public-url must be an origin"), "{said}");
+}
+
+fn no_redirects() -> ::reqwest::Client {
+    ::reqwest::Client::builder().redirect(::reqwest::redirect::Policy::none()).build().expect("client")
 }
 
 mod reqwest {

@@ -16,7 +16,7 @@ use super::tables::{
     self, ACCESSORIES, DeckRule, Family, GunRule, HULLS, Hull, Load, Loc, Mount, PLANTS, WEAPONS,
 };
 use super::units::{Money, Spaces, Weight};
-use crate::games::Severity;
+use crate::games::{Severity, bounds};
 
 // ---------------------------------------------------------------- arbitrary designs
 
@@ -559,6 +559,61 @@ proptest! {
         let back = evaluate(&imp.design);
         prop_assert_eq!(&back.figures, &e.figures, "{}", line);
         prop_assert_eq!(statline::claim_mismatches(&imp.claimed, &back), Vec::<String>::new(), "{}", line);
+    }
+}
+
+/// Text in the shape of stat lines: their words, numbers of every size, separators.
+fn statline_like() -> impl Strategy<Value = String> {
+    let words = proptest::sample::select(vec![
+        "Yacht",
+        "Dinghy",
+        ": ",
+        ", ",
+        ". ",
+        " ",
+        "(",
+        ")",
+        "65535 ",
+        "999 ",
+        "1000 ",
+        "3 ",
+        "Propellers",
+        "Propeller with 999-point guards",
+        "Propeller with 1000-point guards",
+        "Pilot only",
+        "Gunners",
+        "Passengers in cargo space",
+        "MG with HD ammo",
+        "(1000 extra magazines)",
+        "(rocket magazine of 5000)",
+        "front",
+        "Deck (5000 below, 2 above)",
+        "Deck",
+        "1000 pairs of oars",
+        "Armor: ",
+        "F900",
+        "F500",
+        "Qx900",
+        "Cargo (1000 spaces, 2000000 lbs)",
+        "Cargo (2 spaces, 400 lbs)",
+        "Fire extinguisher",
+        "Passenger accommodations for 5000",
+        "2-space turret (T) with 1000 RLs and VMG",
+        "Below Deck:",
+    ]);
+    (proptest::collection::vec(words, 0..400), ".{0,130}")
+        .prop_map(|(w, name)| format!("{name}: {}", w.concat()))
+}
+
+proptest! {
+    #[test]
+    fn whatever_a_pasted_line_says_the_design_read_keeps_the_bounds_and_reads_back(text in statline_like()) {
+        let imp = statline::parse(&text);
+
+        prop_assert_eq!(bounds::too_many_entries(&imp.design), None);
+        let json = serde_json::to_string(&imp.design).unwrap_or_default();
+        let back: Result<Design, _> = serde_json::from_str(&json);
+        prop_assert_eq!(back.as_ref().ok(), Some(&imp.design), "{}: {:?}", json, back.as_ref().err());
     }
 }
 

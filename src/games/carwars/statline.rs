@@ -722,7 +722,8 @@ fn parse_deck(s: &str) -> Option<Deck> {
     Some(Deck { below: Some(below.trim().parse().ok()?) })
 }
 
-fn parse_propellers(s: &str, plant: Option<&Ref<tables::Plant>>) -> Option<Vec<PropellerEntry>> {
+/// Reads "2 Propellers with 10-point guards": how many, and one of them.
+fn parse_propellers(s: &str, plant: Option<&Ref<tables::Plant>>) -> Option<(usize, PropellerEntry)> {
     let (n, rest) = leading_count(s);
     let (size, rest) = match PLANTS.iter().find_map(|p| strip_word(rest, p.name).map(|r| (p, r))) {
         Some((p, r)) => (Some(Ref::Known(p)), r),
@@ -737,7 +738,7 @@ fn parse_propellers(s: &str, plant: Option<&Ref<tables::Plant>>) -> Option<Vec<P
         g.trim().parse().ok()?
     };
     let size = size.filter(|s| Some(s) != plant);
-    Some(vec![PropellerEntry { size, guard }; usize::from(n)])
+    Some((usize::from(n), PropellerEntry { size, guard }))
 }
 
 fn parse_crew(s: &str, section: Option<Section>) -> Option<Vec<CrewEntry>> {
@@ -901,7 +902,7 @@ pub fn parse(text: &str) -> Imported {
     }
 
     let mut d = Design::empty(&HULLS[0]);
-    d.name = name;
+    d.name = bounds::one_line(&name);
     d.crew.clear();
     let mut hull_seen = false;
     let mut armor_mode = false;
@@ -998,8 +999,10 @@ pub fn parse(text: &str) -> Imported {
                     Ref::Known,
                 ));
             true
-        } else if let Some(props) = parse_propellers(s, d.plant.as_ref()) {
-            d.propellers.extend(props);
+        } else if let Some((n, p)) = parse_propellers(s, d.plant.as_ref()) {
+            // Only as many as a design can hold are made; more fail the bounds below.
+            let room = bounds::MAX_ENTRIES.saturating_sub(d.entries());
+            d.propellers.extend(std::iter::repeat_n(p, n.min(room + 1)));
             true
         } else if lower == "oars" {
             d.oars = 1;
