@@ -2,29 +2,21 @@
 //! searches, forms that would lose rows, refused edits, clear messages, one-line names, and
 //! rate-limited writes with a write-ahead log that stays small. (Slow clients: connections.rs.)
 
-use crate::support::{TestApp, spawn, spawn_unlimited, stored_count, stranger};
+use crate::support::{TestApp, encode, post_form, save_boat, spawn, spawn_unlimited, stored_count, stranger};
 use drydock::games::carwars::examples;
 use drydock::web::boat_form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
-fn encode(pairs: &[(String, String)]) -> String {
-    let mut s = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in pairs {
-        s.append_pair(k, v);
-    }
-    s.finish()
-}
-
-async fn post_form(app: &TestApp, path: &str, body: String) -> reqwest::Response {
-    app.client
-        .post(app.url(path))
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body(body)
-        .send()
+/// The document the store holds for a build.
+async fn stored_document(app: &TestApp, id: &str) -> Value {
+    let doc: String = sqlx::query_scalar("SELECT document FROM builds WHERE id = ?")
+        .bind(id)
+        .fetch_one(&app.db)
         .await
-        .expect("request")
+        .expect("doc");
+    serde_json::from_str(&doc).expect("json")
 }
 
 async fn post_json(app: &TestApp, path: &str, body: String) -> (StatusCode, Value) {
@@ -292,12 +284,7 @@ async fn a_form_with_more_rows_than_a_design_holds_is_refused_and_changes_nothin
         );
     }
     assert_eq!(stored_count(&app).await, 1);
-    let doc: String = sqlx::query_scalar("SELECT document FROM builds WHERE id = ?")
-        .bind(&id)
-        .fetch_one(&app.db)
-        .await
-        .expect("doc");
-    let doc: Value = serde_json::from_str(&doc).expect("json");
+    let doc = stored_document(&app, &id).await;
     assert_eq!(doc["propellers"].as_array().map(Vec::len), Some(1), "unchanged");
 
     // Every row is kept, whatever its number, while they fit.
@@ -309,21 +296,14 @@ async fn a_form_with_more_rows_than_a_design_holds_is_refused_and_changes_nothin
     }
     let res = post_form(&app, &format!("/boats/{id}"), encode(&fields)).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let doc: String = sqlx::query_scalar("SELECT document FROM builds WHERE id = ?")
-        .bind(&id)
-        .fetch_one(&app.db)
-        .await
-        .expect("doc");
-    let doc: Value = serde_json::from_str(&doc).expect("json");
+    let doc = stored_document(&app, &id).await;
     assert_eq!(doc["propellers"].as_array().map(Vec::len), Some(150));
 }
 
 #[tokio::test]
 async fn a_refused_edit_leaves_the_share_page_cache_alone() {
     let app = spawn().await;
-    let res = app.client.post(app.url("/api/boats")).json(&examples::piranha()).send().await.expect("save");
-    let v: Value = res.json().await.expect("json");
-    let id = v["id"].as_str().expect("id").to_owned();
+    let id = save_boat(&app, &examples::piranha()).await;
     let visitor = stranger();
     let res = visitor.get(app.url(&format!("/boats/{id}"))).send().await.expect("page");
     assert_eq!(res.status(), StatusCode::OK);
@@ -386,9 +366,7 @@ async fn saves_past_the_burst_are_refused_with_retry_after_and_other_clients_go_
 #[tokio::test]
 async fn guessing_edit_tokens_is_rate_limited() {
     let app = spawn().await;
-    let res = app.client.post(app.url("/api/boats")).json(&examples::darter()).send().await.expect("save");
-    let v: Value = res.json().await.expect("json");
-    let id = v["id"].as_str().expect("id").to_owned();
+    let id = save_boat(&app, &examples::darter()).await;
     let guesser = stranger();
     let mut statuses = Vec::new();
     for i in 0..30 {

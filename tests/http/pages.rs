@@ -1,7 +1,8 @@
 //! The boat pages and saved builds, over HTTP as a browser without JavaScript would use them.
 
 use crate::support::{
-    TestApp, assert_no_inline_code, spawn, stored_count, stored_name, stored_parent, stranger,
+    TestApp, assert_no_inline_code, encode, post_form, spawn, stored_count, stored_name, stored_parent,
+    stranger,
 };
 use drydock::games::carwars::examples;
 use drydock::web::boat_form::fields_of;
@@ -11,21 +12,7 @@ use serde_json::Value;
 fn form(d: &drydock::games::carwars::Design, extra: &[(&str, &str)]) -> String {
     let mut pairs = fields_of(d);
     pairs.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
-    let mut s = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in &pairs {
-        s.append_pair(k, v);
-    }
-    s.finish()
-}
-
-async fn post_form(app: &TestApp, path: &str, body: String) -> reqwest::Response {
-    app.client
-        .post(app.url(path))
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body(body)
-        .send()
-        .await
-        .expect("request")
+    encode(&pairs)
 }
 
 async fn get(app: &TestApp, path: &str) -> reqwest::Response {

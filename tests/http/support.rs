@@ -88,3 +88,31 @@ pub fn assert_no_inline_code(page: &str) {
     assert!(!page.contains("<style"), "inline style element");
     assert!(!page.contains(" onclick=") && !page.contains(" onchange="), "inline handler");
 }
+
+/// Form fields as a browser posts them (urlencoded).
+pub fn encode(pairs: &[(String, String)]) -> String {
+    let mut s = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in pairs {
+        s.append_pair(k, v);
+    }
+    s.finish()
+}
+
+/// Posts a urlencoded form body.
+pub async fn post_form(app: &TestApp, path: &str, body: String) -> reqwest::Response {
+    app.client
+        .post(app.url(path))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(body)
+        .send()
+        .await
+        .expect("request")
+}
+
+/// Saves a boat through the JSON API; returns its id.
+pub async fn save_boat(app: &TestApp, d: &drydock::games::carwars::Design) -> String {
+    let res = app.client.post(app.url("/api/boats")).json(d).send().await.expect("save");
+    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+    let v: serde_json::Value = res.json().await.expect("json");
+    v["id"].as_str().expect("id").to_owned()
+}
