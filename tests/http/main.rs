@@ -4,6 +4,7 @@ mod api;
 mod connections;
 mod epic;
 mod fuzz;
+mod golden;
 mod hardening;
 mod load;
 mod pages;

@@ -1,0 +1,75 @@
+//! The JSON API answers byte for byte as recorded, for the published boats (from their documents
+//! and from their printed stat lines), the README's examples, the catalogs and Epic detachments.
+//! Restructuring the house must not change a single byte a client sees; a deliberate change to an
+//! answer is recorded again with `GOLDEN_UPDATE=1 cargo test --test http golden` and shows up in
+//! the diff of `tests/data/golden/`.
+
+use crate::support::{TestApp, spawn};
+use drydock::games::carwars::examples;
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden");
+const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+
+/// The README's JSON examples: boat designs, then the detachment.
+fn readme_examples() -> (Vec<String>, String) {
+    let boats = README
+        .split("<!-- design example -->")
+        .skip(1)
+        .filter_map(|s| s.split("```json").nth(1)?.split("```").next().map(str::to_owned))
+        .collect();
+    let epic = README
+        .split("## The Epic detachment document")
+        .nth(1)
+        .and_then(|s| s.split("```json").nth(1)?.split("```").next().map(str::to_owned))
+        .unwrap_or_default();
+    (boats, epic)
+}
+
+async fn answer(app: &TestApp, method: &str, path: &str, content_type: &str, body: String) -> String {
+    let req = match method {
+        "GET" => app.client.get(app.url(path)),
+        _ => app.client.post(app.url(path)).header("content-type", content_type).body(body),
+    };
+    let res = req.send().await.expect("request");
+    assert!(res.status().is_success(), "{path}: {}", res.status());
+    res.text().await.expect("body")
+}
+
+fn check(name: &str, got: &str) {
+    let path = format!("{DIR}/{name}");
+    if std::env::var_os("GOLDEN_UPDATE").is_some() {
+        std::fs::create_dir_all(DIR).expect("golden dir");
+        std::fs::write(&path, got).expect("write golden");
+        return;
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("{path} missing: record it"));
+    assert!(want == got, "{name} changed:\nwas: {want}\nnow: {got}");
+}
+
+#[tokio::test]
+async fn the_api_answers_byte_for_byte_as_recorded() {
+    let app = spawn().await;
+    let json = "application/json";
+    for (slug, d) in examples::all() {
+        let body = serde_json::to_string(&d).expect("json");
+        check(
+            &format!("evaluate-{slug}.json"),
+            &answer(&app, "POST", "/api/boats/evaluate", json, body).await,
+        );
+    }
+    for (slug, line) in examples::PUBLISHED {
+        let got = answer(&app, "POST", "/api/boats/import", "text/plain", line.to_owned()).await;
+        check(&format!("import-{slug}.json"), &got);
+    }
+    let (boats, epic) = readme_examples();
+    assert!(boats.len() >= 2 && !epic.is_empty(), "the README's examples were not found");
+    for (i, body) in boats.into_iter().enumerate() {
+        check(
+            &format!("readme-boat-{i}.json"),
+            &answer(&app, "POST", "/api/boats/evaluate", json, body).await,
+        );
+    }
+    check("readme-epic.json", &answer(&app, "POST", "/api/epic/check", json, epic).await);
+    check("catalog.json", &answer(&app, "GET", "/api/boats/catalog", "", String::new()).await);
+    check("epic-lists.json", &answer(&app, "GET", "/api/epic/lists", "", String::new()).await);
+}
