@@ -4,6 +4,7 @@
 pub mod bounds;
 pub mod carwars;
 pub mod epic;
+pub mod registry;
 
 use serde::Serialize;
 

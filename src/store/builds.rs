@@ -7,50 +7,10 @@ use sha2::{Digest, Sha256};
 use sqlx::{FromRow, SqlitePool};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Which builder a build belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    Boat,
-    Epic,
-}
-
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Boat => "boat",
-            Kind::Epic => "epic",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Kind> {
-        match s {
-            "boat" => Some(Kind::Boat),
-            "epic" => Some(Kind::Epic),
-            _ => None,
-        }
-    }
-
-    /// What one is called in messages and file names.
-    pub fn word(self) -> &'static str {
-        match self {
-            Kind::Boat => "boat",
-            Kind::Epic => "detachment",
-        }
-    }
-
-    /// Where its share pages live: `/boats/{id}`, `/epic/{id}`.
-    pub fn path(self) -> &'static str {
-        match self {
-            Kind::Boat => "/boats",
-            Kind::Epic => "/epic",
-        }
-    }
-}
-
 #[derive(Debug, Clone, FromRow)]
 pub struct Build {
     pub id: String,
+    /// The game it belongs to: a game's id in the registry (src/web/registry.rs).
     pub kind: String,
     pub name: String,
     pub document: String,
@@ -64,12 +24,6 @@ pub struct Build {
 }
 
 impl Build {
-    /// Its builder; the table only ever holds the kinds there are (boats, should a row say
-    /// otherwise).
-    pub fn kind(&self) -> Kind {
-        Kind::parse(&self.kind).unwrap_or(Kind::Boat)
-    }
-
     /// Whether `token` is this build's edit token. Compares hashes in constant time.
     pub fn token_matches(&self, token: &str) -> bool {
         let a = hash_token(token);
@@ -92,7 +46,8 @@ pub struct Listing {
 /// The judged document to store.
 #[derive(Debug, Clone)]
 pub struct Content {
-    pub kind: Kind,
+    /// The game's id ("boat", "epic").
+    pub kind: &'static str,
     pub name: String,
     pub document: String,
     pub engine_version: u32,
@@ -163,7 +118,7 @@ pub async fn create(
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM builds WHERE id = ?), ?) RETURNING *",
     )
     .bind(new_id())
-    .bind(c.kind.as_str())
+    .bind(c.kind)
     .bind(&c.name)
     .bind(&c.document)
     .bind(i64::from(c.engine_version))
@@ -199,7 +154,7 @@ pub enum UpdateError {
 /// Replaces a build's content, if `token` is its edit token and it is of the same kind.
 pub async fn update(db: &SqlitePool, id: &str, token: &str, c: &Content) -> Result<Build, UpdateError> {
     let build = get(db, id).await?.ok_or(UpdateError::NotFound)?;
-    if build.kind != c.kind.as_str() {
+    if build.kind != c.kind {
         return Err(UpdateError::NotFound);
     }
     if !build.token_matches(token) {
@@ -226,7 +181,7 @@ pub async fn update(db: &SqlitePool, id: &str, token: &str, c: &Content) -> Resu
 /// Recent builds, newest first, optionally of one kind and with a name containing `q`.
 pub async fn recent(
     db: &SqlitePool,
-    kind: Option<Kind>,
+    kind: Option<&str>,
     q: &str,
     limit: i64,
 ) -> Result<Vec<Listing>, sqlx::Error> {
@@ -239,7 +194,7 @@ pub async fn recent(
          WHERE (?1 IS NULL OR kind = ?1) AND name LIKE ?2 ESCAPE '\\' \
          ORDER BY updated_at DESC, id LIMIT ?3",
     )
-    .bind(kind.map(Kind::as_str))
+    .bind(kind)
     .bind(pattern)
     .bind(limit)
     .fetch_all(db)
@@ -290,7 +245,7 @@ mod tests {
     #[sqlx::test(migrator = "crate::store::MIGRATOR")]
     async fn a_build_is_only_updated_with_its_token(db: SqlitePool) {
         let c = Content {
-            kind: Kind::Boat,
+            kind: "boat",
             name: "Test".into(),
             document: "{}".into(),
             engine_version: 1,
@@ -311,7 +266,7 @@ mod tests {
     async fn the_gallery_searches_names_literally(db: SqlitePool) {
         for name in ["Piranha", "100% Pike", "Minnow"] {
             let c = Content {
-                kind: Kind::Boat,
+                kind: "boat",
                 name: name.into(),
                 document: "{}".into(),
                 engine_version: 1,
@@ -320,9 +275,9 @@ mod tests {
             };
             create(&db, &c, None).await.unwrap();
         }
-        let found = recent(&db, Some(Kind::Boat), "%", 10).await.unwrap();
+        let found = recent(&db, Some("boat"), "%", 10).await.unwrap();
         assert_eq!(found.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(), vec!["100% Pike"]);
         assert_eq!(recent(&db, None, "nnow", 10).await.unwrap().len(), 1);
-        assert_eq!(recent(&db, Some(Kind::Epic), "", 10).await.unwrap().len(), 0);
+        assert_eq!(recent(&db, Some("epic"), "", 10).await.unwrap().len(), 0);
     }
 }

@@ -61,3 +61,83 @@ pub async fn keep_wal_small(pool: SqlitePool) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first migration's schema, with rows in it as a server of that version left them.
+    async fn database_at_the_first_migration() -> (tempfile::TempDir, SqlitePool) {
+        let dir = tempfile::tempdir().expect("dir");
+        let options = SqliteConnectOptions::new()
+            .filename(dir.path().join("old.db"))
+            .create_if_missing(true)
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new().max_connections(1).connect_with(options).await.expect("open");
+        let first = MIGRATOR.iter().next().expect("a first migration").version;
+        MIGRATOR.run_to(first, &pool).await.expect("first migration");
+        for (id, kind, parent) in
+            [("aaaaaaaaaaaaaaaa", "boat", None), ("bbbbbbbbbbbbbbbb", "epic", Some("aaaaaaaaaaaaaaaa"))]
+        {
+            sqlx::query(
+                "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, \
+                 updated_at, parent_id, edit_token_hash) VALUES (?, ?, 'Old', '{\"hull\":\"dinghy\"}', 1, 1, 's', 1, 2, ?, 'h')",
+            )
+            .bind(id)
+            .bind(kind)
+            .bind(parent)
+            .execute(&pool)
+            .await
+            .expect("old row");
+        }
+        (dir, pool)
+    }
+
+    async fn rows(pool: &SqlitePool) -> Vec<(String, String, String, String, Option<String>, i64, i64)> {
+        sqlx::query_as(
+            "SELECT id, kind, name, document, parent_id, created_at, updated_at FROM builds ORDER BY id",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("rows")
+    }
+
+    #[tokio::test]
+    async fn the_migrations_keep_every_old_row_and_let_any_game_be_stored() {
+        // Arrange
+        let (_dir, pool) = database_at_the_first_migration().await;
+        let before = rows(&pool).await;
+        assert!(
+            sqlx::query("UPDATE builds SET kind = 'bfg' WHERE id = 'aaaaaaaaaaaaaaaa'")
+                .execute(&pool)
+                .await
+                .is_err(),
+            "the first schema fixes the kinds"
+        );
+
+        // Act
+        MIGRATOR.run(&pool).await.expect("later migrations");
+
+        // Assert: the same rows, the parent link kept, and a new kind accepted.
+        assert_eq!(rows(&pool).await, before);
+        assert_eq!(before[1].4.as_deref(), Some("aaaaaaaaaaaaaaaa"));
+        sqlx::query("UPDATE builds SET kind = 'bfg' WHERE id = 'aaaaaaaaaaaaaaaa'")
+            .execute(&pool)
+            .await
+            .expect("any kind");
+        let check: String = sqlx::query_scalar("PRAGMA foreign_key_check")
+            .fetch_optional(&pool)
+            .await
+            .expect("fk")
+            .unwrap_or_else(|| "ok".into());
+        assert_eq!(check, "ok");
+        // A parent still clears its copies' link when deleted, as before.
+        sqlx::query("DELETE FROM builds WHERE id = 'aaaaaaaaaaaaaaaa'").execute(&pool).await.expect("delete");
+        let parent: Option<String> =
+            sqlx::query_scalar("SELECT parent_id FROM builds WHERE id = 'bbbbbbbbbbbbbbbb'")
+                .fetch_one(&pool)
+                .await
+                .expect("copy");
+        assert_eq!(parent, None);
+    }
+}

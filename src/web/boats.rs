@@ -13,7 +13,8 @@ use super::rate::WriteLimit;
 use super::view::ProblemView;
 use crate::games::Problem;
 use crate::games::carwars::{self, Design, statline};
-use crate::store::builds::{self, Build, Kind};
+use crate::games::registry::Game;
+use crate::store::builds::{self, Build};
 use askama::Template;
 use axum::Router;
 use axum::body::Bytes;
@@ -38,8 +39,7 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
 pub struct Boats;
 
 impl Builder for Boats {
-    const KIND: Kind = Kind::Boat;
-    const PRINT: &'static str = "sheet";
+    const GAME: &'static Game = &crate::games::carwars::GAME;
     const ENGINE_VERSION: u32 = carwars::ENGINE_VERSION;
     type Doc = Design;
     type View = BoatView;
@@ -85,7 +85,7 @@ impl Builder for Boats {
         download(
             format!("{}\n", v.stat_line),
             "text/plain; charset=utf-8",
-            &file_name(&v.design.name, "txt", Self::KIND.word()),
+            &file_name(&v.design.name, "txt", Self::GAME.word),
         )
     }
     fn judgement(v: &BoatView) -> serde_json::Value {

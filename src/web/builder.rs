@@ -9,7 +9,8 @@ use super::form::Fields;
 use super::rate::WriteLimit;
 use crate::games::Problem;
 use crate::games::bounds::{self, Document};
-use crate::store::builds::{Build, Content, Kind};
+use crate::games::registry::Game;
+use crate::store::builds::{Build, Content};
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
@@ -23,10 +24,9 @@ use serde_json::json;
 
 /// One kind of build: its document, how it is judged and how its pages are drawn.
 pub trait Builder: Send + Sync + 'static {
-    /// Which builds in the store are this builder's; also where its pages are.
-    const KIND: Kind;
-    /// The printable page under a build's address ("sheet", "roster").
-    const PRINT: &'static str;
+    /// Its game: which builds in the store are this builder's, where its pages are, what they
+    /// are called.
+    const GAME: &'static Game;
     /// The rules engine's version, kept with every save.
     const ENGINE_VERSION: u32;
 
@@ -65,18 +65,18 @@ pub trait Builder: Send + Sync + 'static {
 /// exports, the printable page, and the JSON API for saved builds. Every route that writes a
 /// build or tries an edit token passes `writes`.
 pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
-    let base = B::KIND.path();
+    let base = B::GAME.path;
     Router::new()
         .route(base, post(save_new::<B>).layer(writes.clone()))
         .route(&format!("{base}/export.json"), post(export_json_unsaved::<B>))
         .route(&format!("{base}/export.txt"), post(export_text_unsaved::<B>))
-        .route(&format!("{base}/{}", B::PRINT), post(print_unsaved::<B>))
+        .route(&format!("{base}/{}", B::GAME.print), post(print_unsaved::<B>))
         .route(&format!("{base}/{{id}}"), get(show::<B>).merge(post(update::<B>).layer(writes.clone())))
         .route(&format!("{base}/{{id}}/edit"), get(edit::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/fork"), post(fork::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/export.json"), get(export_json::<B>))
         .route(&format!("{base}/{{id}}/export.txt"), get(export_text::<B>))
-        .route(&format!("{base}/{{id}}/{}", B::PRINT), get(print::<B>))
+        .route(&format!("{base}/{{id}}/{}", B::GAME.print), get(print::<B>))
         .route(&format!("/api{base}"), post(api_save::<B>).layer(writes.clone()))
         .route(&format!("/api{base}/{{id}}"), put(api_update::<B>).layer(writes.clone()))
 }
@@ -91,7 +91,7 @@ pub fn from_saved<B: Builder>(b: &Build) -> B::View {
 fn content<B: Builder>(v: &B::View) -> Content {
     let doc = B::doc(v);
     Content {
-        kind: B::KIND,
+        kind: B::GAME.id,
         name: B::name(doc).to_owned(),
         document: serde_json::to_string(doc).unwrap_or_else(|_| "{}".into()),
         engine_version: B::ENGINE_VERSION,
@@ -144,7 +144,7 @@ async fn update<B: Builder>(
 ) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
     let c = content::<B>(&judged_form::<B>(&f)?);
-    shared::save_changes(&state, B::KIND, &id, &headers, f.get("token"), &c).await
+    shared::save_changes(&state, B::GAME, &id, &headers, f.get("token"), &c).await
 }
 
 async fn show<B: Builder>(
@@ -153,7 +153,7 @@ async fn show<B: Builder>(
     Query(q): Query<shared::ShowQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    shared::share_page(&state, B::KIND, &id, &headers, q.saved.is_some(), |b, saved| {
+    shared::share_page(&state, B::GAME, &id, &headers, q.saved.is_some(), |b, saved| {
         B::share(from_saved::<B>(&b), b, saved)
     })
     .await
@@ -166,7 +166,7 @@ async fn edit<B: Builder>(
     Query(q): Query<shared::EditQuery>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let b = load(&state, &id, B::KIND).await?;
+    let b = load(&state, &id, B::GAME).await?;
     if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
         return Ok(answer);
     }
@@ -178,7 +178,7 @@ async fn fork<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let b = load(&state, &id, B::KIND).await?;
+    let b = load(&state, &id, B::GAME).await?;
     let (mut doc, _) = shared::document_from_saved(&b, || B::stand_in(&b.name));
     let name = shared::copy_name(B::name(&doc));
     B::rename(&mut doc, name);
@@ -189,8 +189,8 @@ async fn export_json<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let b = load(&state, &id, B::KIND).await?;
-    Ok(shared::stored_json(&b, B::KIND.word()))
+    let b = load(&state, &id, B::GAME).await?;
+    Ok(shared::stored_json(&b, B::GAME.word))
 }
 
 async fn export_json_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
@@ -198,7 +198,7 @@ async fn export_json_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppErr
     Ok(download(
         serde_json::to_string_pretty(&doc).unwrap_or_default(),
         "application/json",
-        &file_name(B::name(&doc), "json", B::KIND.word()),
+        &file_name(B::name(&doc), "json", B::GAME.word),
     ))
 }
 
@@ -206,7 +206,7 @@ async fn export_text<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let b = load(&state, &id, B::KIND).await?;
+    let b = load(&state, &id, B::GAME).await?;
     Ok(B::text(&from_saved::<B>(&b)))
 }
 
@@ -218,7 +218,7 @@ async fn print<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let b = load(&state, &id, B::KIND).await?;
+    let b = load(&state, &id, B::GAME).await?;
     html(B::print(from_saved::<B>(&b)))
 }
 

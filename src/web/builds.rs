@@ -3,8 +3,10 @@
 
 use super::AppState;
 use super::error::{ApiError, AppError, error_json, with_content_type};
+use super::registry;
 use crate::games::bounds;
-use crate::store::builds::{self, Build, Content, Kind, Listing, UpdateError, format_time};
+use crate::games::registry::Game;
+use crate::store::builds::{self, Build, Content, Listing, UpdateError, format_time};
 use askama::Template;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -60,7 +62,11 @@ pub fn set_edit_cookie(r: &mut Response, id: &str, token: &str) {
 
 /// Where a saved build's page is.
 pub fn share_path(b: &Build) -> String {
-    format!("{}/{}", b.kind().path(), b.id)
+    match registry::game(&b.kind) {
+        Some(g) => format!("{}/{}", g.path, b.id),
+        // A kind no game here serves (written by a newer version): its JSON is still there.
+        None => format!("/api/builds/{}", b.id),
+    }
 }
 
 /// The private link that hands the edit token to another browser of the owner's.
@@ -69,15 +75,15 @@ pub fn edit_link(origin: &str, b: &Build, token: &str) -> String {
 }
 
 /// What a saved build of this kind is called in messages.
-pub fn noun(kind: Kind) -> String {
-    format!("saved {}", kind.word())
+pub fn noun(game: &Game) -> String {
+    format!("saved {}", game.word)
 }
 
 /// Loads a build of a kind, or a 404.
-pub async fn load(state: &AppState, id: &str, kind: Kind) -> Result<Build, AppError> {
+pub async fn load(state: &AppState, id: &str, game: &Game) -> Result<Build, AppError> {
     match builds::get(&state.db, id).await? {
-        Some(b) if b.kind == kind.as_str() => Ok(b),
-        _ => Err(AppError::not_found(&noun(kind))),
+        Some(b) if b.kind == game.id => Ok(b),
+        _ => Err(AppError::not_found(&noun(game))),
     }
 }
 
@@ -119,7 +125,7 @@ pub fn copy_name(name: &str) -> String {
 /// otherwise 403 and nothing changes.
 pub async fn save_changes(
     state: &AppState,
-    kind: Kind,
+    game: &Game,
     id: &str,
     headers: &HeaderMap,
     form_token: Option<&str>,
@@ -127,7 +133,7 @@ pub async fn save_changes(
 ) -> Result<Response, AppError> {
     let Some(token) = token_for(headers, id, form_token) else {
         // Without a token: no such build, or not yours.
-        load(state, id, kind).await?;
+        load(state, id, game).await?;
         return Err(forbidden());
     };
     // The store checks the build's kind and token as it writes; only a write that happened
@@ -137,14 +143,14 @@ pub async fn save_changes(
             state.pages.invalidate();
             Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response())
         }
-        Err(e) => Err(update_error(e, kind)),
+        Err(e) => Err(update_error(e, game)),
     }
 }
 
-fn update_error(e: UpdateError, kind: Kind) -> AppError {
+fn update_error(e: UpdateError, game: &Game) -> AppError {
     match e {
         UpdateError::Forbidden => forbidden(),
-        UpdateError::NotFound => AppError::not_found(&noun(kind)),
+        UpdateError::NotFound => AppError::not_found(&noun(game)),
         UpdateError::Db(e) => e.into(),
     }
 }
@@ -206,7 +212,7 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
                 None,
                 format!(
                     "This {} was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page.",
-                    b.kind().word()
+                    registry::game(&b.kind).map_or("build", |g| g.word)
                 ),
             );
             (stand_in(), vec![p])
@@ -231,7 +237,7 @@ pub struct EditQuery {
 /// the visitor.
 pub async fn share_page<F>(
     state: &AppState,
-    kind: Kind,
+    game: &Game,
     id: &str,
     headers: &HeaderMap,
     just_saved: bool,
@@ -242,11 +248,11 @@ where
 {
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
     // Kept by address: a boat's page is never the answer at `/epic/{id}`.
-    let address = format!("{}/{id}", kind.path());
+    let address = format!("{}/{id}", game.path);
     if anonymous && let Some(page) = state.pages.get(&address) {
         return Ok(Html(page).into_response());
     }
-    let b = load(state, id, kind).await?;
+    let b = load(state, id, game).await?;
     let facts = saved(state, &b, headers, just_saved).await?;
     let cacheable = !facts.owner && facts.edit_link.is_none();
     let page = axum::body::Bytes::from(render(b, facts)?);
@@ -367,7 +373,11 @@ pub async fn api_replace(
             Err(AppError::Forbidden("The edit token does not match this build; nothing was changed.".into())
                 .into())
         }
-        Err(e) => Err(update_error(e, c.kind).into()),
+        Err(e) => Err(match registry::game(c.kind) {
+            Some(game) => update_error(e, game),
+            None => AppError::not_found("saved build"),
+        }
+        .into()),
     }
 }
 
@@ -412,31 +422,29 @@ struct GalleryPage {
     examples: &'static [crate::web::boat_view::StartChoice],
 }
 
-fn row(l: Listing) -> GalleryRow {
-    let kind = Kind::parse(&l.kind).unwrap_or(Kind::Boat);
-    GalleryRow {
-        href: format!("{}/{}", kind.path(), l.id),
+/// A card for a listed build; none for a kind no game here serves (a newer version's).
+fn row(l: Listing) -> Option<GalleryRow> {
+    let game = registry::game(&l.kind)?;
+    Some(GalleryRow {
+        href: format!("{}/{}", game.path, l.id),
         name: if l.name.trim().is_empty() { "(unnamed)".into() } else { l.name },
-        kind: match kind {
-            Kind::Boat => "Boat",
-            Kind::Epic => "Epic detachment",
-        },
+        kind: game.title,
         legal: l.legal,
         summary: l.summary,
         updated: format_time(l.updated_at),
-    }
+    })
 }
 
 async fn gallery(State(state): State<AppState>, Query(q): Query<GalleryQuery>) -> Result<Response, AppError> {
-    let kind = Kind::parse(&q.kind);
+    let kind = registry::game(&q.kind).map(|g| g.id);
     // Names are at most this long, so a longer search finds nothing more; SQLite also refuses
     // LIKE patterns past 50,000 bytes.
     let search = bounds::one_line(&q.q.chars().take(bounds::MAX_NAME_CHARS).collect::<String>());
-    let rows = builds::recent(&state.db, kind, &search, 50).await?.into_iter().map(row).collect();
+    let rows = builds::recent(&state.db, kind, &search, 50).await?.into_iter().filter_map(row).collect();
     let page = GalleryPage {
         cut: q.q.chars().nth(bounds::MAX_NAME_CHARS).is_some(),
         q: search,
-        kind: kind.map_or("", Kind::as_str).to_owned(),
+        kind: kind.unwrap_or("").to_owned(),
         rows,
         examples: &crate::web::boat_view::start_choices().1,
     };

@@ -13,7 +13,8 @@ use super::rate::WriteLimit;
 use super::view::ProblemView;
 use crate::games::Problem;
 use crate::games::epic::{self, Detachment, SpecialRule};
-use crate::store::builds::{self, Build, Kind};
+use crate::games::registry::Game;
+use crate::store::builds::{self, Build};
 use askama::Template;
 use axum::Router;
 use axum::body::Bytes;
@@ -39,8 +40,7 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
 pub struct Epic;
 
 impl Builder for Epic {
-    const KIND: Kind = Kind::Epic;
-    const PRINT: &'static str = "roster";
+    const GAME: &'static Game = &crate::games::epic::GAME;
     const ENGINE_VERSION: u32 = epic::ENGINE_VERSION;
     type Doc = Detachment;
     type View = EpicView;
@@ -84,7 +84,7 @@ impl Builder for Epic {
     /// The forum-post text, shown in the browser (so it can be selected and copied) and saved
     /// under the detachment's name.
     fn text(v: &EpicView) -> Response {
-        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.d.name, "txt", Self::KIND.word()))
+        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.d.name, "txt", Self::GAME.word))
     }
     fn judgement(v: &EpicView) -> serde_json::Value {
         json!({

@@ -15,6 +15,7 @@ pub mod form;
 pub mod json;
 pub mod origin;
 pub mod rate;
+pub mod registry;
 pub mod serve;
 pub mod view;
 
@@ -106,8 +107,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", axum::routing::get(home))
         .merge(api::router(&writes))
-        .merge(boats::router(&writes))
-        .merge(epic::router(&writes))
+        .merge(registry::routes(&writes))
         .merge(builds::router())
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)

@@ -3,6 +3,7 @@
 mod api;
 mod connections;
 mod epic;
+mod flows;
 mod fuzz;
 mod golden;
 mod hardening;

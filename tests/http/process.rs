@@ -176,19 +176,21 @@ mod reqwest {
 
 /// Saves designs as fast as `clients` connections allow until the server dies; returns the ids
 /// whose save was acknowledged. `saved` counts the acknowledgements as they arrive.
-async fn save_until_killed(addr: String, clients: usize, saved: Arc<AtomicUsize>) -> Vec<String> {
-    let body = serde_json::to_string(&drydock::games::carwars::examples::piranha()).expect("json");
+/// Every game's builds are saved in turn.
+async fn save_until_killed(addr: String, clients: usize, saved: Arc<AtomicUsize>) -> Vec<(String, String)> {
+    let games: Vec<_> = drydock::web::registry::games().collect();
     let mut tasks = Vec::new();
-    for _ in 0..clients {
-        let (addr, body, saved) = (addr.clone(), body.clone(), saved.clone());
+    for c in 0..clients {
+        let (addr, saved, games) = (addr.clone(), saved.clone(), games.clone());
         tasks.push(tokio::spawn(async move {
             let client = ::reqwest::Client::new();
             let mut acked = Vec::new();
-            loop {
+            for turn in c.. {
+                let game = games[turn % games.len()];
                 let res = client
-                    .post(format!("http://{addr}/api/boats"))
+                    .post(format!("http://{addr}/api{}", game.path))
                     .header("content-type", "application/json")
-                    .body(body.clone())
+                    .body(game.example)
                     .send()
                     .await;
                 let Ok(res) = res else { break };
@@ -197,7 +199,7 @@ async fn save_until_killed(addr: String, clients: usize, saved: Arc<AtomicUsize>
                 }
                 match res.json::<serde_json::Value>().await {
                     Ok(v) => {
-                        acked.push(v["id"].as_str().unwrap_or_default().to_owned());
+                        acked.push((v["id"].as_str().unwrap_or_default().to_owned(), game.path.to_owned()));
                         saved.fetch_add(1, Ordering::SeqCst);
                     }
                     Err(_) => break,
@@ -214,7 +216,7 @@ async fn save_until_killed(addr: String, clients: usize, saved: Arc<AtomicUsize>
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_acknowledged_save_survives_sigkill_and_the_database_stays_sound() {
+async fn every_acknowledged_save_of_every_game_survives_sigkill_and_the_database_stays_sound() {
     let dir = tempfile::tempdir().expect("temp dir");
     let db_path = dir.path().join("durable.db");
     // Writes unlimited: this is about durability under a burst; the limit has its own test.
@@ -236,7 +238,7 @@ async fn every_acknowledged_save_survives_sigkill_and_the_database_stays_sound()
     let check: String =
         sqlx::query_scalar("PRAGMA integrity_check").fetch_one(&db).await.expect("integrity check");
     assert_eq!(check, "ok");
-    for id in &acked {
+    for (id, _) in &acked {
         let found: Option<String> = sqlx::query_scalar("SELECT id FROM builds WHERE id = ?")
             .bind(id)
             .fetch_optional(&db)
@@ -244,10 +246,12 @@ async fn every_acknowledged_save_survives_sigkill_and_the_database_stays_sound()
             .expect("lookup");
         assert_eq!(found.as_deref(), Some(id.as_str()), "acknowledged save {id} was lost");
     }
-    // And the restarted server serves them.
+    // And the restarted server serves them, every game's.
     db.close().await;
     let again = start(&db_path);
-    let url = format!("http://{}/boats/{}", again.addr, acked[0]);
-    let page = ::reqwest::get(url).await.expect("get").text().await.expect("text");
-    assert!(page.contains("Piranha"));
+    for game in drydock::web::registry::games() {
+        let (id, path) = acked.iter().find(|(_, p)| p == game.path).expect("a save of every game");
+        let res = ::reqwest::get(format!("http://{}{path}/{id}", again.addr)).await.expect("get");
+        assert_eq!(res.status(), ::reqwest::StatusCode::OK, "{path}/{id}");
+    }
 }

@@ -24,3 +24,16 @@ pub use evaluate::{Evaluation, Figures, evaluate};
 
 /// Bumped whenever a rule or table change could change a saved design's figures.
 pub const ENGINE_VERSION: u32 = 1;
+
+/// The boat designer's place in the house.
+pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
+    id: "boat",
+    path: "/boats",
+    word: "boat",
+    title: "Boat",
+    plural: "Boats",
+    nav: "Boat designer",
+    start: "Design a boat",
+    print: "sheet",
+    example: r#"{"name": "Piranha", "hull": "dinghy", "plant": "small", "propellers": [{}], "crew": [{"role": "pilot"}], "weapons": [{"weapon": "vmg", "mount": "F"}, {"weapon": "torpedo", "mount": "B", "count": 2, "linked": true}], "accessories": [{"item": "fire-extinguisher"}], "armor": {"points": {"F": 15, "R": 15, "L": 15, "B": 12, "U": 15}}}"#,
+};

@@ -44,3 +44,16 @@ pub use export::text_export;
 /// Version of the rules engine, stored with every judged build. Bump it when a change to the
 /// tables or the checks could change the judgement of a saved detachment.
 pub const ENGINE_VERSION: u32 = 1;
+
+/// The detachment builder's place in the house.
+pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
+    id: "epic",
+    path: "/epic",
+    word: "detachment",
+    title: "Epic detachment",
+    plural: "Epic detachments",
+    nav: "Epic detachments",
+    start: "Build a detachment",
+    print: "roster",
+    example: r#"{"name": "River Watch", "list": "imperial-marines", "choices": [{"section": "main", "entry": "sea-raider", "hq": true}, {"section": "main", "entry": "alligator-apc", "count": 2}, {"section": "support", "entry": "nautilus"}]}"#,
+};

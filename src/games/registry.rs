@@ -1,0 +1,45 @@
+//! What the house needs to know of a game to give it a home: where its builds live, what they
+//! are called, and the words for its links. Each game's module declares one [`Game`]; the web
+//! layer's registry lists them (src/web/registry.rs), and the store, the routes, the gallery, the
+//! navigation and the start page are written over that list, never naming a game.
+
+/// A game the house serves.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Its builds' kind in the store and in the API ("boat", "epic"); never changes once builds
+    /// are saved.
+    pub id: &'static str,
+    /// Where its pages are: "/boats", "/epic". Its API is under "/api" plus this path.
+    pub path: &'static str,
+    /// What one build is called in messages and file names ("boat", "detachment").
+    pub word: &'static str,
+    /// What one build is called on a card ("Boat", "Epic detachment").
+    pub title: &'static str,
+    /// Its builds together, for the gallery's filter ("Boats", "Epic detachments").
+    pub plural: &'static str,
+    /// The link to its builder in the navigation ("Boat designer").
+    pub nav: &'static str,
+    /// The start page's button ("Design a boat").
+    pub start: &'static str,
+    /// Its printable page under a build's address ("sheet", "roster").
+    pub print: &'static str,
+    /// A small legal build as its JSON document, for the flow tests every game passes and for
+    /// examples.
+    pub example: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::{carwars, epic};
+
+    #[test]
+    fn each_games_example_is_a_legal_build_of_it() {
+        let boat: carwars::Design = serde_json::from_str(carwars::GAME.example).expect("a design");
+        assert_eq!(boat, carwars::examples::piranha());
+        assert!(carwars::evaluate(&boat).legal());
+        let d: epic::Detachment = serde_json::from_str(epic::GAME.example).expect("a detachment");
+        let c = epic::check(&d);
+        assert!(c.legal, "{:?}", c.problems);
+        assert_eq!(c.points, 130);
+    }
+}

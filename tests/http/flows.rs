@@ -1,0 +1,116 @@
+//! The flows every game has, tested once over every game in the registry: save, share, 403 for
+//! anyone without the token, the owner's change, copy, exports, the printable page, and a build
+//! never served at another game's address. A new game passes these by being registered.
+
+use crate::support::{TestApp, spawn, spawn_unlimited, stored_parent, stranger};
+use drydock::games::registry::Game;
+use drydock::web::registry;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+/// Saves the game's example through the API: (id, edit token).
+async fn save_example(app: &TestApp, g: &Game) -> (String, String) {
+    let res = app
+        .client
+        .post(app.url(&format!("/api{}", g.path)))
+        .header("content-type", "application/json")
+        .body(g.example)
+        .send()
+        .await
+        .expect("save");
+    assert_eq!(res.status(), StatusCode::CREATED, "{}", g.id);
+    let v: Value = res.json().await.expect("json");
+    let id = v["id"].as_str().expect("id").to_owned();
+    assert_eq!(v["url"], format!("http://{}{}/{id}", app.addr, g.path));
+    assert_eq!(v["legal"], true, "{}: the example is legal", g.id);
+    (id, v["edit_token"].as_str().expect("token").to_owned())
+}
+
+async fn status_of(req: reqwest::RequestBuilder) -> StatusCode {
+    req.send().await.expect("request").status()
+}
+
+#[tokio::test]
+async fn every_game_saves_shares_guards_copies_exports_and_prints() {
+    // Writes unlimited: each game makes several; the limit has its own test.
+    let app = spawn_unlimited().await;
+    let name_of = |g: &Game| -> String {
+        let v: Value = serde_json::from_str(g.example).expect("example");
+        v["name"].as_str().unwrap_or_default().to_owned()
+    };
+    for g in registry::games() {
+        let (id, token) = save_example(&app, g).await;
+        let page = format!("{}/{id}", g.path);
+
+        // Shared: anyone may read it.
+        let visitor = stranger();
+        let res = visitor.get(app.url(&page)).send().await.expect("share page");
+        assert_eq!(res.status(), StatusCode::OK, "{page}");
+        assert!(res.text().await.expect("page").contains(&name_of(g)), "{page} shows the name");
+        let res = app.client.get(app.url(&format!("/api/builds/{id}"))).send().await.expect("json");
+        let v: Value = res.json().await.expect("json");
+        assert_eq!(v["kind"], g.id);
+
+        // Guarded: no token, no change; the form, the editor and the API all say 403.
+        let api = app.url(&format!("/api{page}"));
+        let put = visitor.put(&api).header("content-type", "application/json").body(g.example);
+        assert_eq!(status_of(put).await, StatusCode::FORBIDDEN, "{page}");
+        let put =
+            visitor.put(&api).header("content-type", "application/json").header("x-edit-token", "wrong");
+        assert_eq!(status_of(put.body(g.example)).await, StatusCode::FORBIDDEN, "{page}");
+        assert_eq!(status_of(visitor.get(app.url(&format!("{page}/edit")))).await, StatusCode::FORBIDDEN);
+        let form = visitor.post(app.url(&page)).header("content-type", "application/x-www-form-urlencoded");
+        assert_eq!(status_of(form.body("name=Mine")).await, StatusCode::FORBIDDEN, "{page}");
+
+        // The owner may change it.
+        let put =
+            app.client.put(&api).header("content-type", "application/json").header("x-edit-token", &token);
+        assert_eq!(status_of(put.body(g.example)).await, StatusCode::OK, "{page}");
+        // Its private edit link hands this browser the token; then the editor opens.
+        let adopt = app.client.get(app.url(&format!("{page}/edit?token={token}")));
+        assert_eq!(status_of(adopt).await, StatusCode::SEE_OTHER, "{page}");
+        assert_eq!(status_of(app.client.get(app.url(&format!("{page}/edit")))).await, StatusCode::OK);
+
+        // Copied: a new build that remembers its parent, open for its new owner.
+        let res = visitor.post(app.url(&format!("{page}/fork"))).send().await.expect("fork");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{page}");
+        let to = res.headers()["location"].to_str().expect("location").to_owned();
+        let copy = to.trim_start_matches(&format!("{}/", g.path)).trim_end_matches("/edit").to_owned();
+        assert_eq!(stored_parent(&app, &copy).await.as_deref(), Some(id.as_str()));
+        assert_eq!(status_of(visitor.get(app.url(&to))).await, StatusCode::OK);
+
+        // Exported and printed.
+        let res = visitor.get(app.url(&format!("{page}/export.json"))).send().await.expect("json");
+        assert_eq!(res.status(), StatusCode::OK);
+        let doc: Value = res.json().await.expect("document");
+        assert_eq!(doc["name"], name_of(g));
+        let res = visitor.get(app.url(&format!("{page}/export.txt"))).send().await.expect("text");
+        assert_eq!(res.status(), StatusCode::OK);
+        assert!(res.headers()["content-type"].to_str().unwrap_or("").starts_with("text/plain"));
+        assert!(res.text().await.expect("text").contains(&name_of(g)));
+        let res = visitor.get(app.url(&format!("{page}/{}", g.print))).send().await.expect("print");
+        assert_eq!(res.status(), StatusCode::OK, "{page}/{}", g.print);
+
+        // Never served at another game's address.
+        for other in registry::games().filter(|o| o.id != g.id) {
+            let res = visitor.get(app.url(&format!("{}/{id}", other.path))).send().await.expect("other");
+            assert_eq!(res.status(), StatusCode::NOT_FOUND, "{} at {}", g.id, other.path);
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_game_is_in_the_navigation_the_start_page_and_the_gallery_filter() {
+    let app = spawn().await;
+    let home = app.client.get(app.url("/")).send().await.expect("home").text().await.expect("home");
+    let gallery =
+        app.client.get(app.url("/gallery")).send().await.expect("gallery").text().await.expect("page");
+    for g in registry::games() {
+        let start = format!("href=\"{}/new\"", g.path);
+        assert!(home.contains(&format!("{start}>{}</a>", g.start)), "{}: start button", g.id);
+        assert!(home.contains(&format!("{start}>{}</a>", g.nav)), "{}: navigation", g.id);
+        assert!(gallery.contains(&format!("<option value=\"{}\">{}</option>", g.id, g.plural)), "{}", g.id);
+        let res = app.client.get(app.url(&format!("{}/new", g.path))).send().await.expect("start");
+        assert_eq!(res.status(), StatusCode::OK, "{}/new", g.path);
+    }
+}
