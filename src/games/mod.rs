@@ -6,50 +6,9 @@ pub mod carwars;
 pub mod epic;
 pub mod registry;
 
-use serde::Serialize;
+mod problems;
 
-/// How bad a problem is. Builders warn and explain rather than refuse input: a build with errors
-/// can still be saved and shared, it is only marked illegal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Legal, but worth knowing.
-    Warning,
-    /// Breaks a rule: the build is illegal.
-    Error,
-}
-
-/// One thing wrong with (or worth knowing about) a build: a stable machine code, a severity, a
-/// message a player understands that names the part and the limit, and the part it concerns.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Problem {
-    pub code: &'static str,
-    pub severity: Severity,
-    pub message: String,
-    /// Path of the part in the input document ("weapons.2", "armor.F", "sections.main.1"), so a
-    /// page can show the problem next to the field it concerns. `None` for the build as a whole.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub part: Option<String>,
-}
-
-impl Problem {
-    pub fn error(code: &'static str, part: impl Into<Option<String>>, message: String) -> Self {
-        Self { code, severity: Severity::Error, message, part: part.into() }
-    }
-
-    pub fn warning(code: &'static str, part: impl Into<Option<String>>, message: String) -> Self {
-        Self { code, severity: Severity::Warning, message, part: part.into() }
-    }
-
-    pub fn is_error(&self) -> bool {
-        self.severity == Severity::Error
-    }
-}
-
-/// A build is legal when none of its problems is an error.
-pub fn is_legal(problems: &[Problem]) -> bool {
-    !problems.iter().any(Problem::is_error)
-}
+pub use problems::{Code, Problem, Severity, is_legal};
 
 /// The valid ids closest to an unknown one, best first, for "did you mean" messages. Ranks by
 /// edit distance, with ids that share a prefix or contain the input first.
@@ -120,13 +79,5 @@ mod tests {
         assert_eq!(or_list(&["F"]), "F");
         assert_eq!(or_list(&["F", "B"]), "F or B");
         assert_eq!(or_list(&["F", "B", "L", "R"]), "F, B, L or R");
-    }
-
-    #[test]
-    fn a_build_with_only_warnings_is_legal() {
-        let p = vec![Problem::warning("W", None, "w".into())];
-        assert!(is_legal(&p));
-        let p = vec![Problem::error("E", Some("x".into()), "e".into())];
-        assert!(!is_legal(&p));
     }
 }

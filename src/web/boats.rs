@@ -3,7 +3,7 @@
 
 use super::AppState;
 use super::boat_form::{self, Action};
-use super::boat_view::{self, BoatView, StartChoice};
+use super::boat_view::{self, BoatView};
 use super::builder::{self, Builder, page};
 use super::builds::{Saved, download, file_name};
 use super::error::AppError;
@@ -11,6 +11,7 @@ use super::form::Fields;
 use super::json;
 use super::rate::WriteLimit;
 use super::view::ProblemView;
+use super::view::StartChoice;
 use crate::games::Problem;
 use crate::games::carwars::{self, Design, statline};
 use crate::games::registry::Game;

@@ -208,7 +208,7 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
         Ok(d) => (d, Vec::new()),
         Err(e) => {
             let p = crate::games::Problem::error(
-                "UNREADABLE_DOCUMENT",
+                crate::games::Code::UnreadableDocument,
                 None,
                 format!(
                     "This {} was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page.",
@@ -419,7 +419,8 @@ struct GalleryPage {
     cut: bool,
     kind: String,
     rows: Vec<GalleryRow>,
-    examples: &'static [crate::web::boat_view::StartChoice],
+    /// Each game's published builds, to start from.
+    published: Vec<(&'static Game, &'static [crate::web::view::StartChoice])>,
 }
 
 /// A card for a listed build; none for a kind no game here serves (a newer version's).
@@ -446,7 +447,7 @@ async fn gallery(State(state): State<AppState>, Query(q): Query<GalleryQuery>) -
         q: search,
         kind: kind.unwrap_or("").to_owned(),
         rows,
-        examples: &crate::web::boat_view::start_choices().1,
+        published: registry::published().collect(),
     };
     Ok(Html(page.render()?).into_response())
 }

@@ -152,7 +152,7 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
     let message = epic::check(&Detachment::new(id))
         .problems
         .into_iter()
-        .find(|p| p.code == "UNKNOWN_LIST")
+        .find(|p| p.code == crate::games::Code::UnknownList)
         .map(|p| format!("{}.", p.message));
     let body = StartPage { lists, message }.render()?;
     Ok((StatusCode::NOT_FOUND, Html(body)).into_response())

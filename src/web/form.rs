@@ -176,7 +176,7 @@ impl Reader {
             Ok(v) if v <= max => v,
             _ => {
                 self.problems.push(Problem::error(
-                    "BAD_NUMBER",
+                    crate::games::Code::BadNumber,
                     Some(name.joined()),
                     format!(
                         "{label}: \"{raw}\" is not a whole number from 0 to {max}; it was read as {default}"

@@ -5,19 +5,22 @@
 
 use super::AppState;
 use super::rate::WriteLimit;
-use super::{boats, epic};
+use super::view::StartChoice;
+use super::{boat_view, boats, epic};
 use crate::games::registry::Game;
 use axum::Router;
 
-/// A game and its routes (its builder's pages, and the flows every builder shares).
+/// A game, its routes (its builder's pages, and the flows every builder shares) and the
+/// published builds the gallery offers to start from.
 pub struct Registered {
     pub game: &'static Game,
     pub routes: fn(&WriteLimit) -> Router<AppState>,
+    pub published: fn() -> &'static [StartChoice],
 }
 
 pub static GAMES: [Registered; 2] = [
-    Registered { game: &crate::games::carwars::GAME, routes: boats::router },
-    Registered { game: &crate::games::epic::GAME, routes: epic::router },
+    Registered { game: &crate::games::carwars::GAME, routes: boats::router, published: boat_view::published },
+    Registered { game: &crate::games::epic::GAME, routes: epic::router, published: || &[] },
 ];
 
 /// The games, in order.
@@ -28,6 +31,11 @@ pub fn games() -> impl Iterator<Item = &'static Game> {
 /// The game whose builds are of this kind.
 pub fn game(id: &str) -> Option<&'static Game> {
     games().find(|g| g.id == id)
+}
+
+/// Each game with builds published for everyone, and those builds.
+pub fn published() -> impl Iterator<Item = (&'static Game, &'static [StartChoice])> {
+    GAMES.iter().map(|r| (r.game, (r.published)())).filter(|(_, p)| !p.is_empty())
 }
 
 /// Every game's routes.

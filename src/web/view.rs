@@ -71,6 +71,13 @@ pub fn select(
     Select { name: name.to_owned(), id: dom_id(name), label: label.to_owned(), options: opts, refresh }
 }
 
+/// Something a new build can start from (a hull, a published build): `{path}/new?from={slug}`.
+pub struct StartChoice {
+    pub slug: String,
+    pub name: String,
+    pub detail: String,
+}
+
 /// A problem as shown.
 #[derive(Debug, Clone)]
 pub struct ProblemView {
@@ -84,7 +91,7 @@ pub struct ProblemView {
 impl ProblemView {
     pub fn new(p: &Problem) -> Self {
         ProblemView {
-            code: p.code,
+            code: p.code.as_str(),
             error: p.severity == Severity::Error,
             message: p.message.clone(),
             anchor: p.part.as_deref().map(slot_id),
@@ -186,21 +193,24 @@ mod tests {
     fn problems_are_placed_once_in_form_order_and_the_rest_kept_apart() {
         let slots: Vec<String> = ["list", "choices.0", "choices.1"].iter().map(|s| (*s).into()).collect();
         let problems = [
-            Problem::error("B", Some("choices.1.count".into()), "b".into()),
-            Problem::error("A", Some("choices.0".into()), "a".into()),
-            Problem::warning("W", Some("choices.1".into()), "w".into()),
-            Problem::error("G", None, "g".into()),
-            Problem::error("X", Some("nowhere".into()), "x".into()),
-            Problem::error("L", Some("old_list".into()), "l".into()),
+            Problem::error(crate::games::Code::CountOutOfRange, Some("choices.1.count".into()), "b".into()),
+            Problem::error(crate::games::Code::UnknownEntry, Some("choices.0".into()), "a".into()),
+            Problem::warning(crate::games::Code::PricedPerVessel, Some("choices.1".into()), "w".into()),
+            Problem::error(crate::games::Code::HqMissing, None, "g".into()),
+            Problem::error(crate::games::Code::UnknownSection, Some("nowhere".into()), "x".into()),
+            Problem::error(crate::games::Code::UnknownList, Some("old_list".into()), "l".into()),
         ];
         let placed = Placed::new(&problems, &slots, |p| if p == "old_list" { "list" } else { p });
         let codes = |v: Vec<ProblemView>| v.iter().map(|p| p.code).collect::<Vec<_>>();
-        assert_eq!(codes(placed.at("choices.1")), ["B", "W"]);
-        assert_eq!(codes(placed.at("list")), ["L"]);
+        assert_eq!(codes(placed.at("choices.1")), ["COUNT_OUT_OF_RANGE", "PRICED_PER_VESSEL"]);
+        assert_eq!(codes(placed.at("list")), ["UNKNOWN_LIST"]);
         assert_eq!(codes(placed.at("choices.2")), Vec::<&str>::new());
         let order: Vec<String> = placed.slots().into_iter().map(|(id, _)| id).collect();
         assert_eq!(order, ["problems-list", "problems-choices-0", "problems-choices-1"]);
-        assert_eq!(placed.unplaced().iter().map(|p| p.code).collect::<Vec<_>>(), ["G", "X"]);
+        assert_eq!(
+            placed.unplaced().iter().map(|p| p.code).collect::<Vec<_>>(),
+            ["HQ_MISSING", "UNKNOWN_SECTION"]
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ use super::evaluate::{Evaluation, LineKind, band, evaluate, range_miles};
 use super::examples::{self, tests::check};
 use super::tables::{self, Hull, Item, Loc, Mount, Plant, Role, Weapon};
 use super::units::{Money, Spaces, Speed, Weight};
-use crate::games::Severity;
+use crate::games::{Code, Severity};
 
 // ---------------------------------------------------------------- helpers
 
@@ -119,7 +119,7 @@ fn cargo(spaces: u16, weight: u32) -> CargoEntry {
 }
 
 /// Severity and message of every problem with this code.
-fn flagged(d: &Design, code: &str) -> Vec<(Severity, String)> {
+fn flagged(d: &Design, code: Code) -> Vec<(Severity, String)> {
     evaluate(d).problems.into_iter().filter(|p| p.code == code).map(|p| (p.severity, p.message)).collect()
 }
 
@@ -132,14 +132,14 @@ fn warning(message: &str) -> Vec<(Severity, String)> {
 }
 
 /// The neighbour is legal and free of the problem.
-fn assert_legal_without(d: &Design, code: &str) {
+fn assert_legal_without(d: &Design, code: Code) {
     let e = evaluate(d);
     assert!(e.problems.iter().all(|p| p.code != code), "{code} in {:?}", e.problems);
     assert!(e.legal(), "the neighbour should be legal: {:?}", e.problems);
 }
 
 /// The neighbour does not have the problem (it may break another limit on purpose).
-fn assert_without(d: &Design, code: &str) {
+fn assert_without(d: &Design, code: Code) {
     assert_eq!(flagged(d, code), vec![], "{code}");
 }
 
@@ -187,11 +187,11 @@ fn the_darter_with_one_more_point_of_armor_is_over_its_max_load() {
     let heavier = with_armor(darter.clone(), Loc::U, 4);
 
     // Act
-    let got = flagged(&heavier, "OVER_MAX_LOAD");
+    let got = flagged(&heavier, Code::OverMaxLoad);
 
     // Assert
     assert_eq!(got, error("Weighs 802 lb; a Rowboat's maximum load is 800 lb (2 lb over)"));
-    assert_legal_without(&darter, "OVER_MAX_LOAD");
+    assert_legal_without(&darter, Code::OverMaxLoad);
 }
 
 #[test]
@@ -200,7 +200,7 @@ fn a_boat_at_exactly_its_max_load_is_legal() {
     d.cargo.push(CargoEntry { cargo: false, ..cargo(0, 440) });
 
     assert_eq!(figures_of(&d).weight, lb(800));
-    assert_legal_without(&d, "OVER_MAX_LOAD");
+    assert_legal_without(&d, Code::OverMaxLoad);
 }
 
 #[test]
@@ -210,11 +210,11 @@ fn a_third_of_a_space_too_many_is_over_spaces() {
     let over = with_weapon(full.clone(), "mini-rocket", Mount::F);
 
     // Act
-    let got = flagged(&over, "OVER_SPACES");
+    let got = flagged(&over, Code::OverSpaces);
 
     // Assert
     assert_eq!(got, error("Parts take 10 1/3 spaces; a Dinghy has 10"));
-    assert_legal_without(&full, "OVER_SPACES");
+    assert_legal_without(&full, Code::OverSpaces);
 }
 
 #[test]
@@ -225,10 +225,10 @@ fn a_fourth_passenger_in_a_speeders_cargo_space_is_over_its_three() {
     four.crew[1].count = 4;
 
     assert_eq!(
-        flagged(&four, "OVER_CARGO_SPACES"),
+        flagged(&four, Code::OverCargoSpaces),
         error("Cargo space holds 4 spaces of goods and passengers; a Speeder has 3")
     );
-    assert_legal_without(&three, "OVER_CARGO_SPACES");
+    assert_legal_without(&three, Code::OverCargoSpaces);
 }
 
 #[test]
@@ -237,7 +237,7 @@ fn a_dinghy_has_no_cargo_space_at_all() {
     d.crew.push(CrewEntry { cargo: true, ..CrewEntry::new(role("passenger"), 1) });
 
     assert_eq!(
-        flagged(&d, "OVER_CARGO_SPACES"),
+        flagged(&d, Code::OverCargoSpaces),
         error("Cargo space holds 1 space of goods and passengers; a Dinghy has no cargo space")
     );
 }
@@ -253,7 +253,7 @@ fn a_fire_extinguisher_cannot_ride_in_cargo_space() {
         .push(AccessoryEntry { cargo: true, ..AccessoryEntry::new(item("passenger-accommodations"), 1) });
 
     // Act
-    let got = flagged(&d, "NOT_FOR_CARGO_SPACE");
+    let got = flagged(&d, Code::NotForCargoSpace);
 
     // Assert
     assert_eq!(
@@ -262,7 +262,7 @@ fn a_fire_extinguisher_cannot_ride_in_cargo_space() {
             "Fire extinguisher cannot go in cargo space: it holds only cargo, passengers, passenger accommodations and deluxe staterooms"
         )
     );
-    assert_legal_without(&neighbour, "NOT_FOR_CARGO_SPACE");
+    assert_legal_without(&neighbour, Code::NotForCargoSpace);
 }
 
 #[test]
@@ -273,12 +273,12 @@ fn a_gunner_cannot_ride_in_cargo_space_but_a_passenger_can() {
     neighbour.crew.push(CrewEntry { cargo: true, ..CrewEntry::new(role("passenger"), 1) });
 
     assert_eq!(
-        flagged(&d, "NOT_FOR_CARGO_SPACE"),
+        flagged(&d, Code::NotForCargoSpace),
         error(
             "Gunner cannot go in cargo space: it holds only cargo, passengers, passenger accommodations and deluxe staterooms"
         )
     );
-    assert_legal_without(&neighbour, "NOT_FOR_CARGO_SPACE");
+    assert_legal_without(&neighbour, Code::NotForCargoSpace);
 }
 
 // ---------------------------------------------------------------- big guns and the one-third rule
@@ -289,10 +289,10 @@ fn an_anti_tank_gun_cannot_go_on_a_rowboat() {
     let neighbour = with_weapon(dinghy(), "atg", Mount::F);
 
     assert_eq!(
-        flagged(&d, "GUN_NOT_ON_HULL"),
+        flagged(&d, Code::GunNotOnHull),
         error("Anti-tank gun cannot be mounted on a Rowboat; anti-tank guns need a Dinghy or larger")
     );
-    assert_legal_without(&neighbour, "GUN_NOT_ON_HULL");
+    assert_legal_without(&neighbour, Code::GunNotOnHull);
 }
 
 #[test]
@@ -301,10 +301,10 @@ fn a_tank_gun_cannot_go_on_a_dinghy() {
     let neighbour = with_weapon(yacht(), "tg", Mount::F);
 
     assert_eq!(
-        flagged(&d, "GUN_NOT_ON_HULL"),
+        flagged(&d, Code::GunNotOnHull),
         error("Tank gun cannot be mounted on a Dinghy; tank guns need a Speeder or larger")
     );
-    assert_legal_without(&neighbour, "GUN_NOT_ON_HULL");
+    assert_legal_without(&neighbour, Code::GunNotOnHull);
 }
 
 #[test]
@@ -313,10 +313,10 @@ fn an_anti_tank_gun_on_a_dinghy_faces_front_or_back_only() {
     let neighbour = with_weapon(dinghy(), "atg", Mount::B);
 
     assert_eq!(
-        flagged(&d, "GUN_FRONT_OR_BACK"),
+        flagged(&d, Code::GunFrontOrBack),
         error("Anti-tank gun on a Dinghy must face front or back, not left")
     );
-    assert_legal_without(&neighbour, "GUN_FRONT_OR_BACK");
+    assert_legal_without(&neighbour, Code::GunFrontOrBack);
 }
 
 #[test]
@@ -327,10 +327,10 @@ fn a_tank_gun_on_a_speeder_or_cruiser_faces_front_or_back_only() {
         let back = with_weapon(d, "tg", Mount::B);
 
         assert_eq!(
-            flagged(&right, "GUN_FRONT_OR_BACK"),
+            flagged(&right, Code::GunFrontOrBack),
             error(&format!("Tank gun on a {name} must face front or back, not right"))
         );
-        assert_without(&back, "GUN_FRONT_OR_BACK");
+        assert_without(&back, Code::GunFrontOrBack);
     }
 }
 
@@ -338,7 +338,7 @@ fn a_tank_gun_on_a_speeder_or_cruiser_faces_front_or_back_only() {
 fn a_tank_gun_on_a_yacht_may_face_any_side() {
     let d = with_weapon(yacht(), "tg", Mount::BR);
 
-    assert_legal_without(&d, "GUN_FRONT_OR_BACK");
+    assert_legal_without(&d, Code::GunFrontOrBack);
 }
 
 #[test]
@@ -348,11 +348,11 @@ fn a_big_gun_that_must_face_front_or_back_cannot_go_in_a_turret() {
     let neighbour = with_turret(with_top(cruiser(), Top::Full), turret(3, &["atg"]));
 
     // Act
-    let got = flagged(&d, "GUN_FRONT_OR_BACK");
+    let got = flagged(&d, Code::GunFrontOrBack);
 
     // Assert
     assert_eq!(got, error("Anti-tank gun on a Dinghy must face front or back, so it cannot go in a turret"));
-    assert_legal_without(&neighbour, "GUN_FRONT_OR_BACK");
+    assert_legal_without(&neighbour, Code::GunFrontOrBack);
 }
 
 #[test]
@@ -361,12 +361,12 @@ fn a_tank_gun_is_too_big_for_a_cruiser_under_the_one_third_rule() {
     let neighbour = with_weapon(yacht(), "tg", Mount::F);
 
     assert_eq!(
-        flagged(&d, "WEAPON_TOO_BIG"),
+        flagged(&d, Code::WeaponTooBig),
         error(
             "Tank gun needs 10 spaces; a Cruiser's single weapon may use at most 8 (a third of its 25 spaces)"
         )
     );
-    assert_legal_without(&neighbour, "WEAPON_TOO_BIG");
+    assert_legal_without(&neighbour, Code::WeaponTooBig);
 }
 
 #[test]
@@ -375,12 +375,12 @@ fn an_autocannon_is_too_big_for_a_rowboat_but_a_vulcan_fits() {
     let neighbour = with_weapon(rowboat(), "vmg", Mount::F);
 
     assert_eq!(
-        flagged(&d, "WEAPON_TOO_BIG"),
+        flagged(&d, Code::WeaponTooBig),
         error(
             "Autocannon needs 3 spaces; a Rowboat's single weapon may use at most 2 (a third of its 6 spaces)"
         )
     );
-    assert_without(&neighbour, "WEAPON_TOO_BIG");
+    assert_without(&neighbour, Code::WeaponTooBig);
 }
 
 // ---------------------------------------------------------------- turrets
@@ -391,13 +391,13 @@ fn check_turret_limit(d: Design, name: &str, largest: u8) {
     let at = with_turret(with_top(d, Top::Full), turret(largest, &[]));
 
     assert_eq!(
-        flagged(&over, "TURRET_TOO_BIG"),
+        flagged(&over, Code::TurretTooBig),
         error(&format!(
             "A {}-space turret is too big for a {name}: its top takes at most a {largest}-space turret",
             largest + 1
         ))
     );
-    assert_legal_without(&at, "TURRET_TOO_BIG");
+    assert_legal_without(&at, Code::TurretTooBig);
 }
 
 #[test]
@@ -425,8 +425,8 @@ fn a_yacht_top_takes_any_size_of_turret() {
     let d = with_turret(with_top(yacht(), Top::Full), turret(4, &[]));
     let popup = with_turret(with_top(yacht(), Top::Full), TurretEntry { popup: true, ..turret(4, &[]) });
 
-    assert_legal_without(&d, "TURRET_TOO_BIG");
-    assert_legal_without(&popup, "TURRET_TOO_BIG");
+    assert_legal_without(&d, Code::TurretTooBig);
+    assert_legal_without(&popup, Code::TurretTooBig);
 }
 
 #[test]
@@ -434,7 +434,7 @@ fn there_is_no_five_space_turret() {
     let d = with_turret(with_top(yacht(), Top::Full), turret(5, &[]));
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_TURRET"),
+        flagged(&d, Code::UnknownTurret),
         error("There is no 5-space turret; turrets hold 0 to 4 spaces")
     );
 }
@@ -445,9 +445,9 @@ fn only_a_yacht_with_a_full_boat_top_carries_a_second_turret() {
     let cruiser_two =
         with_turret(with_turret(with_top(cruiser(), Top::Full), turret(1, &[])), turret(1, &[]));
 
-    assert_legal_without(&two, "TOO_MANY_TURRETS");
+    assert_legal_without(&two, Code::TooManyTurrets);
     assert_eq!(
-        flagged(&cruiser_two, "TOO_MANY_TURRETS"),
+        flagged(&cruiser_two, Code::TooManyTurrets),
         error("This Cruiser has room for 1 turret: only a Yacht with a full Boat Top carries two")
     );
 }
@@ -458,10 +458,10 @@ fn a_yacht_with_a_half_top_gets_one_turret() {
     let two = with_turret(one.clone(), turret(1, &[]));
 
     assert_eq!(
-        flagged(&two, "TOO_MANY_TURRETS"),
+        flagged(&two, Code::TooManyTurrets),
         error("This Yacht has room for 1 turret: a second turret needs a full Boat Top")
     );
-    assert_legal_without(&one, "TOO_MANY_TURRETS");
+    assert_legal_without(&one, Code::TooManyTurrets);
 }
 
 #[test]
@@ -470,10 +470,10 @@ fn a_third_turret_on_a_yacht_is_one_too_many() {
     let three = with_turret(two.clone(), turret(1, &[]));
 
     assert_eq!(
-        flagged(&three, "TOO_MANY_TURRETS"),
+        flagged(&three, Code::TooManyTurrets),
         error("This Yacht has room for 2 turrets: one in each top location")
     );
-    assert_legal_without(&two, "TOO_MANY_TURRETS");
+    assert_legal_without(&two, Code::TooManyTurrets);
 }
 
 #[test]
@@ -482,10 +482,10 @@ fn a_turret_needs_a_top() {
     let neighbour = with_turret(with_top(dinghy(), Top::Half), turret(1, &[]));
 
     assert_eq!(
-        flagged(&d, "TURRET_NEEDS_TOP"),
+        flagged(&d, Code::TurretNeedsTop),
         error("A turret sits in the roof: add a Boat Top or Half Top")
     );
-    assert_legal_without(&neighbour, "TURRET_NEEDS_TOP");
+    assert_legal_without(&neighbour, Code::TurretNeedsTop);
 }
 
 #[test]
@@ -494,10 +494,10 @@ fn a_turret_holds_no_more_than_its_size() {
     let neighbour = with_turret(with_top(dinghy(), Top::Full), turret(1, &["mg"]));
 
     assert_eq!(
-        flagged(&d, "TURRET_OVERFULL"),
+        flagged(&d, Code::TurretOverfull),
         error("The 1-space turret holds 1 space of weapons; its contents need 2")
     );
-    assert_legal_without(&neighbour, "TURRET_OVERFULL");
+    assert_legal_without(&neighbour, Code::TurretOverfull);
 }
 
 #[test]
@@ -507,7 +507,7 @@ fn an_extra_magazine_counts_against_the_turret_room() {
     let d = with_turret(with_top(dinghy(), Top::Full), t);
 
     assert_eq!(
-        flagged(&d, "TURRET_OVERFULL"),
+        flagged(&d, Code::TurretOverfull),
         error("The 1-space turret holds 1 space of weapons; its contents need 2")
     );
 }
@@ -518,10 +518,10 @@ fn a_zero_space_turret_holds_only_a_targeting_laser() {
     let neighbour = with_turret(with_top(rowboat(), Top::Full), turret(0, &["tl"]));
 
     assert_eq!(
-        flagged(&d, "TURRET_OVERFULL"),
+        flagged(&d, Code::TurretOverfull),
         error("The 0-space turret holds 0 spaces of weapons; its contents need 1")
     );
-    assert_legal_without(&neighbour, "TURRET_OVERFULL");
+    assert_legal_without(&neighbour, Code::TurretOverfull);
 }
 
 #[test]
@@ -530,8 +530,8 @@ fn a_turret_on_a_yacht_with_a_full_top_goes_front_or_back() {
     let d = with_turret(top.clone(), TurretEntry { location: Some(Loc::T), ..turret(1, &[]) });
     let neighbour = with_turret(top, TurretEntry { location: Some(Loc::BT), ..turret(1, &[]) });
 
-    assert_eq!(flagged(&d, "TURRET_LOCATION"), error("A turret on this Yacht goes in FT or BT, not T"));
-    assert_legal_without(&neighbour, "TURRET_LOCATION");
+    assert_eq!(flagged(&d, Code::TurretLocation), error("A turret on this Yacht goes in FT or BT, not T"));
+    assert_legal_without(&neighbour, Code::TurretLocation);
 }
 
 #[test]
@@ -539,7 +539,7 @@ fn a_turret_on_a_small_boat_goes_in_its_one_top() {
     let d =
         with_turret(with_top(dinghy(), Top::Full), TurretEntry { location: Some(Loc::FT), ..turret(1, &[]) });
 
-    assert_eq!(flagged(&d, "TURRET_LOCATION"), error("A turret on this Dinghy goes in T, not FT"));
+    assert_eq!(flagged(&d, Code::TurretLocation), error("A turret on this Dinghy goes in T, not FT"));
 }
 
 #[test]
@@ -550,8 +550,8 @@ fn two_turrets_cannot_share_a_top_location() {
     let neighbour =
         with_turret(with_turret(top, front), TurretEntry { location: Some(Loc::BT), ..turret(1, &[]) });
 
-    assert_eq!(flagged(&d, "TURRET_LOCATION"), error("Two turrets in FT: each top location holds one"));
-    assert_legal_without(&neighbour, "TURRET_LOCATION");
+    assert_eq!(flagged(&d, Code::TurretLocation), error("Two turrets in FT: each top location holds one"));
+    assert_legal_without(&neighbour, Code::TurretLocation);
 }
 
 #[test]
@@ -560,10 +560,10 @@ fn a_dropped_weapon_cannot_go_in_a_turret() {
     let neighbour = with_weapon(dinghy(), "smokescreen", Mount::B);
 
     assert_eq!(
-        flagged(&d, "NOT_IN_TURRET"),
+        flagged(&d, Code::NotInTurret),
         error("Smokescreen drops its load over the side, so it cannot go in a turret")
     );
-    assert_legal_without(&neighbour, "NOT_IN_TURRET");
+    assert_legal_without(&neighbour, Code::NotInTurret);
 }
 
 // ---------------------------------------------------------------- deck
@@ -575,12 +575,12 @@ fn a_cruiser_and_a_yacht_must_have_a_deck() {
         bare.deck = None;
 
         assert_eq!(
-            flagged(&bare, "DECK_REQUIRED"),
+            flagged(&bare, Code::DeckRequired),
             error(&format!(
                 "A {name} must have a Deck; add one and split its {total} spaces below and above"
             ))
         );
-        assert_legal_without(&d, "DECK_REQUIRED");
+        assert_legal_without(&d, Code::DeckRequired);
     }
 }
 
@@ -591,8 +591,8 @@ fn a_rowboat_cannot_have_a_deck() {
     let mut neighbour = dinghy();
     neighbour.deck = Some(Deck { below: None });
 
-    assert_eq!(flagged(&d, "DECK_NOT_ALLOWED"), error("A Rowboat cannot have a Deck"));
-    assert_legal_without(&neighbour, "DECK_NOT_ALLOWED");
+    assert_eq!(flagged(&d, Code::DeckNotAllowed), error("A Rowboat cannot have a Deck"));
+    assert_legal_without(&neighbour, Code::DeckNotAllowed);
 }
 
 #[test]
@@ -605,8 +605,8 @@ fn a_forbidden_deck_is_not_laid_out_or_armored() {
     let e = evaluate(&d);
 
     // Assert: one problem for the Deck, and D is not a location this boat has.
-    let codes: Vec<&str> = e.problems.iter().map(|p| p.code).collect();
-    assert_eq!(codes, vec!["DECK_NOT_ALLOWED", "ARMOR_LOCATION"]);
+    let codes: Vec<Code> = e.problems.iter().map(|p| p.code).collect();
+    assert_eq!(codes, vec![Code::DeckNotAllowed, Code::ArmorLocation]);
     assert_eq!(e.figures.below_deck, None);
 }
 
@@ -620,15 +620,15 @@ fn each_part_of_a_deck_needs_a_third_of_the_spaces() {
     };
 
     assert_eq!(
-        flagged(&split(12), "DECK_SECTION_TOO_SMALL"),
+        flagged(&split(12), Code::DeckSectionTooSmall),
         error("Below deck has 12 of the 37 spaces; each part of the Deck needs at least a third (13)")
     );
     assert_eq!(
-        flagged(&split(25), "DECK_SECTION_TOO_SMALL"),
+        flagged(&split(25), Code::DeckSectionTooSmall),
         error("Above deck has 12 of the 37 spaces; each part of the Deck needs at least a third (13)")
     );
-    assert_legal_without(&split(13), "DECK_SECTION_TOO_SMALL");
-    assert_legal_without(&split(24), "DECK_SECTION_TOO_SMALL");
+    assert_legal_without(&split(13), Code::DeckSectionTooSmall);
+    assert_legal_without(&split(24), Code::DeckSectionTooSmall);
 }
 
 #[test]
@@ -640,10 +640,10 @@ fn a_yachts_deck_parts_need_twenty_of_its_fifty_eight_spaces() {
     };
 
     assert_eq!(
-        flagged(&split(19), "DECK_SECTION_TOO_SMALL"),
+        flagged(&split(19), Code::DeckSectionTooSmall),
         error("Below deck has 19 of the 58 spaces; each part of the Deck needs at least a third (20)")
     );
-    assert_legal_without(&split(20), "DECK_SECTION_TOO_SMALL");
+    assert_legal_without(&split(20), Code::DeckSectionTooSmall);
 }
 
 #[test]
@@ -658,14 +658,14 @@ fn a_deck_part_holds_no_more_than_its_spaces() {
     };
 
     // Act
-    let got = flagged(&below(8), "DECK_SECTION_FULL");
+    let got = flagged(&below(8), Code::DeckSectionFull);
 
     // Assert
     assert_eq!(
         got,
         error("Below deck holds 14 spaces of parts but has 13; move something or change the split")
     );
-    assert_legal_without(&below(7), "DECK_SECTION_FULL");
+    assert_legal_without(&below(7), Code::DeckSectionFull);
 }
 
 #[test]
@@ -676,10 +676,10 @@ fn the_part_above_deck_holds_no_more_than_its_spaces() {
     let above = |n| with_crew(base.clone(), "passenger", n);
 
     assert_eq!(
-        flagged(&above(12), "DECK_SECTION_FULL"),
+        flagged(&above(12), Code::DeckSectionFull),
         error("Above deck holds 14 spaces of parts but has 13; move something or change the split")
     );
-    assert_legal_without(&above(11), "DECK_SECTION_FULL");
+    assert_legal_without(&above(11), Code::DeckSectionFull);
 }
 
 #[test]
@@ -689,8 +689,8 @@ fn a_deck_cannot_put_more_below_than_the_boat_has() {
     let mut neighbour = cruiser();
     neighbour.deck = Some(Deck { below: Some(24) });
 
-    assert_eq!(flagged(&d, "DECK_SPLIT"), error("38 spaces below deck is more than the 37 a Cruiser has"));
-    assert_legal_without(&neighbour, "DECK_SPLIT");
+    assert_eq!(flagged(&d, Code::DeckSplit), error("38 spaces below deck is more than the 37 a Cruiser has"));
+    assert_legal_without(&neighbour, Code::DeckSplit);
 }
 
 #[test]
@@ -699,12 +699,12 @@ fn placing_parts_on_a_boat_without_a_deck_is_ignored_and_said_so() {
     d.crew[0].deck = Some(Section::Below);
 
     assert_eq!(
-        flagged(&d, "NO_DECK_TO_PLACE_ON"),
+        flagged(&d, Code::NoDeckToPlaceOn),
         warning(
             "Some parts are placed below or above deck, but the boat has no Deck: the placement is ignored"
         )
     );
-    assert_legal_without(&dinghy(), "NO_DECK_TO_PLACE_ON");
+    assert_legal_without(&dinghy(), Code::NoDeckToPlaceOn);
 }
 
 // ---------------------------------------------------------------- hull items
@@ -715,11 +715,11 @@ fn a_weighted_keel_cannot_go_on_a_rowboat_or_dinghy() {
         let keeled = Design { weighted_keel: true, ..d };
 
         assert_eq!(
-            flagged(&keeled, "KEEL_NOT_ALLOWED"),
+            flagged(&keeled, Code::KeelNotAllowed),
             error(&format!("A weighted keel cannot go on a {name}; only Speeders and larger"))
         );
     }
-    assert_legal_without(&Design { weighted_keel: true, ..speeder() }, "KEEL_NOT_ALLOWED");
+    assert_legal_without(&Design { weighted_keel: true, ..speeder() }, Code::KeelNotAllowed);
 }
 
 #[test]
@@ -728,11 +728,11 @@ fn a_spoiler_cannot_go_on_a_cruiser_or_yacht() {
         let spoilt = Design { spoiler: true, ..d };
 
         assert_eq!(
-            flagged(&spoilt, "SPOILER_NOT_ALLOWED"),
+            flagged(&spoilt, Code::SpoilerNotAllowed),
             error(&format!("A spoiler only fits a Speeder or smaller, not a {name}"))
         );
     }
-    assert_legal_without(&Design { spoiler: true, ..speeder() }, "SPOILER_NOT_ALLOWED");
+    assert_legal_without(&Design { spoiler: true, ..speeder() }, Code::SpoilerNotAllowed);
 }
 
 #[test]
@@ -741,11 +741,11 @@ fn oars_only_go_on_a_rowboat_or_dinghy() {
         let rowed = Design { oars: 1, ..d };
 
         assert_eq!(
-            flagged(&rowed, "OARS_NOT_ALLOWED"),
+            flagged(&rowed, Code::OarsNotAllowed),
             error(&format!("Oars only work on a Rowboat or Dinghy, not a {name}"))
         );
     }
-    assert_legal_without(&Design { oars: 1, ..dinghy() }, "OARS_NOT_ALLOWED");
+    assert_legal_without(&Design { oars: 1, ..dinghy() }, Code::OarsNotAllowed);
 }
 
 // ---------------------------------------------------------------- propulsion
@@ -759,10 +759,10 @@ fn a_propeller_takes_at_most_ten_points_of_guard() {
     };
 
     assert_eq!(
-        flagged(&guarded(11), "PROPELLER_GUARD_OVER"),
+        flagged(&guarded(11), Code::PropellerGuardOver),
         error("Propeller 1 has 11 points of guard; a propeller takes at most 10")
     );
-    assert_legal_without(&guarded(10), "PROPELLER_GUARD_OVER");
+    assert_legal_without(&guarded(10), Code::PropellerGuardOver);
 }
 
 #[test]
@@ -771,10 +771,10 @@ fn a_jet_drive_replaces_propellers() {
     let neighbour = Design { jet_drive: true, propellers: vec![], ..boat("dinghy", "medium") };
 
     assert_eq!(
-        flagged(&d, "JET_WITH_PROPELLERS"),
+        flagged(&d, Code::JetWithPropellers),
         error("A jet drive replaces propellers; remove the propeller or the jet drive")
     );
-    assert_legal_without(&neighbour, "JET_WITH_PROPELLERS");
+    assert_legal_without(&neighbour, Code::JetWithPropellers);
 }
 
 #[test]
@@ -787,7 +787,7 @@ fn a_jet_drive_short_of_power_factors_does_not_run_and_the_boat_stands_still() {
 
     // Assert
     assert_eq!(
-        flagged(&d, "JET_DRIVE_WONT_RUN"),
+        flagged(&d, Code::JetDriveWontRun),
         warning(
             "The jet drive will not run: the plant's 1,000 power factors are under half the boat's 2,250 lb (it needs at least 1,125). With no propeller the boat has no powered movement: acceleration and top speed are 0"
         )
@@ -798,7 +798,7 @@ fn a_jet_drive_short_of_power_factors_does_not_run_and_the_boat_stands_still() {
     assert_eq!(e.figures.top_speed, Speed::ZERO);
     assert_eq!(e.figures.range_miles_at_20_mph, None);
     let neighbour = Design { jet_drive: true, propellers: vec![], ..boat("dinghy", "medium") };
-    assert_legal_without(&neighbour, "JET_DRIVE_WONT_RUN");
+    assert_legal_without(&neighbour, Code::JetDriveWontRun);
 }
 
 #[test]
@@ -810,10 +810,10 @@ fn a_propeller_must_be_sized_to_the_plant() {
     };
 
     assert_eq!(
-        flagged(&sized("medium"), "PROPELLER_WRONG_SIZE"),
+        flagged(&sized("medium"), Code::PropellerWrongSize),
         error("Propeller 1 is sized for a Medium plant; a Small plant turns Small propellers")
     );
-    assert_legal_without(&sized("small"), "PROPELLER_WRONG_SIZE");
+    assert_legal_without(&sized("small"), Code::PropellerWrongSize);
 }
 
 #[test]
@@ -821,10 +821,10 @@ fn propellers_or_a_jet_drive_need_a_plant() {
     let props = Design { plant: None, ..dinghy() };
     let jet = Design { plant: None, propellers: vec![], jet_drive: true, ..dinghy() };
 
-    assert_eq!(flagged(&props, "NO_PLANT"), error("Propellers need a power plant; choose one"));
-    assert_eq!(flagged(&jet, "NO_PLANT"), error("The jet drive needs a power plant; choose one"));
-    assert_eq!(flagged(&jet, "JET_DRIVE_WONT_RUN"), vec![]);
-    assert_legal_without(&dinghy(), "NO_PLANT");
+    assert_eq!(flagged(&props, Code::NoPlant), error("Propellers need a power plant; choose one"));
+    assert_eq!(flagged(&jet, Code::NoPlant), error("The jet drive needs a power plant; choose one"));
+    assert_eq!(flagged(&jet, Code::JetDriveWontRun), vec![]);
+    assert_legal_without(&dinghy(), Code::NoPlant);
 }
 
 #[test]
@@ -832,10 +832,10 @@ fn a_plant_with_nothing_to_drive_cannot_move_the_boat() {
     let d = Design { propellers: vec![], ..dinghy() };
 
     assert_eq!(
-        flagged(&d, "NO_WAY_TO_MOVE"),
+        flagged(&d, Code::NoWayToMove),
         error("The power plant has nothing to drive: add a propeller or a jet drive")
     );
-    assert_legal_without(&dinghy(), "NO_WAY_TO_MOVE");
+    assert_legal_without(&dinghy(), Code::NoWayToMove);
 }
 
 #[test]
@@ -844,10 +844,10 @@ fn a_boat_without_plant_or_oars_has_no_way_to_move() {
     let neighbour = Design { oars: 1, ..Design::empty(hull("dinghy")) };
 
     assert_eq!(
-        flagged(&d, "NO_WAY_TO_MOVE"),
+        flagged(&d, Code::NoWayToMove),
         error("The boat has no way to move: add a power plant with a propeller or jet drive, or oars")
     );
-    assert_legal_without(&neighbour, "NO_WAY_TO_MOVE");
+    assert_legal_without(&neighbour, Code::NoWayToMove);
 }
 
 #[test]
@@ -855,10 +855,10 @@ fn a_plant_without_propellers_on_a_rowed_boat_is_idle() {
     let d = Design { propellers: vec![], oars: 1, ..dinghy() };
 
     assert_eq!(
-        flagged(&d, "PLANT_IDLE"),
+        flagged(&d, Code::PlantIdle),
         warning("The power plant has no propeller or jet drive to turn; only the oars move the boat")
     );
-    assert_legal_without(&Design { oars: 1, ..dinghy() }, "PLANT_IDLE");
+    assert_legal_without(&Design { oars: 1, ..dinghy() }, Code::PlantIdle);
 }
 
 // ---------------------------------------------------------------- crew
@@ -869,9 +869,9 @@ fn every_boat_needs_a_pilot() {
     let gunner_only = Design { crew: vec![CrewEntry::new(role("gunner"), 1)], ..dinghy() };
 
     for d in [nobody, gunner_only] {
-        assert_eq!(flagged(&d, "NO_PILOT"), error("Every boat needs a pilot; add one to the crew"));
+        assert_eq!(flagged(&d, Code::NoPilot), error("Every boat needs a pilot; add one to the crew"));
     }
-    assert_legal_without(&dinghy(), "NO_PILOT");
+    assert_legal_without(&dinghy(), Code::NoPilot);
 }
 
 // ---------------------------------------------------------------- mounts
@@ -881,8 +881,11 @@ fn a_small_boat_has_no_split_side_mounts() {
     let d = with_weapon(dinghy(), "mg", Mount::FL);
     let neighbour = with_weapon(dinghy(), "mg", Mount::L);
 
-    assert_eq!(flagged(&d, "MOUNT_NOT_ALLOWED"), error("A Dinghy has no front-left mount; use F, B, L or R"));
-    assert_legal_without(&neighbour, "MOUNT_NOT_ALLOWED");
+    assert_eq!(
+        flagged(&d, Code::MountNotAllowed),
+        error("A Dinghy has no front-left mount; use F, B, L or R")
+    );
+    assert_legal_without(&neighbour, Code::MountNotAllowed);
 }
 
 #[test]
@@ -891,10 +894,10 @@ fn a_yacht_mounts_side_weapons_front_or_back_of_the_side() {
     let neighbour = with_weapon(yacht(), "mg", Mount::BL);
 
     assert_eq!(
-        flagged(&d, "MOUNT_NOT_ALLOWED"),
+        flagged(&d, Code::MountNotAllowed),
         error("A Yacht has no left mount; use F, B, FL, FR, BL or BR")
     );
-    assert_legal_without(&neighbour, "MOUNT_NOT_ALLOWED");
+    assert_legal_without(&neighbour, Code::MountNotAllowed);
 }
 
 #[test]
@@ -904,14 +907,14 @@ fn a_dropped_weapon_cannot_face_front() {
     let neighbour = with_weapon(dinghy(), "smokescreen", Mount::R);
 
     assert_eq!(
-        flagged(&d, "MOUNT_NOT_ALLOWED"),
+        flagged(&d, Code::MountNotAllowed),
         error("Smokescreen drops its load off the back or a side, so it cannot face front")
     );
     assert_eq!(
-        flagged(&yacht_charge, "MOUNT_NOT_ALLOWED"),
+        flagged(&yacht_charge, Code::MountNotAllowed),
         error("Depth charge drops its load off the back or a side, so it cannot face front-right")
     );
-    assert_legal_without(&neighbour, "MOUNT_NOT_ALLOWED");
+    assert_legal_without(&neighbour, Code::MountNotAllowed);
 }
 
 // ---------------------------------------------------------------- armor
@@ -922,12 +925,12 @@ fn a_dinghy_has_no_front_left_armor() {
     let neighbour = with_armor(yacht(), Loc::FL, 5);
 
     assert_eq!(
-        flagged(&d, "ARMOR_LOCATION"),
+        flagged(&d, Code::ArmorLocation),
         error(
             "5 points on Front Left (FL), but this Dinghy has no such location; its locations are F, L, R, B, U"
         )
     );
-    assert_legal_without(&neighbour, "ARMOR_LOCATION");
+    assert_legal_without(&neighbour, Code::ArmorLocation);
 }
 
 #[test]
@@ -936,10 +939,10 @@ fn top_armor_needs_a_top() {
     let neighbour = with_top(d.clone(), Top::Half);
 
     assert_eq!(
-        flagged(&d, "ARMOR_LOCATION"),
+        flagged(&d, Code::ArmorLocation),
         error("2 points on Top (T), but this Dinghy has no such location; its locations are F, L, R, B, U")
     );
-    assert_legal_without(&neighbour, "ARMOR_LOCATION");
+    assert_legal_without(&neighbour, Code::ArmorLocation);
 }
 
 #[test]
@@ -948,10 +951,10 @@ fn deck_armor_needs_a_deck() {
     let neighbour = Design { deck: Some(Deck { below: None }), ..d.clone() };
 
     assert_eq!(
-        flagged(&d, "ARMOR_LOCATION"),
+        flagged(&d, Code::ArmorLocation),
         error("2 points on Deck (D), but this Dinghy has no such location; its locations are F, L, R, B, U")
     );
-    assert_legal_without(&neighbour, "ARMOR_LOCATION");
+    assert_legal_without(&neighbour, Code::ArmorLocation);
 }
 
 #[test]
@@ -960,12 +963,12 @@ fn a_yacht_top_and_deck_are_armored_front_and_back() {
     let neighbour = with_armor(with_armor(with_top(yacht(), Top::Full), Loc::FT, 1), Loc::BD, 1);
 
     assert_eq!(
-        flagged(&d, "ARMOR_LOCATION"),
+        flagged(&d, Code::ArmorLocation),
         error(
             "1 point on Top (T), but this Yacht has no such location; its locations are F, FL, BL, FR, BR, B, FU, BU, FT, BT, FD, BD"
         )
     );
-    assert_legal_without(&neighbour, "ARMOR_LOCATION");
+    assert_legal_without(&neighbour, Code::ArmorLocation);
 }
 
 #[test]
@@ -974,7 +977,7 @@ fn an_unknown_armor_location_is_named() {
     d.armor.points.unknown.push(("Q".into(), 5));
 
     assert_eq!(
-        flagged(&d, "ARMOR_LOCATION"),
+        flagged(&d, Code::ArmorLocation),
         error("5 points on \"Q\", which is not an armor location; use F, L, R, B, U")
     );
 }
@@ -986,7 +989,7 @@ fn an_unknown_hull_lists_the_nearest_hulls() {
     let d = Design { hull: Ref::Unknown("yaht".into()), ..dinghy() };
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_HULL"),
+        flagged(&d, Code::UnknownHull),
         error("Unknown hull \"yaht\"; the nearest valid ids are: yacht, dinghy, rowboat, cruiser")
     );
 }
@@ -996,7 +999,7 @@ fn an_unknown_plant_lists_the_nearest_plants() {
     let d = Design { plant: Some(Ref::Unknown("meduim".into())), ..dinghy() };
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_PLANT"),
+        flagged(&d, Code::UnknownPlant),
         error("Unknown power plant \"meduim\"; the nearest valid ids are: medium, mini, large, small")
     );
 }
@@ -1007,7 +1010,7 @@ fn an_unknown_propeller_size_lists_the_plants() {
     d.propellers[0].size = Some(Ref::Unknown("smal".into()));
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_PROPELLER_SIZE"),
+        flagged(&d, Code::UnknownPropellerSize),
         error("Unknown power plant \"smal\"; the nearest valid ids are: small, mini, super, large")
     );
 }
@@ -1019,7 +1022,7 @@ fn an_unknown_weapon_lists_the_nearest_weapons() {
         .push(WeaponEntry { weapon: Ref::Unknown("vgm".into()), ..WeaponEntry::new(weapon("mg"), None) });
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_WEAPON"),
+        flagged(&d, Code::UnknownWeapon),
         error("Unknown weapon \"vgm\"; the nearest valid ids are: vmg, wgm, hmg, lmg")
     );
 }
@@ -1033,7 +1036,7 @@ fn an_unknown_accessory_lists_the_nearest_accessories() {
     });
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_ACCESSORY"),
+        flagged(&d, Code::UnknownAccessory),
         error("Unknown accessory \"sonarr\"; the nearest valid ids are: sonar, radar, galley, solar-panel")
     );
 }
@@ -1044,7 +1047,7 @@ fn an_unknown_armor_type_lists_the_nearest_types() {
     d.armor.kind = Ref::Unknown("fireprof".into());
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_ARMOR_TYPE"),
+        flagged(&d, Code::UnknownArmorType),
         error(
             "Unknown armor type \"fireprof\"; the nearest valid ids are: fireproof, lr-fireproof, rp-fireproof, radarproof"
         )
@@ -1057,7 +1060,7 @@ fn an_unknown_crew_role_lists_the_roles() {
     d.crew.push(CrewEntry { role: Ref::Unknown("pilto".into()), ..CrewEntry::new(role("pilot"), 1) });
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_ROLE"),
+        flagged(&d, Code::UnknownRole),
         error("Unknown crew role \"pilto\"; the nearest valid ids are: pilot, gunner, passenger")
     );
 }
@@ -1074,10 +1077,10 @@ fn an_unknown_ammunition_lists_the_weapons_ammunition() {
     );
 
     assert_eq!(
-        flagged(&d, "UNKNOWN_AMMO"),
+        flagged(&d, Code::UnknownAmmo),
         error("Machine gun has no ammunition \"hdd\"; choose one of standard, hd, ap, incendiary, explosive")
     );
-    assert_eq!(flagged(&laser, "UNKNOWN_AMMO"), error("Light laser takes no ammunition; remove \"hd\""));
+    assert_eq!(flagged(&laser, Code::UnknownAmmo), error("Light laser takes no ammunition; remove \"hd\""));
 }
 
 // ---------------------------------------------------------------- weapon options
@@ -1096,14 +1099,14 @@ fn a_weapon_without_a_magazine_takes_no_extra_magazine_or_switch() {
         with_entry(dinghy(), WeaponEntry { extra_magazines: 1, ..WeaponEntry::new(weapon("mg"), None) });
 
     assert_eq!(
-        flagged(&mags, "NO_MAGAZINE"),
+        flagged(&mags, Code::NoMagazine),
         error("Light laser has no magazine, so it cannot take extra magazines")
     );
     assert_eq!(
-        flagged(&switch, "NO_MAGAZINE"),
+        flagged(&switch, Code::NoMagazine),
         error("Torpedo has no magazine, so it cannot take a magazine switch")
     );
-    assert_legal_without(&neighbour, "NO_MAGAZINE");
+    assert_legal_without(&neighbour, Code::NoMagazine);
 }
 
 #[test]
@@ -1117,14 +1120,14 @@ fn a_rocket_magazine_only_holds_single_shot_rockets() {
     );
 
     assert_eq!(
-        flagged(&mg, "NO_ROCKET_MAGAZINE"),
+        flagged(&mg, Code::NoRocketMagazine),
         error("A rocket magazine only holds single-shot rockets, not a Machine gun")
     );
     assert_eq!(
-        flagged(&torpedo, "NO_ROCKET_MAGAZINE"),
+        flagged(&torpedo, Code::NoRocketMagazine),
         error("A rocket magazine only holds single-shot rockets, not a Torpedo")
     );
-    assert_legal_without(&neighbour, "NO_ROCKET_MAGAZINE");
+    assert_legal_without(&neighbour, Code::NoRocketMagazine);
 }
 
 #[test]
@@ -1132,13 +1135,13 @@ fn a_single_linked_weapon_buys_no_link() {
     let d = with_entry(dinghy(), WeaponEntry { linked: true, ..WeaponEntry::new(weapon("mg"), None) });
 
     assert_eq!(
-        flagged(&d, "LINK_NOTHING"),
+        flagged(&d, Code::LinkNothing),
         warning("Only one Machine gun: there is nothing to link it to, so no link is bought")
     );
     assert!(evaluate(&d).ledger.iter().all(|l| !matches!(l.kind, LineKind::Links { .. })));
     let two =
         with_entry(dinghy(), WeaponEntry { linked: true, count: 2, ..WeaponEntry::new(weapon("mg"), None) });
-    assert_legal_without(&two, "LINK_NOTHING");
+    assert_legal_without(&two, Code::LinkNothing);
 }
 
 #[test]
@@ -1151,10 +1154,10 @@ fn a_magazine_switch_without_an_extra_magazine_is_pointless() {
     );
 
     assert_eq!(
-        flagged(&d, "SWITCH_WITHOUT_MAGAZINE"),
+        flagged(&d, Code::SwitchWithoutMagazine),
         warning("The Machine gun's magazine switch has no second magazine to switch to")
     );
-    assert_legal_without(&neighbour, "SWITCH_WITHOUT_MAGAZINE");
+    assert_legal_without(&neighbour, Code::SwitchWithoutMagazine);
 }
 
 #[test]
@@ -1163,16 +1166,19 @@ fn a_count_of_zero_adds_nothing_and_is_said_so() {
     let extinguisher = with_accessory(dinghy(), "fire-extinguisher", 0);
     let passengers = with_crew(dinghy(), "passenger", 0);
 
-    assert_eq!(flagged(&gun, "COUNT_ZERO"), warning("Machine gun has a count of 0, so it adds nothing"));
+    assert_eq!(flagged(&gun, Code::CountZero), warning("Machine gun has a count of 0, so it adds nothing"));
     assert_eq!(
-        flagged(&extinguisher, "COUNT_ZERO"),
+        flagged(&extinguisher, Code::CountZero),
         warning("Fire extinguisher has a count of 0, so it adds nothing")
     );
-    assert_eq!(flagged(&passengers, "COUNT_ZERO"), warning("Passenger has a count of 0, so it adds nothing"));
+    assert_eq!(
+        flagged(&passengers, Code::CountZero),
+        warning("Passenger has a count of 0, so it adds nothing")
+    );
     for d in [&gun, &extinguisher, &passengers] {
         assert_eq!(evaluate(d).figures.cost, evaluate(&dinghy()).figures.cost);
     }
-    assert_legal_without(&with_accessory(dinghy(), "fire-extinguisher", 1), "COUNT_ZERO");
+    assert_legal_without(&with_accessory(dinghy(), "fire-extinguisher", 1), Code::CountZero);
 }
 
 // ---------------------------------------------------------------- warnings about the water
@@ -1188,14 +1194,14 @@ fn hydrofoils_on_a_boat_that_never_reaches_35_mph_never_lift() {
 
     // Assert
     assert_eq!(
-        flagged(&d, "HYDROFOILS_NEVER_LIFT"),
+        flagged(&d, Code::HydrofoilsNeverLift),
         warning(
             "Hydrofoils lift the boat at 35 mph, but its top speed is 20 mph: they never lift, and only add cost and weight"
         )
     );
     assert_eq!(e.figures.top_speed_on_hydrofoils, None);
     assert_eq!(e.figures.handling_class_on_hydrofoils, None);
-    assert_legal_without(&neighbour, "HYDROFOILS_NEVER_LIFT");
+    assert_legal_without(&neighbour, Code::HydrofoilsNeverLift);
 }
 
 #[test]
@@ -1205,12 +1211,12 @@ fn a_boat_faster_than_50_mph_overruns_its_forward_torpedo() {
     let neighbour = with_weapon(boat("dinghy", "medium"), "torpedo", Mount::B);
 
     assert_eq!(
-        flagged(&d, "TORPEDO_OVERRUN"),
+        flagged(&d, Code::TorpedoOverrun),
         warning(
             "Torpedoes run at 50 mph; fired forward at more than that (top speed 80 mph) the boat catches and sets off its own torpedo"
         )
     );
-    assert_legal_without(&neighbour, "TORPEDO_OVERRUN");
+    assert_legal_without(&neighbour, Code::TorpedoOverrun);
 }
 
 #[test]
@@ -1221,7 +1227,7 @@ fn a_boat_up_on_hydrofoils_overruns_its_forward_torpedo() {
     let neighbour = Design { hydrofoils: true, ..with_weapon(dinghy(), "torpedo", Mount::B) };
 
     // Act
-    let got = flagged(&d, "TORPEDO_OVERRUN");
+    let got = flagged(&d, Code::TorpedoOverrun);
 
     // Assert
     assert_eq!(evaluate(&d).figures.top_speed, Speed::mph(40));
@@ -1231,7 +1237,7 @@ fn a_boat_up_on_hydrofoils_overruns_its_forward_torpedo() {
             "Torpedoes run at 50 mph; fired forward at more than that (top speed 60 mph on hydrofoils) the boat catches and sets off its own torpedo"
         )
     );
-    assert_legal_without(&neighbour, "TORPEDO_OVERRUN");
+    assert_legal_without(&neighbour, Code::TorpedoOverrun);
 }
 
 #[test]
@@ -1248,20 +1254,20 @@ fn spikes_oil_and_ordinary_mines_do_nothing_on_water() {
     );
 
     assert_eq!(
-        flagged(&spikes, "NO_EFFECT_ON_WATER"),
+        flagged(&spikes, Code::NoEffectOnWater),
         warning("Spikedropper does nothing against boats with this load. Spikes sink at once.")
     );
     assert_eq!(
-        flagged(&mines, "NO_EFFECT_ON_WATER"),
+        flagged(&mines, Code::NoEffectOnWater),
         warning(
             "Minedropper does nothing against boats with this load. Ordinary mines sink harmlessly; amphibious mines (double price) float."
         )
     );
     assert_eq!(
-        flagged(&oil, "NO_EFFECT_ON_WATER"),
+        flagged(&oil, Code::NoEffectOnWater),
         warning("Oil jet does nothing against boats with this load. Oil does nothing on water.")
     );
-    assert_legal_without(&amphibious, "NO_EFFECT_ON_WATER");
+    assert_legal_without(&amphibious, Code::NoEffectOnWater);
 }
 
 #[test]
@@ -1269,12 +1275,12 @@ fn a_design_from_a_newer_drydock_is_flagged() {
     let d = Design { version: super::DESIGN_VERSION + 1, ..dinghy() };
 
     assert_eq!(
-        flagged(&d, "NEWER_VERSION"),
+        flagged(&d, Code::NewerVersion),
         warning(
             "This design was written by a newer Drydock (version 2); parts this version does not know may be missing"
         )
     );
-    assert_legal_without(&dinghy(), "NEWER_VERSION");
+    assert_legal_without(&dinghy(), Code::NewerVersion);
 }
 
 // ---------------------------------------------------------------- figures the rules give
@@ -1597,7 +1603,7 @@ fn a_link_group_of_one_weapon_buys_no_link() {
     let d = with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 2));
 
     assert_eq!(
-        flagged(&d, "LINK_GROUP_ALONE"),
+        flagged(&d, Code::LinkGroupAlone),
         vec![
             (
                 Severity::Warning,
@@ -1614,7 +1620,7 @@ fn a_link_group_of_one_weapon_buys_no_link() {
     assert!(evaluate(&d).ledger.iter().all(|l| !matches!(l.kind, LineKind::LinkGroup { .. })));
     assert_legal_without(
         &with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 1)),
-        "LINK_GROUP_ALONE",
+        Code::LinkGroupAlone,
     );
 }
 
@@ -1629,13 +1635,13 @@ fn a_link_group_across_facings_is_a_warning() {
     turret_and_front.weapons.push(grouped("rl", 3));
 
     assert_eq!(
-        flagged(&front_and_back, "LINK_FACINGS"),
+        flagged(&front_and_back, Code::LinkFacings),
         warning(
             "Link group 1 joins weapons facing front and back: linked weapons fire together at one target, and these cannot all bear on the same one"
         )
     );
     assert_eq!(
-        flagged(&turret_and_front, "LINK_FACINGS"),
+        flagged(&turret_and_front, Code::LinkFacings),
         warning(
             "Link group 3 joins weapons facing front and in the turret: linked weapons fire together at one target, and these cannot all bear on the same one"
         )
@@ -1646,7 +1652,7 @@ fn a_link_group_across_facings_is_a_warning() {
         t.weapons[0].link_group = Some(1);
     }
     assert_eq!(
-        flagged(&two_turrets, "LINK_FACINGS"),
+        flagged(&two_turrets, Code::LinkFacings),
         warning(
             "Link group 1 joins weapons facing in turret 1 and in turret 2: linked weapons fire together at one target, and these cannot all bear on the same one"
         )
@@ -1655,7 +1661,7 @@ fn a_link_group_across_facings_is_a_warning() {
     assert_eq!(line_of(&e, |k| matches!(k, LineKind::LinkGroup { group: 3, weapons: 2 })).0, usd(50));
     assert_legal_without(
         &with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 1)),
-        "LINK_FACINGS",
+        Code::LinkFacings,
     );
 }
 

@@ -16,7 +16,7 @@ use super::tables::{
     self, ACCESSORIES, DeckRule, Family, GunRule, HULLS, Hull, Load, Loc, Mount, PLANTS, WEAPONS,
 };
 use super::units::{Money, Spaces, Weight};
-use crate::games::{Severity, bounds};
+use crate::games::{Code, Severity, bounds};
 
 // ---------------------------------------------------------------- arbitrary designs
 
@@ -474,8 +474,9 @@ prop_compose! {
 /// Drops parts, the optional ones first, until the boat fits its spaces, cargo space, deck parts
 /// and maximum load.
 fn trim_to_fit(mut d: Design) -> Design {
-    const TOO_FULL: [&str; 4] = ["OVER_SPACES", "OVER_CARGO_SPACES", "OVER_MAX_LOAD", "DECK_SECTION_FULL"];
-    const TURRET: [&str; 3] = ["TURRET_OVERFULL", "TOO_MANY_TURRETS", "TURRET_LOCATION"];
+    const TOO_FULL: [Code; 4] =
+        [Code::OverSpaces, Code::OverCargoSpaces, Code::OverMaxLoad, Code::DeckSectionFull];
+    const TURRET: [Code; 3] = [Code::TurretOverfull, Code::TooManyTurrets, Code::TurretLocation];
     while evaluate(&d).problems.iter().any(|p| TURRET.contains(&p.code)) {
         d.turrets.pop();
     }
@@ -520,7 +521,7 @@ proptest! {
         prop_assert_eq!(e.legal(), !e.problems.iter().any(|p| p.severity == Severity::Error));
         for p in &e.problems {
             prop_assert!(!p.message.is_empty());
-            prop_assert!(p.code.chars().all(|c| c.is_ascii_uppercase() || c == '_'), "{}", p.code);
+            prop_assert!(p.code.as_str().chars().all(|c| c.is_ascii_uppercase() || c == '_'), "{}", p.code);
         }
         for l in &e.ledger {
             prop_assert!(!l.label().is_empty());

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{ChainStep, DetachmentList, Entry, Limit, Section, Vessel, list, lists, vessel};
-use crate::games::{Problem, is_legal, nearest, or_list};
+use crate::games::{Code, Problem, is_legal, nearest, or_list};
 
 /// Version of the detachment document format (`Detachment::version`) this engine reads.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -178,7 +178,7 @@ pub fn check(d: &Detachment) -> Check {
     let mut problems = Vec::new();
     if d.version != DOCUMENT_VERSION {
         problems.push(Problem::warning(
-            "UNKNOWN_VERSION",
+            Code::UnknownVersion,
             Some("version".to_string()),
             format!(
                 "This detachment is marked as document version {}, but this engine reads version {DOCUMENT_VERSION}: check that nothing was lost",
@@ -209,7 +209,7 @@ pub fn check(d: &Detachment) -> Check {
     let (chain_of_command, vessels_total) = build_chain(l, d, &resolved);
     if vessels_total > chain_of_command.len() as u64 {
         problems.push(Problem::warning(
-            "CHAIN_TRUNCATED",
+            Code::ChainTruncated,
             None,
             format!(
                 "The chain of command lists only the first {MAX_CHAIN_LINKS} of this detachment's {vessels_total} vessels"
@@ -238,7 +238,7 @@ fn unknown_list(id: &str) -> Problem {
         let closest = nearest(id, ids.iter().copied(), ids.len());
         format!("There is no detachment list \"{}\": use {}", shown(id), or_list(&closest))
     };
-    Problem::error("UNKNOWN_LIST", Some("list".to_string()), message)
+    Problem::error(Code::UnknownList, Some("list".to_string()), message)
 }
 
 /// Each choice's figures: priced where it resolved (with the HQ upgrade where marked), shown as
@@ -303,13 +303,13 @@ fn resolve(
                 or_list(&closest)
             )
         };
-        problems.push(Problem::error("UNKNOWN_SECTION", part(), message));
+        problems.push(Problem::error(Code::UnknownSection, part(), message));
         return (None, None);
     };
 
     if !section.holds_vessels() {
         problems.push(Problem::error(
-            "COMMAND_IS_UPGRADE",
+            Code::CommandIsUpgrade,
             part(),
             format!(
                 "Choice {n} is in {}, which has no vessels of its own: the Detachment HQ is an upgrade, so choose the vessel in {} and mark it as the HQ",
@@ -328,14 +328,14 @@ fn resolve(
             let closest = nearest(&c.entry, entry_ids.iter().copied(), entry_ids.len());
             format!("{} has no entry \"{}\": use {}", section.name, shown(&c.entry), or_list(&closest))
         };
-        problems.push(Problem::error("UNKNOWN_ENTRY", part(), message));
+        problems.push(Problem::error(Code::UnknownEntry, part(), message));
         return (Some(section), None);
     };
 
     let Some(v) = vessel(entry.vessel) else {
         // Only a broken table gets here; a test checks that every entry names a known vessel.
         problems.push(Problem::error(
-            "UNKNOWN_ENTRY",
+            Code::UnknownEntry,
             part(),
             format!("{} entry \"{}\" has no vessel profile: choose another entry", section.name, entry.id),
         ));
@@ -344,7 +344,7 @@ fn resolve(
 
     if c.count < entry.min || c.count > entry.max {
         problems.push(Problem::error(
-            "COUNT_OUT_OF_RANGE",
+            Code::CountOutOfRange,
             part(),
             format!(
                 "{} choice has {} {}; this entry takes {}",
@@ -356,7 +356,7 @@ fn resolve(
         ));
     } else if entry.each_assumed && c.count > 1 {
         problems.push(Problem::warning(
-            "PRICED_PER_VESSEL",
+            Code::PricedPerVessel,
             part(),
             format!(
                 "{} x {} cost {} pts ({} pts each): the list does not say \"each\" for this entry, and we price every entry per vessel",
@@ -380,7 +380,7 @@ fn check_hq(l: &DetachmentList, d: &Detachment, problems: &mut Vec<Problem>) {
         };
         for i in marked {
             problems.push(Problem::error(
-                "HQ_NOT_AVAILABLE",
+                Code::HqNotAvailable,
                 Some(format!("choices.{i}")),
                 format!(
                     "The {} has no Detachment HQ upgrade: untick HQ on choice {} (the chain of command starts with the {first})",
@@ -393,14 +393,14 @@ fn check_hq(l: &DetachmentList, d: &Detachment, problems: &mut Vec<Problem>) {
     };
     match marked.as_slice() {
         [] => problems.push(Problem::error(
-            "HQ_MISSING",
+            Code::HqMissing,
             Some("sections.command".to_string()),
             format!("Choose one vessel to carry the Detachment HQ (+{hq_points} pts)"),
         )),
         [first, rest @ ..] => {
             for i in rest {
                 problems.push(Problem::error(
-                    "HQ_TOO_MANY",
+                    Code::HqTooMany,
                     Some(format!("choices.{i}")),
                     format!(
                         "Choice {} is a second Detachment HQ; only one vessel may carry it: untick HQ here or on choice {}",
@@ -444,7 +444,7 @@ fn check_sections(
                             fix.push_str(&format!(" or add {}", n_choices(over, "Main Force")));
                         }
                         problems.push(Problem::error(
-                            "SUPPORT_EXCEEDS_MAIN",
+                            Code::SupportExceedsMain,
                             part(),
                             format!(
                                 "{} has {n} {} but Main Force has {main}: {fix}",
@@ -460,9 +460,9 @@ fn check_sections(
                     let ok = (min..=max).contains(&n);
                     if !ok && s.holds_vessels() {
                         let code = match (s.id, n < min) {
-                            ("synapse", _) => "SYNAPSE_COUNT",
-                            (_, true) => "SECTION_TOO_FEW",
-                            (_, false) => "SECTION_TOO_MANY",
+                            ("synapse", _) => Code::SynapseCount,
+                            (_, true) => Code::SectionTooFew,
+                            (_, false) => Code::SectionTooMany,
                         };
                         let fix = if n < min {
                             format!("add {}", n_choices(min - n, s.name))

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::games::{Problem, Severity};
+use crate::games::{Code, Problem, Severity};
 
 // ---------------------------------------------------------------- helpers
 
@@ -24,11 +24,11 @@ fn synapse(count: u32) -> Choice {
     Choice::new("synapse", "kelpie", count)
 }
 
-fn error(code: &'static str, part: &str, message: &str) -> Problem {
+fn error(code: Code, part: &str, message: &str) -> Problem {
     Problem::error(code, Some(part.to_string()), message.to_string())
 }
 
-fn warning(code: &'static str, part: &str, message: &str) -> Problem {
+fn warning(code: Code, part: &str, message: &str) -> Problem {
     Problem::warning(code, Some(part.to_string()), message.to_string())
 }
 
@@ -273,7 +273,11 @@ fn an_imperial_detachment_without_an_hq_is_told_to_choose_one() {
     assert!(!c.legal);
     assert_eq!(
         c.problems,
-        [error("HQ_MISSING", "sections.command", "Choose one vessel to carry the Detachment HQ (+25 pts)")]
+        [error(
+            Code::HqMissing,
+            "sections.command",
+            "Choose one vessel to carry the Detachment HQ (+25 pts)"
+        )]
     );
     assert_eq!(c.sections[0].limit, "exactly 1");
     assert!(!c.sections[0].ok);
@@ -292,7 +296,7 @@ fn an_imperial_detachment_with_two_hqs_is_told_to_untick_one_and_pays_for_both()
     assert_eq!(
         c.problems,
         [error(
-            "HQ_TOO_MANY",
+            Code::HqTooMany,
             "choices.1",
             "Choice 2 is a second Detachment HQ; only one vessel may carry it: untick HQ here or on choice 1"
         )]
@@ -311,12 +315,12 @@ fn an_imperial_detachment_with_no_main_force_breaks_both_main_and_support_limits
         c.problems,
         [
             error(
-                "SECTION_TOO_FEW",
+                Code::SectionTooFew,
                 "sections.main",
                 "Main Force has 0 choices; the Imperial Marine Detachment allows 1 to 10: add a Main Force choice"
             ),
             error(
-                "SUPPORT_EXCEEDS_MAIN",
+                Code::SupportExceedsMain,
                 "sections.support",
                 "Support has 1 choice but Main Force has 0: remove a Support choice or add a Main Force choice"
             ),
@@ -334,7 +338,7 @@ fn an_imperial_detachment_with_eleven_main_force_choices_is_told_to_remove_one()
     assert_eq!(
         c.problems,
         [error(
-            "SECTION_TOO_MANY",
+            Code::SectionTooMany,
             "sections.main",
             "Main Force has 11 choices; the Imperial Marine Detachment allows 1 to 10: remove a Main Force choice"
         )]
@@ -360,7 +364,7 @@ fn imperial_support_beyond_main_force_is_counted_in_choices_and_flagged() {
     assert_eq!(
         c.problems,
         [error(
-            "SUPPORT_EXCEEDS_MAIN",
+            Code::SupportExceedsMain,
             "sections.support",
             "Support has 3 choices but Main Force has 2: remove a Support choice or add a Main Force choice"
         )]
@@ -383,12 +387,12 @@ fn two_alligators_are_one_choice_so_they_allow_only_one_support_choice() {
         c.problems,
         [
             warning(
-                "PRICED_PER_VESSEL",
+                Code::PricedPerVessel,
                 "choices.0",
                 "2 x Alligator APC cost 30 pts (15 pts each): the list does not say \"each\" for this entry, and we price every entry per vessel"
             ),
             error(
-                "SUPPORT_EXCEEDS_MAIN",
+                Code::SupportExceedsMain,
                 "sections.support",
                 "Support has 2 choices but Main Force has 1: remove a Support choice or add a Main Force choice"
             ),
@@ -408,7 +412,7 @@ fn support_beyond_a_full_main_force_can_only_be_removed() {
     assert_eq!(
         c.problems,
         [error(
-            "SUPPORT_EXCEEDS_MAIN",
+            Code::SupportExceedsMain,
             "sections.support",
             "Support has 12 choices but Main Force has 10: remove 2 Support choices"
         )]
@@ -429,7 +433,7 @@ fn three_alligators_break_the_entry_count_and_still_show_their_points() {
     assert_eq!(
         c.problems,
         [error(
-            "COUNT_OUT_OF_RANGE",
+            Code::CountOutOfRange,
             "choices.1",
             "Alligator APC choice has 3 vessels; this entry takes 1 to 2"
         )]
@@ -446,7 +450,7 @@ fn a_choice_of_no_sea_raiders_breaks_the_entry_count() {
     assert_eq!(
         c.problems,
         [error(
-            "COUNT_OUT_OF_RANGE",
+            Code::CountOutOfRange,
             "choices.0",
             "Sea Raider choice has 0 vessels; this entry takes exactly 1"
         )]
@@ -491,7 +495,7 @@ fn an_eldar_detachment_with_six_main_force_choices_is_told_to_remove_one() {
     assert_eq!(
         c.problems,
         [error(
-            "SECTION_TOO_MANY",
+            Code::SectionTooMany,
             "sections.main",
             "Main Force has 6 choices; the Eldar Aquatics Detachment allows 1 to 5: remove a Main Force choice"
         )]
@@ -509,12 +513,12 @@ fn an_eldar_detachment_with_no_main_force_is_told_to_add_one() {
         c.problems,
         [
             error(
-                "SECTION_TOO_FEW",
+                Code::SectionTooFew,
                 "sections.main",
                 "Main Force has 0 choices; the Eldar Aquatics Detachment allows 1 to 5: add a Main Force choice"
             ),
             error(
-                "SUPPORT_EXCEEDS_MAIN",
+                Code::SupportExceedsMain,
                 "sections.support",
                 "Support has 1 choice but Main Force has 0: remove a Support choice or add a Main Force choice"
             ),
@@ -535,7 +539,7 @@ fn eldar_support_beyond_main_force_is_flagged() {
     assert_eq!(
         c.problems,
         [error(
-            "SUPPORT_EXCEEDS_MAIN",
+            Code::SupportExceedsMain,
             "sections.support",
             "Support has 2 choices but Main Force has 1: remove a Support choice or add a Main Force choice"
         )]
@@ -555,13 +559,17 @@ fn eldar_hq_must_be_exactly_one() {
     assert_eq!(none.points, 70);
     assert_eq!(
         none.problems,
-        [error("HQ_MISSING", "sections.command", "Choose one vessel to carry the Detachment HQ (+25 pts)")]
+        [error(
+            Code::HqMissing,
+            "sections.command",
+            "Choose one vessel to carry the Detachment HQ (+25 pts)"
+        )]
     );
     assert_eq!(two.points, 70 + 25 + 25 + 25);
     assert_eq!(
         two.problems,
         [error(
-            "HQ_TOO_MANY",
+            Code::HqTooMany,
             "choices.1",
             "Choice 2 is a second Detachment HQ; only one vessel may carry it: untick HQ here or on choice 1"
         )]
@@ -578,7 +586,7 @@ fn three_sahuagin_transports_break_the_entry_count() {
     assert_eq!(
         c.problems,
         [error(
-            "COUNT_OUT_OF_RANGE",
+            Code::CountOutOfRange,
             "choices.0",
             "Sahuagin Transport choice has 3 vessels; this entry takes 1 to 2"
         )]
@@ -622,7 +630,7 @@ fn an_ork_detachment_with_eleven_main_force_choices_is_told_to_remove_one() {
     assert_eq!(
         c.problems,
         [error(
-            "SECTION_TOO_MANY",
+            Code::SectionTooMany,
             "sections.main",
             "Main Force has 11 choices; the Ork Wetboyz allows 1 to 10: remove a Main Force choice"
         )]
@@ -640,12 +648,12 @@ fn an_ork_detachment_with_no_main_force_is_told_to_add_one() {
         c.problems,
         [
             error(
-                "SECTION_TOO_FEW",
+                Code::SectionTooFew,
                 "sections.main",
                 "Main Force has 0 choices; the Ork Wetboyz allows 1 to 10: add a Main Force choice"
             ),
             error(
-                "SUPPORT_EXCEEDS_MAIN",
+                Code::SupportExceedsMain,
                 "sections.support",
                 "Support has 1 choice but Main Force has 0: remove a Support choice or add a Main Force choice"
             ),
@@ -671,7 +679,7 @@ fn ork_support_beyond_main_force_is_flagged() {
     assert_eq!(
         c.problems,
         [error(
-            "SUPPORT_EXCEEDS_MAIN",
+            Code::SupportExceedsMain,
             "sections.support",
             "Support has 3 choices but Main Force has 1: remove 2 Support choices or add 2 Main Force choices"
         )]
@@ -695,19 +703,23 @@ fn ork_hq_must_be_exactly_one() {
     assert_eq!(none.points, 50);
     assert_eq!(
         none.problems,
-        [error("HQ_MISSING", "sections.command", "Choose one vessel to carry the Detachment HQ (+25 pts)")]
+        [error(
+            Code::HqMissing,
+            "sections.command",
+            "Choose one vessel to carry the Detachment HQ (+25 pts)"
+        )]
     );
     assert_eq!(three.points, 50 + 20 + 30 + 3 * 25);
     assert_eq!(
         three.problems,
         [
             error(
-                "HQ_TOO_MANY",
+                Code::HqTooMany,
                 "choices.1",
                 "Choice 2 is a second Detachment HQ; only one vessel may carry it: untick HQ here or on choice 1"
             ),
             error(
-                "HQ_TOO_MANY",
+                Code::HqTooMany,
                 "choices.2",
                 "Choice 3 is a second Detachment HQ; only one vessel may carry it: untick HQ here or on choice 1"
             ),
@@ -726,7 +738,7 @@ fn two_manglers_in_one_choice_break_the_entry_count() {
     assert_eq!(
         c.problems,
         [error(
-            "COUNT_OUT_OF_RANGE",
+            Code::CountOutOfRange,
             "choices.0",
             "Mangler choice has 2 vessels; this entry takes exactly 1"
         )]
@@ -773,7 +785,7 @@ fn tyranids_need_exactly_three_synapse_choices() {
     assert_eq!(
         two.problems,
         [error(
-            "SYNAPSE_COUNT",
+            Code::SynapseCount,
             "sections.synapse",
             "Synapse Creatures has 2 choices; the Tyranid Waterspawn needs exactly 3: add a Synapse Creatures choice"
         )]
@@ -782,7 +794,7 @@ fn tyranids_need_exactly_three_synapse_choices() {
     assert_eq!(
         four.problems,
         [error(
-            "SYNAPSE_COUNT",
+            Code::SynapseCount,
             "sections.synapse",
             "Synapse Creatures has 4 choices; the Tyranid Waterspawn needs exactly 3: remove a Synapse Creatures choice"
         )]
@@ -801,7 +813,7 @@ fn a_tyranid_detachment_with_eleven_main_force_choices_is_told_to_remove_one() {
     assert_eq!(
         c.problems,
         [error(
-            "SECTION_TOO_MANY",
+            Code::SectionTooMany,
             "sections.main",
             "Main Force has 11 choices; the Tyranid Waterspawn allows up to 10: remove a Main Force choice"
         )]
@@ -818,7 +830,7 @@ fn tyranids_cannot_buy_a_detachment_hq_and_pay_nothing_for_the_tick() {
     assert_eq!(
         c.problems,
         [error(
-            "HQ_NOT_AVAILABLE",
+            Code::HqNotAvailable,
             "choices.0",
             "The Tyranid Waterspawn has no Detachment HQ upgrade: untick HQ on choice 1 (the chain of command starts with the Kelpie)"
         )]
@@ -846,12 +858,12 @@ fn tyranids_have_no_support_or_command_section() {
         c.problems,
         [
             error(
-                "UNKNOWN_SECTION",
+                Code::UnknownSection,
                 "choices.3",
                 "Choice 4 is in section \"support\", which the Tyranid Waterspawn does not have: use synapse or main"
             ),
             error(
-                "UNKNOWN_SECTION",
+                Code::UnknownSection,
                 "choices.4",
                 "Choice 5 is in section \"command\", which the Tyranid Waterspawn does not have: use main or synapse"
             ),
@@ -868,7 +880,7 @@ fn three_kelpies_in_one_synapse_choice_break_the_entry_count() {
     assert_eq!(c.points, 200);
     assert_eq!(
         c.problems,
-        [error("COUNT_OUT_OF_RANGE", "choices.0", "Kelpie choice has 3 vessels; this entry takes 1 to 2")]
+        [error(Code::CountOutOfRange, "choices.0", "Kelpie choice has 3 vessels; this entry takes 1 to 2")]
     );
 }
 
@@ -909,7 +921,7 @@ fn a_chaos_detachment_with_eleven_main_force_choices_is_told_to_remove_one() {
     assert_eq!(
         c.problems,
         [error(
-            "SECTION_TOO_MANY",
+            Code::SectionTooMany,
             "sections.main",
             "Main Force has 11 choices; the Chaos Aqua Detachment allows 1 to 10: remove a Main Force choice"
         )]
@@ -927,12 +939,12 @@ fn a_chaos_detachment_with_no_main_force_is_told_to_add_one() {
         c.problems,
         [
             error(
-                "SECTION_TOO_FEW",
+                Code::SectionTooFew,
                 "sections.main",
                 "Main Force has 0 choices; the Chaos Aqua Detachment allows 1 to 10: add a Main Force choice"
             ),
             error(
-                "SUPPORT_EXCEEDS_MAIN",
+                Code::SupportExceedsMain,
                 "sections.support",
                 "Support has 2 choices but Main Force has 0: remove 2 Support choices or add 2 Main Force choices"
             ),
@@ -959,7 +971,7 @@ fn chaos_support_beyond_main_force_is_flagged() {
     assert_eq!(
         c.problems,
         [error(
-            "SUPPORT_EXCEEDS_MAIN",
+            Code::SupportExceedsMain,
             "sections.support",
             "Support has 3 choices but Main Force has 2: remove a Support choice or add a Main Force choice"
         )]
@@ -979,10 +991,14 @@ fn chaos_hq_must_be_exactly_one() {
     assert_eq!(none.points, 50);
     assert_eq!(
         none.problems,
-        [error("HQ_MISSING", "sections.command", "Choose one vessel to carry the Detachment HQ (+25 pts)")]
+        [error(
+            Code::HqMissing,
+            "sections.command",
+            "Choose one vessel to carry the Detachment HQ (+25 pts)"
+        )]
     );
     assert_eq!(two.points, 150);
-    assert_eq!(two.problems.iter().map(|p| p.code).collect::<Vec<_>>(), ["HQ_TOO_MANY"]);
+    assert_eq!(two.problems.iter().map(|p| p.code).collect::<Vec<_>>(), [Code::HqTooMany]);
 }
 
 #[test]
@@ -995,7 +1011,7 @@ fn three_spawn_runners_break_the_entry_count() {
     assert_eq!(
         c.problems,
         [error(
-            "COUNT_OUT_OF_RANGE",
+            Code::CountOutOfRange,
             "choices.0",
             "Spawn Runner choice has 3 vessels; this entry takes 1 to 2"
         )]
@@ -1189,7 +1205,7 @@ fn an_unknown_list_is_named_with_the_valid_ids_closest_first() {
     assert_eq!(c.points, 0);
     assert!(!c.legal);
     assert_eq!(c.problems.len(), 1);
-    assert_eq!(c.problems[0].code, "UNKNOWN_LIST");
+    assert_eq!(c.problems[0].code, Code::UnknownList);
     assert_eq!(c.problems[0].part.as_deref(), Some("list"));
     assert!(
         c.problems[0]
@@ -1212,7 +1228,7 @@ fn an_empty_list_id_asks_for_a_list() {
     assert_eq!(
         c.problems,
         [error(
-            "UNKNOWN_LIST",
+            Code::UnknownList,
             "list",
             "No detachment list is chosen: use imperial-marines, eldar-aquatics, ork-wetboyz, tyranid-waterspawn or chaos-aqua"
         )]
@@ -1230,12 +1246,12 @@ fn an_unknown_entry_lists_the_entries_of_its_section() {
         c.problems,
         [
             error(
-                "UNKNOWN_ENTRY",
+                Code::UnknownEntry,
                 "choices.0",
                 "Main Force has no entry \"sea-raidr\": use sea-raider, alligator-apc or salamander-carrier"
             ),
             error(
-                "UNKNOWN_ENTRY",
+                Code::UnknownEntry,
                 "choices.1",
                 "Choice 2 in Main Force has no entry: use sea-raider, alligator-apc or salamander-carrier"
             ),
@@ -1257,7 +1273,7 @@ fn an_unknown_section_lists_the_sections_that_take_vessels() {
     assert_eq!(
         c.problems,
         [error(
-            "UNKNOWN_SECTION",
+            Code::UnknownSection,
             "choices.1",
             "Choice 2 is in section \"suport\", which the Ork Wetboyz does not have: use support or main"
         )]
@@ -1277,7 +1293,7 @@ fn a_vessel_chosen_in_command_is_told_the_hq_is_an_upgrade() {
     assert_eq!(
         c.problems,
         [error(
-            "COMMAND_IS_UPGRADE",
+            Code::CommandIsUpgrade,
             "choices.1",
             "Choice 2 is in Command, which has no vessels of its own: the Detachment HQ is an upgrade, so choose the vessel in main or support and mark it as the HQ"
         )]
@@ -1298,8 +1314,8 @@ fn a_huge_count_saturates_the_points_and_caps_the_chain() {
     assert_eq!(c.chain_of_command.len(), MAX_CHAIN_LINKS);
     assert_eq!(c.chain_of_command[0].vessel, "Alligator APC 1 (HQ)");
     assert_eq!(c.chain_of_command[1].vessel, "Salamander Carrier 1");
-    let codes: Vec<&str> = c.problems.iter().map(|p| p.code).collect();
-    assert_eq!(codes, ["COUNT_OUT_OF_RANGE", "COUNT_OUT_OF_RANGE", "CHAIN_TRUNCATED"]);
+    let codes: Vec<Code> = c.problems.iter().map(|p| p.code).collect();
+    assert_eq!(codes, [Code::CountOutOfRange, Code::CountOutOfRange, Code::ChainTruncated]);
     assert_eq!(
         c.problems[2].message,
         "The chain of command lists only the first 200 of this detachment's 8589934590 vessels"
@@ -1313,7 +1329,7 @@ fn a_newer_document_version_is_a_warning_not_an_error() {
     let c = check(&d);
 
     assert!(c.legal);
-    assert_eq!(c.problems[0].code, "UNKNOWN_VERSION");
+    assert_eq!(c.problems[0].code, Code::UnknownVersion);
     assert_eq!(c.problems[0].severity, Severity::Warning);
 }
 

@@ -1,0 +1,285 @@
+//! Problems: what a rules engine (or the reading of a document) has to say about a build, each with
+//! a stable code, a severity and a message a player understands.
+
+use serde::Serialize;
+use std::fmt;
+
+/// How bad a problem is. Builders warn and explain rather than refuse input: a build with errors
+/// can still be saved and shared, it is only marked illegal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Legal, but worth knowing.
+    Warning,
+    /// Breaks a rule: the build is illegal.
+    Error,
+}
+
+/// One thing wrong with (or worth knowing about) a build: a stable machine code, a severity, a
+/// message a player understands that names the part and the limit, and the part it concerns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    /// Path of the part in the input document ("weapons.2", "armor.F", "sections.main.1"), so a
+    /// page can show the problem next to the field it concerns. `None` for the build as a whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
+}
+
+impl Problem {
+    pub fn error(code: Code, part: impl Into<Option<String>>, message: String) -> Self {
+        Self { code, severity: Severity::Error, message, part: part.into() }
+    }
+
+    pub fn warning(code: Code, part: impl Into<Option<String>>, message: String) -> Self {
+        Self { code, severity: Severity::Warning, message, part: part.into() }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// A build is legal when none of its problems is an error.
+pub fn is_legal(problems: &[Problem]) -> bool {
+    !problems.iter().any(Problem::is_error)
+}
+
+/// Declares [`Code`] with each code's text written once next to its variant, so the text can be
+/// found by searching for it and `as_str` cannot drift from the variant list. Serde's renaming
+/// gives the same text (a test checks every variant).
+macro_rules! codes {
+    ($($(#[$doc:meta])* $variant:ident = $text:literal,)+) => {
+        /// Every problem code a build can be given. Clients match on these texts ("OVER_MAX_LOAD"),
+        /// so a code never changes once published: add a variant rather than rename one.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+        #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+        pub enum Code {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl Code {
+            /// Every code, in the order declared.
+            pub const ALL: &[Code] = &[$(Code::$variant,)+];
+
+            /// The code as clients see it in the JSON and the pages: "OVER_MAX_LOAD".
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $text,)+
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    // Reading a document (the web layer).
+    /// A form field that takes a whole number held something else, or a number past its limit; it
+    /// was read as its default.
+    BadNumber = "BAD_NUMBER",
+    /// A saved build's document cannot be read by this version; a stand-in is shown and the stored
+    /// document is kept unchanged.
+    UnreadableDocument = "UNREADABLE_DOCUMENT",
+
+    // Car Wars boats: the document and its ids.
+    /// The design was written by a newer Drydock than this one (a warning: parts may be missing).
+    NewerVersion = "NEWER_VERSION",
+    /// The design's hull id is not in the hull table; a hull-less stand-in is judged.
+    UnknownHull = "UNKNOWN_HULL",
+    /// The power plant id is not in the plant table.
+    UnknownPlant = "UNKNOWN_PLANT",
+    /// A propeller's size names no power plant.
+    UnknownPropellerSize = "UNKNOWN_PROPELLER_SIZE",
+    /// A crew entry's role id is not in the crew table.
+    UnknownRole = "UNKNOWN_ROLE",
+    /// The armor type id is not in the armor table; the first armor type is priced instead.
+    UnknownArmorType = "UNKNOWN_ARMOR_TYPE",
+    /// A weapon entry's weapon id is not in the weapon table.
+    UnknownWeapon = "UNKNOWN_WEAPON",
+    /// A weapon entry names ammunition its weapon does not take; its standard load is priced.
+    UnknownAmmo = "UNKNOWN_AMMO",
+    /// A turret's size (and pop-up choice) is not in the turret table.
+    UnknownTurret = "UNKNOWN_TURRET",
+    /// An accessory entry's id is not in the accessory table.
+    UnknownAccessory = "UNKNOWN_ACCESSORY",
+    /// A crew, weapon or accessory entry has a count of 0 (a warning: it adds nothing).
+    CountZero = "COUNT_ZERO",
+
+    // Car Wars boats: the body, its Deck and its spaces.
+    /// The design has a Deck but its hull cannot carry one.
+    DeckNotAllowed = "DECK_NOT_ALLOWED",
+    /// The hull must have a Deck and the design has none.
+    DeckRequired = "DECK_REQUIRED",
+    /// The Deck puts more spaces below deck than the hull has.
+    DeckSplit = "DECK_SPLIT",
+    /// Below or above deck has less than a third of the hull's spaces.
+    DeckSectionTooSmall = "DECK_SECTION_TOO_SMALL",
+    /// The parts below or above deck take more spaces than that part of the Deck has.
+    DeckSectionFull = "DECK_SECTION_FULL",
+    /// Parts are placed below or above deck on a boat without a Deck (a warning: the placement is
+    /// ignored).
+    NoDeckToPlaceOn = "NO_DECK_TO_PLACE_ON",
+    /// A weighted keel on a hull too small for one.
+    KeelNotAllowed = "KEEL_NOT_ALLOWED",
+    /// A spoiler on a hull too large for one.
+    SpoilerNotAllowed = "SPOILER_NOT_ALLOWED",
+    /// The parts outside cargo space take more spaces than the hull has.
+    OverSpaces = "OVER_SPACES",
+    /// Cargo space holds more spaces of goods and passengers than the hull has.
+    OverCargoSpaces = "OVER_CARGO_SPACES",
+    /// The boat weighs more than its hull's maximum load.
+    OverMaxLoad = "OVER_MAX_LOAD",
+    /// A crew member or accessory that may not ride in cargo space is put there.
+    NotForCargoSpace = "NOT_FOR_CARGO_SPACE",
+
+    // Car Wars boats: propulsion and performance.
+    /// A propeller is sized for another power plant than the boat's.
+    PropellerWrongSize = "PROPELLER_WRONG_SIZE",
+    /// A propeller has more points of guard than a propeller takes.
+    PropellerGuardOver = "PROPELLER_GUARD_OVER",
+    /// A jet drive together with propellers (it replaces them).
+    JetWithPropellers = "JET_WITH_PROPELLERS",
+    /// Propellers or a jet drive without a power plant.
+    NoPlant = "NO_PLANT",
+    /// Oars on a hull that cannot be rowed.
+    OarsNotAllowed = "OARS_NOT_ALLOWED",
+    /// A power plant with no propeller or jet drive on a boat that rows (a warning: only the oars
+    /// move it).
+    PlantIdle = "PLANT_IDLE",
+    /// Nothing moves the boat: a plant with no propeller or jet drive and no oars, or no plant and
+    /// no oars.
+    NoWayToMove = "NO_WAY_TO_MOVE",
+    /// The plant's power factors are under half the boat's weight, so the jet drive does not run
+    /// (a warning).
+    JetDriveWontRun = "JET_DRIVE_WONT_RUN",
+    /// The boat's top speed is under the speed at which hydrofoils lift (a warning).
+    HydrofoilsNeverLift = "HYDROFOILS_NEVER_LIFT",
+    /// A torpedo fired forward from a boat faster than torpedoes run (a warning: it catches its
+    /// own torpedo).
+    TorpedoOverrun = "TORPEDO_OVERRUN",
+
+    // Car Wars boats: crew and armor.
+    /// No pilot among the crew.
+    NoPilot = "NO_PILOT",
+    /// Armor on a location this design does not have, or on a code that is no armor location.
+    ArmorLocation = "ARMOR_LOCATION",
+
+    // Car Wars boats: weapons, links and magazines.
+    /// A weapon whose ammunition does nothing against boats (a warning).
+    NoEffectOnWater = "NO_EFFECT_ON_WATER",
+    /// A single weapon marked linked (a warning: no link is bought).
+    LinkNothing = "LINK_NOTHING",
+    /// A link group with only one weapon (a warning: no link is bought).
+    LinkGroupAlone = "LINK_GROUP_ALONE",
+    /// A link group joins weapons facing different ways (a warning).
+    LinkFacings = "LINK_FACINGS",
+    /// Extra magazines or a magazine switch on a weapon without a magazine.
+    NoMagazine = "NO_MAGAZINE",
+    /// A magazine switch with no extra magazine to switch to (a warning).
+    SwitchWithoutMagazine = "SWITCH_WITHOUT_MAGAZINE",
+    /// A rocket magazine on a weapon that is not a single-shot rocket.
+    NoRocketMagazine = "NO_ROCKET_MAGAZINE",
+    /// A weapon needs more than a third of the hull's spaces.
+    WeaponTooBig = "WEAPON_TOO_BIG",
+    /// A restricted gun on a hull too small for it.
+    GunNotOnHull = "GUN_NOT_ON_HULL",
+    /// A restricted gun faces a side, or sits in a turret, on a hull that takes it only facing
+    /// front or back.
+    GunFrontOrBack = "GUN_FRONT_OR_BACK",
+    /// A dropped weapon in a turret.
+    NotInTurret = "NOT_IN_TURRET",
+    /// A weapon faces a way the hull has no mount for, or a dropped weapon faces forward.
+    MountNotAllowed = "MOUNT_NOT_ALLOWED",
+
+    // Car Wars boats: turrets.
+    /// A turret on a boat without a top.
+    TurretNeedsTop = "TURRET_NEEDS_TOP",
+    /// More turrets than the top has room for.
+    TooManyTurrets = "TOO_MANY_TURRETS",
+    /// A turret in a location the top does not have, or two turrets in one location.
+    TurretLocation = "TURRET_LOCATION",
+    /// A turret larger than the hull's top takes.
+    TurretTooBig = "TURRET_TOO_BIG",
+    /// A turret's weapons and magazines need more room than the turret holds.
+    TurretOverfull = "TURRET_OVERFULL",
+
+    // Epic detachments.
+    /// The detachment document's version is not the one this engine reads (a warning).
+    UnknownVersion = "UNKNOWN_VERSION",
+    /// No detachment list is chosen, or the list id is unknown.
+    UnknownList = "UNKNOWN_LIST",
+    /// A choice has no section, or one its list does not have.
+    UnknownSection = "UNKNOWN_SECTION",
+    /// A choice is put in the Command section, which holds no vessels: the HQ is an upgrade.
+    CommandIsUpgrade = "COMMAND_IS_UPGRADE",
+    /// A choice has no entry, one its section does not have, or one without a vessel profile.
+    UnknownEntry = "UNKNOWN_ENTRY",
+    /// A choice's vessel count is outside what its entry takes.
+    CountOutOfRange = "COUNT_OUT_OF_RANGE",
+    /// Several vessels of an entry the list does not price "each" (a warning: priced per vessel).
+    PricedPerVessel = "PRICED_PER_VESSEL",
+    /// A vessel is marked as the HQ on a list without the Detachment HQ upgrade.
+    HqNotAvailable = "HQ_NOT_AVAILABLE",
+    /// No vessel carries the Detachment HQ on a list that needs one.
+    HqMissing = "HQ_MISSING",
+    /// More than one vessel carries the Detachment HQ.
+    HqTooMany = "HQ_TOO_MANY",
+    /// A section limited by Main Force has more choices than Main Force.
+    SupportExceedsMain = "SUPPORT_EXCEEDS_MAIN",
+    /// The Tyranid synapse section is outside its limit.
+    SynapseCount = "SYNAPSE_COUNT",
+    /// A section has fewer choices than its limit.
+    SectionTooFew = "SECTION_TOO_FEW",
+    /// A section has more choices than its limit.
+    SectionTooMany = "SECTION_TOO_MANY",
+    /// The chain of command is listed only up to its cap (a warning).
+    ChainTruncated = "CHAIN_TRUNCATED",
+}
+
+/// Templates print a code as clients see it.
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_build_with_only_warnings_is_legal() {
+        let p = vec![Problem::warning(Code::CountZero, None, "w".into())];
+        assert!(is_legal(&p));
+        let p = vec![Problem::error(Code::OverMaxLoad, Some("x".into()), "e".into())];
+        assert!(!is_legal(&p));
+    }
+
+    #[test]
+    fn every_code_serializes_and_prints_as_its_text() {
+        for &code in Code::ALL {
+            assert_eq!(serde_json::to_value(code).ok(), Some(serde_json::Value::from(code.as_str())));
+            assert_eq!(code.to_string(), code.as_str());
+            assert!(code.as_str().chars().all(|c| c.is_ascii_uppercase() || c == '_'), "{code}");
+        }
+    }
+
+    #[test]
+    fn no_two_codes_share_a_text() {
+        let mut texts: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        texts.sort_unstable();
+        texts.dedup();
+        assert_eq!(texts.len(), Code::ALL.len());
+    }
+
+    #[test]
+    fn a_problem_serializes_its_code_as_text() {
+        let p = Problem::error(Code::OverMaxLoad, None, "Too heavy".into());
+        assert_eq!(
+            serde_json::to_string(&p).ok().as_deref(),
+            Some(r#"{"code":"OVER_MAX_LOAD","severity":"error","message":"Too heavy"}"#)
+        );
+    }
+}

@@ -1,0 +1,359 @@
+//! What the boat pages show, prepared for the templates: option lists, rows with the problems
+//! that concern them, the figures in words. Nothing here computes a rule; it only arranges what
+//! the engine said.
+//!
+//! - form.rs: the designer's inputs and rows
+//! - sheet.rs: the record sheet's tables
+//! - start.rs: the hulls and published boats a design starts from
+
+mod form;
+mod sheet;
+mod start;
+
+pub use form::{ArmorBox, CargoRow, ExtraArmor, ItemRow, PropellerRow, TurretRow, WeaponRow};
+pub use start::{published, start_choices, start_design};
+
+use crate::games::Problem;
+use crate::games::carwars::design::Design;
+use crate::games::carwars::evaluate::{Evaluation, armor_locations};
+use crate::games::carwars::tables::{self, Loc};
+use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
+use crate::games::carwars::{self, statline};
+
+use super::view::{Placed, ProblemView, slot_id};
+use std::collections::HashMap;
+
+/// A ledger line as shown.
+#[derive(Debug, Clone)]
+pub struct LedgerRow {
+    pub label: String,
+    pub cost: String,
+    pub weight: String,
+    pub spaces: String,
+    pub rule: String,
+    pub anchor: String,
+}
+
+/// A figure and its limit, for a meter.
+#[derive(Debug, Clone)]
+pub struct Gauge {
+    pub label: &'static str,
+    pub text: String,
+    pub value: f64,
+    pub max: f64,
+    pub over: bool,
+}
+
+/// Everything the designer, the share page and the record sheet show.
+pub struct BoatView {
+    pub design: Design,
+    pub eval: Evaluation,
+    pub stat_line: String,
+    /// Form problems (unparseable numbers) followed by the engine's.
+    pub problems: Vec<ProblemView>,
+    pub errors: usize,
+    pub warnings: usize,
+    /// Whether the ledger and maneuver boxes are open (the designer's script reports it, so a
+    /// live update keeps them as the player left them).
+    pub ledger_open: bool,
+    pub maneuvers_open: bool,
+    /// Whether to write out the ledger's lines: always, but for a live update while it is
+    /// closed (opening it asks for a fresh update with the lines).
+    pub ledger_lines: bool,
+    /// The problems, placed next to the parts of the form.
+    placed: Placed,
+    /// Each part's cost, weight and spaces (by part path), added up when a form row asks.
+    part_totals: std::sync::OnceLock<HashMap<String, (Money, Weight, Spaces)>>,
+}
+
+/// The paths of every part of the form that has a problems slot.
+fn slot_paths(d: &Design) -> Vec<String> {
+    let mut paths: Vec<String> = [
+        "hull",
+        "top",
+        "deck",
+        "hydrofoils",
+        "weighted_keel",
+        "spoiler",
+        "plant",
+        "jet_drive",
+        "oars",
+        "crew",
+        "armor",
+        "version",
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    paths.extend((0..d.propellers.len()).map(|i| format!("propellers.{i}")));
+    paths.extend((0..d.crew.len()).map(|i| format!("crew.{i}")));
+    paths.extend((0..d.weapons.len()).map(|i| format!("weapons.{i}")));
+    for (i, t) in d.turrets.iter().enumerate() {
+        paths.push(format!("turrets.{i}"));
+        paths.extend((0..t.weapons.len()).map(|j| format!("turrets.{i}.weapons.{j}")));
+    }
+    paths.extend((0..d.accessories.len()).map(|i| format!("accessories.{i}")));
+    paths.extend((0..d.cargo.len()).map(|i| format!("cargo.{i}")));
+    paths.extend(shown_armor_locations(d).into_iter().map(|l| format!("armor.{}", l.code())));
+    paths
+}
+
+/// The armor locations the form shows: the boat's, then any others given points (they stay
+/// visible, with their problem).
+fn shown_armor_locations(d: &Design) -> Vec<Loc> {
+    let hull = d.hull.known().unwrap_or(&tables::NO_HULL);
+    let mut locs = armor_locations(hull, d);
+    for (l, _) in d.armor.points.iter() {
+        if !locs.contains(&l) {
+            locs.push(l);
+        }
+    }
+    locs
+}
+
+impl BoatView {
+    pub fn new(design: Design, form_problems: Vec<Problem>) -> Self {
+        let eval = carwars::evaluate(&design);
+        let stat_line = statline::stat_line(&design, &eval);
+        let all_problems: Vec<Problem> =
+            form_problems.into_iter().chain(eval.problems.iter().cloned()).collect();
+        let problems: Vec<ProblemView> = all_problems.iter().map(ProblemView::new).collect();
+        let errors = problems.iter().filter(|p| p.error).count();
+        let placed = if all_problems.is_empty() {
+            Placed::default()
+        } else {
+            // Parts with no slot of their own show in the one they belong to.
+            Placed::new(&all_problems, &slot_paths(&design), |part| match part {
+                "deck_below" => "deck",
+                p if p.starts_with("armor_extra") => "armor",
+                p => p,
+            })
+        };
+        BoatView {
+            warnings: problems.len() - errors,
+            errors,
+            design,
+            eval,
+            stat_line,
+            problems,
+            ledger_open: false,
+            maneuvers_open: false,
+            ledger_lines: true,
+            placed,
+            part_totals: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Keeps the open/closed state of the figures' boxes the form reports; a live update writes
+    /// the ledger's lines only while it is open.
+    pub fn with_boxes(mut self, f: &super::form::Fields, live: bool) -> Self {
+        self.ledger_open = f.flag("ledger_open");
+        self.maneuvers_open = f.flag("maneuvers_open");
+        self.ledger_lines = !live || self.ledger_open;
+        self
+    }
+
+    pub fn legal(&self) -> bool {
+        self.errors == 0
+    }
+
+    pub fn title(&self) -> String {
+        if self.design.name.trim().is_empty() {
+            format!("Unnamed {}", self.hull_name())
+        } else {
+            self.design.name.trim().to_owned()
+        }
+    }
+
+    pub fn hull_name(&self) -> &str {
+        self.design.hull.known().map_or("boat", |h| h.name)
+    }
+
+    fn part_summary(&self, path: &str) -> String {
+        let totals = self.part_totals.get_or_init(|| {
+            let mut t: HashMap<String, (Money, Weight, Spaces)> = HashMap::new();
+            for l in &self.eval.ledger {
+                let e = t.entry(l.part.to_string()).or_default();
+                e.0 += l.cost;
+                e.1 += l.weight;
+                e.2 += l.spaces;
+            }
+            t
+        });
+        let (cost, weight, spaces) = totals.get(path).copied().unwrap_or_default();
+        format!("{cost}, {weight} lb, {spaces} sp")
+    }
+
+    /// The problems shown next to a part of the form.
+    pub fn problems_for(&self, path: &str) -> Vec<ProblemView> {
+        self.placed.at(path)
+    }
+
+    /// The problems slots that have something to show, for a live update (which first empties
+    /// every slot, then fills these).
+    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
+        self.placed.slots()
+    }
+}
+
+impl BoatView {
+    // ----- figures -----
+
+    pub fn cost(&self) -> String {
+        dollars_rounded(self.eval.figures.cost)
+    }
+
+    pub fn weight(&self) -> String {
+        format!("{} lb", pounds_rounded(self.eval.figures.weight))
+    }
+
+    pub fn gauges(&self) -> Vec<Gauge> {
+        let f = &self.eval.figures;
+        let mut g = vec![
+            Gauge {
+                label: "Weight",
+                text: format!("{} of {} lb max load", pounds_rounded(f.weight), pounds_rounded(f.max_load)),
+                value: f.weight.as_f64(),
+                max: f.max_load.as_f64().max(1.0),
+                over: f.weight > f.max_load,
+            },
+            Gauge {
+                label: "Spaces",
+                text: format!("{} of {}", f.spaces_used, f.spaces_total),
+                value: f.spaces_used.as_f64(),
+                max: (f.spaces_total as f64).max(1.0),
+                over: f.spaces_used > Spaces::whole(f.spaces_total),
+            },
+        ];
+        if f.cargo_spaces_total > 0 || f.cargo_spaces_used > Spaces::ZERO {
+            g.push(Gauge {
+                label: "Cargo spaces",
+                text: format!("{} of {}", f.cargo_spaces_used, f.cargo_spaces_total),
+                value: f.cargo_spaces_used.as_f64(),
+                max: (f.cargo_spaces_total as f64).max(1.0),
+                over: f.cargo_spaces_used > Spaces::whole(f.cargo_spaces_total),
+            });
+        }
+        for (label, s) in [("Below deck", f.below_deck), ("Above deck", f.above_deck)] {
+            if let Some(s) = s {
+                g.push(Gauge {
+                    label,
+                    text: format!("{} of {}", s.used, s.total),
+                    value: s.used.as_f64(),
+                    max: (s.total as f64).max(1.0),
+                    over: s.used > Spaces::whole(s.total),
+                });
+            }
+        }
+        g
+    }
+
+    /// The hull's maneuver limits in words.
+    pub fn maneuvers(&self) -> Vec<String> {
+        self.eval
+            .figures
+            .maneuvers
+            .iter()
+            .map(|m| match m.extra {
+                Some(0) => format!("D{}: normal", m.difficulty),
+                Some(x) => format!("D{}: +{x} difficulty", m.difficulty),
+                None => format!("D{}: impossible", m.difficulty),
+            })
+            .chain(std::iter::once(
+                if self.eval.figures.bootlegger {
+                    "Bootlegger turns: yes"
+                } else {
+                    "Bootlegger turns: never"
+                }
+                .to_owned(),
+            ))
+            .collect()
+    }
+
+    pub fn ledger(&self) -> Vec<LedgerRow> {
+        self.eval
+            .ledger
+            .iter()
+            .map(|l| LedgerRow {
+                label: l.label(),
+                cost: l.cost.to_string(),
+                weight: format!("{} lb", l.weight),
+                spaces: if l.spaces == Spaces::ZERO {
+                    "-".into()
+                } else if l.cargo {
+                    format!("{} cargo", l.spaces)
+                } else {
+                    l.spaces.to_string()
+                },
+                rule: l.rule(),
+                anchor: slot_id(&l.part.to_string()),
+            })
+            .collect()
+    }
+
+    pub fn decisions(&self) -> &'static [tables::Decision] {
+        tables::DECISIONS
+    }
+
+    /// A one-line summary for the gallery and link previews.
+    pub fn summary(&self) -> String {
+        let f = &self.eval.figures;
+        format!(
+            "{} · {} · {} lb · {} mph",
+            self.hull_name(),
+            self.cost(),
+            pounds_rounded(f.weight),
+            f.top_speed
+        )
+    }
+}
+
+fn upper(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::carwars::design::{Top, TurretEntry, WeaponEntry};
+    use crate::games::carwars::tables::Mount;
+
+    fn turret(size: u8, location: Loc, weapon: &str) -> TurretEntry {
+        TurretEntry {
+            size,
+            popup: false,
+            universal: false,
+            location: Some(location),
+            weapons: vec![WeaponEntry::new(tables::weapon_by_id(weapon).expect("weapon"), None)],
+        }
+    }
+
+    #[test]
+    fn deck_placement_is_offered_only_where_the_engine_places_by_deck() {
+        let mut d = Design::blank(tables::hull("rowboat").expect("rowboat"));
+        d.deck = Some(crate::games::carwars::design::Deck { below: None });
+        d.weapons.push(WeaponEntry::new(tables::weapon_by_id("mg").expect("mg"), Some(Mount::F)));
+        // A Rowboat cannot have a Deck: the engine says so and places nothing by it.
+        let v = BoatView::new(d.clone(), Vec::new());
+        assert!(v.eval.problems.iter().any(|p| p.part.as_deref() == Some("deck")));
+        assert!(v.weapon_rows()[0].deck.is_none());
+        d.hull = crate::games::carwars::design::Ref::Known(tables::hull("cruiser").expect("cruiser"));
+        assert!(BoatView::new(d, Vec::new()).weapon_rows()[0].deck.is_some());
+    }
+
+    #[test]
+    fn the_record_sheet_puts_each_turret_weapon_in_its_own_turret() {
+        // A turret the engine cannot price (no 9-space turret) must not shift the others.
+        let mut d = Design::blank(tables::hull("yacht").expect("yacht"));
+        d.top = Top::Full;
+        d.turrets = vec![turret(9, Loc::FT, "mg"), turret(1, Loc::BT, "rl")];
+        let v = BoatView::new(d, Vec::new());
+        let sheet = v.sheet_weapons();
+        let at = |place: &str| {
+            sheet.iter().find(|(l, _)| l == place).map(|(_, rows)| rows[0][0].clone()).unwrap_or_default()
+        };
+        assert_eq!(at("Turret"), "Machine gun");
+        assert_eq!(at("Turret (BT)"), "Rocket launcher");
+    }
+}
