@@ -1,4 +1,56 @@
-// New or changed migrations are embedded by `sqlx::migrate!()`; rebuild when they change.
+//! Build steps: rerun when the migrations change, and turn each game's data files into the typed
+//! statics its tables include (`carwars_tables.rs`, `epic_data.rs` in OUT_DIR).
+
+use std::path::Path;
+
+#[path = "src/games/datafile.rs"]
+mod datafile;
+
+#[path = "src/games/carwars/tables/generate.rs"]
+mod carwars;
+
+#[path = "src/games/epic/data/generate.rs"]
+mod epic;
+
+type Generator = fn(&datafile::Files) -> Result<String, datafile::Error>;
+
 fn main() {
+    // New or changed migrations are embedded by `sqlx::migrate!()`; rebuild when they change.
     println!("cargo:rerun-if-changed=migrations");
+    // The generators are compiled into this script, so a change to them rebuilds it anyway; the
+    // data files are read at run time and each one is named.
+    for code in
+        ["src/games/datafile.rs", "src/games/carwars/tables/generate.rs", "src/games/epic/data/generate.rs"]
+    {
+        println!("cargo:rerun-if-changed={code}");
+    }
+    let Some(out_dir) = std::env::var_os("OUT_DIR") else {
+        fail("OUT_DIR is not set: build.rs runs under cargo")
+    };
+    let out = Path::new(&out_dir);
+    let games: [(&str, &[&str], Generator, &str); 2] = [
+        ("src/games/carwars/data", &carwars::FILES, carwars::generate, "carwars_tables.rs"),
+        ("src/games/epic/data", &epic::FILES, epic::generate, "epic_data.rs"),
+    ];
+    for (dir, names, generate, target) in games {
+        let mut files = datafile::Files::new();
+        for name in names {
+            let path = format!("{dir}/{name}");
+            println!("cargo:rerun-if-changed={path}");
+            match std::fs::read_to_string(&path) {
+                Ok(text) => files.insert(name.to_string(), text),
+                Err(e) => fail(&format!("{path}: {e}")),
+            };
+        }
+        let source = generate(&files).unwrap_or_else(|e| fail(&format!("{dir}/{e}")));
+        if let Err(e) = std::fs::write(out.join(target), source) {
+            fail(&format!("writing {target}: {e}"));
+        }
+    }
+}
+
+/// Stops the build; cargo shows the message as an error line of its own.
+fn fail(message: &str) -> ! {
+    println!("cargo::error={message}");
+    std::process::exit(1)
 }

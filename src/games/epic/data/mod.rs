@@ -1,0 +1,230 @@
+//! The typed tables of "On the Waterways": vessel profiles, special rules and the five detachment
+//! lists.
+//!
+//! The tables are data files in this folder (`vessels.csv`, `special-rules.csv`, `lists.csv`,
+//! `sections.csv`, `entries.csv`, `notes.csv`), turned into the statics below by `build.rs`
+//! (`generate.rs`). Source for every one of them: the Epic 40,000 fan supplement "On the
+//! Waterways" (`shared/rules/epic40k-waterways.txt`), with the reading decisions of
+//! `shared/rules/README.md`; the folder's README says so once. Explanations and notes are our own
+//! words, never the supplement's sentences.
+
+use serde::Serialize;
+use serde::ser::{SerializeStruct, Serializer};
+
+/// A special rule named in a vessel profile. Rules that take a value ("Ram (x)") get it from the
+/// vessel's `special` list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SpecialRule {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// What the rule does, paraphrased.
+    pub explanation: &'static str,
+    /// Where the rule is defined: this supplement or the Epic 40,000 core rules.
+    pub source: &'static str,
+}
+
+/// One vessel profile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Vessel {
+    pub id: &'static str,
+    pub race: &'static str,
+    pub name: &'static str,
+    pub speed_cm: u32,
+    pub range_cm: u32,
+    /// As printed, except the Hellslammer's "B", which we read as "Barrage" (see `note`).
+    pub firepower: &'static str,
+    pub ram: u32,
+    /// The armour roll, e.g. "6+".
+    pub armour: &'static str,
+    /// Special rule ids with their value, e.g. `("ram", Some(3))` for Ram (3).
+    pub special: &'static [(&'static str, Option<u32>)],
+    /// A reading decision about this profile, if we had to make one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'static str>,
+}
+
+/// One line of a section: a vessel type, how many vessels one choice of it holds and the price.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    pub id: &'static str,
+    /// The vessel id.
+    pub vessel: &'static str,
+    /// Fewest vessels in one choice of this entry.
+    pub min: u32,
+    /// Most vessels in one choice of this entry.
+    pub max: u32,
+    /// Points per vessel.
+    pub points_each: u32,
+    /// True where the list prints a price without "each" and we price per vessel anyway.
+    pub each_assumed: bool,
+}
+
+/// How many choices a section takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// Exactly this many choices.
+    Exactly(u32),
+    /// From the first to the second number of choices, both included.
+    Range(u32, u32),
+    /// Any number of choices from none up to this many.
+    UpTo(u32),
+    /// Any number of choices up to the number of Main Force choices (choices, not vessels).
+    NotMoreThanMain,
+}
+
+impl Limit {
+    /// Fewest choices allowed.
+    pub fn min(self) -> u32 {
+        match self {
+            Limit::Exactly(n) => n,
+            Limit::Range(min, _) => min,
+            Limit::UpTo(_) | Limit::NotMoreThanMain => 0,
+        }
+    }
+
+    /// Most choices allowed; `None` when it depends on the Main Force.
+    pub fn max(self) -> Option<u32> {
+        match self {
+            Limit::Exactly(n) | Limit::Range(_, n) | Limit::UpTo(n) => Some(n),
+            Limit::NotMoreThanMain => None,
+        }
+    }
+
+    /// The limit in words: "exactly 1", "1 to 10", "up to 10", "no more than Main Force".
+    pub fn text(self) -> String {
+        match self {
+            Limit::Exactly(n) => format!("exactly {n}"),
+            Limit::Range(min, max) => format!("{min} to {max}"),
+            Limit::UpTo(n) => format!("up to {n}"),
+            Limit::NotMoreThanMain => "no more than Main Force".to_string(),
+        }
+    }
+
+    fn kind(self) -> &'static str {
+        match self {
+            Limit::Exactly(_) => "exactly",
+            Limit::Range(..) => "range",
+            Limit::UpTo(_) => "up_to",
+            Limit::NotMoreThanMain => "not_more_than_main",
+        }
+    }
+}
+
+/// Serialized as `{"kind": "range", "min": 1, "max": 10, "text": "1 to 10"}` so a client needs no
+/// knowledge of the enum to show or check it (`max` is null for `not_more_than_main`).
+impl Serialize for Limit {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Limit", 4)?;
+        s.serialize_field("kind", self.kind())?;
+        s.serialize_field("min", &self.min())?;
+        s.serialize_field("max", &self.max())?;
+        s.serialize_field("text", &self.text())?;
+        s.end()
+    }
+}
+
+/// A section of a detachment list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Section {
+    /// "command", "main", "support" or "synapse".
+    pub id: &'static str,
+    pub name: &'static str,
+    pub limit: Limit,
+    /// Empty for Command: the Detachment HQ is an upgrade carried by a vessel of another section.
+    pub entries: &'static [Entry],
+}
+
+/// One link of a list's chain of command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", content = "vessel", rename_all = "snake_case")]
+pub enum ChainStep {
+    /// The vessel carrying the Detachment HQ upgrade.
+    Hq,
+    /// Every vessel of this vessel id.
+    Vessel(&'static str),
+    /// Every vessel not covered by an earlier step.
+    Other,
+}
+
+impl ChainStep {
+    /// How the chain names the step: "HQ", a vessel's name, or "Other".
+    pub fn name(&self) -> &'static str {
+        match self {
+            ChainStep::Hq => "HQ",
+            ChainStep::Vessel(id) => vessel(id).map_or(id, |v| v.name),
+            ChainStep::Other => "Other",
+        }
+    }
+}
+
+/// A detachment list: what a player may choose and who commands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DetachmentList {
+    pub id: &'static str,
+    pub race: &'static str,
+    pub name: &'static str,
+    /// Price of the Detachment HQ upgrade; `None` where the list has no HQ (Tyranids).
+    pub hq_points: Option<u32>,
+    pub sections: &'static [Section],
+    pub chain: &'static [ChainStep],
+    /// Misspelt links of the printed chain: (vessel id we read, spelling as printed).
+    pub chain_typos: &'static [(&'static str, &'static str)],
+    /// Reading decisions and list rules, in our words, to show the player.
+    pub notes: &'static [&'static str],
+}
+
+// The statics generated from the data files: SPECIAL_RULES, VESSELS and LISTS.
+include!(concat!(env!("OUT_DIR"), "/epic_data.rs"));
+
+/// All twenty vessel profiles, in the supplement's order.
+pub fn vessels() -> &'static [Vessel] {
+    &VESSELS
+}
+
+/// Every special rule named in a profile.
+pub fn special_rules() -> &'static [SpecialRule] {
+    &SPECIAL_RULES
+}
+
+/// The five detachment lists.
+pub fn lists() -> &'static [DetachmentList] {
+    &LISTS
+}
+
+/// The detachment list with this id.
+pub fn list(id: &str) -> Option<&'static DetachmentList> {
+    LISTS.iter().find(|l| l.id == id)
+}
+
+/// The vessel profile with this id.
+pub fn vessel(id: &str) -> Option<&'static Vessel> {
+    VESSELS.iter().find(|v| v.id == id)
+}
+
+/// The special rule with this id.
+pub fn special_rule(id: &str) -> Option<&'static SpecialRule> {
+    SPECIAL_RULES.iter().find(|r| r.id == id)
+}
+
+impl DetachmentList {
+    /// The section with this id.
+    pub fn section(&self, id: &str) -> Option<&'static Section> {
+        self.sections.iter().find(|s| s.id == id)
+    }
+}
+
+impl Section {
+    /// Whether vessels are chosen here. Command holds none: it counts the vessel marked as
+    /// carrying the Detachment HQ.
+    pub fn holds_vessels(&self) -> bool {
+        !self.entries.is_empty()
+    }
+
+    /// The entry with this id.
+    pub fn entry(&self, id: &str) -> Option<&'static Entry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,72 @@
+//! The Epic data files, and what the build says about a malformed one. (The tables' figures
+//! against the supplement are checked in `epic/tests.rs`.)
+
+#[path = "../../datafile.rs"]
+#[expect(dead_code, reason = "the shared reader has helpers only the other games' generators use")]
+#[expect(
+    clippy::duplicate_mod,
+    reason = "each game's generator tests compile the shared reader as build.rs does"
+)]
+mod datafile;
+#[path = "generate.rs"]
+mod generate;
+
+fn data_files() -> datafile::Files {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/epic/data");
+    generate::FILES
+        .iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name.to_string(), text)
+        })
+        .collect()
+}
+
+/// What the build says about the data files with `from` replaced by `to` in `file`.
+fn build_error(file: &str, from: &str, to: &str) -> String {
+    let mut files = data_files();
+    let text = files.get_mut(file).unwrap_or_else(|| panic!("no {file}"));
+    assert!(text.contains(from), "{file} has no {from:?}");
+    *text = text.replacen(from, to, 1);
+    match generate::generate(&files) {
+        Ok(_) => panic!("the build took {file} with {to:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn the_build_included_what_the_data_files_generate() {
+    let generated = generate::generate(&data_files()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(generated, include_str!(concat!(env!("OUT_DIR"), "/epic_data.rs")));
+}
+
+#[test]
+fn a_vessel_naming_an_unknown_special_rule_stops_the_build() {
+    let e = build_error("vessels.csv", "stubborn; depth-charges", "stubborn; depth-charge");
+    assert_eq!(e, "vessels.csv, line 2, column special: special-rules.csv has no \"depth-charge\"");
+}
+
+#[test]
+fn a_chain_or_entry_naming_an_unknown_vessel_stops_the_build() {
+    let e =
+        build_error("lists.csv", "hq; mangler; powerbarj; destroyer", "hq; mangler; powerbarj; destryoer");
+    assert_eq!(e, "lists.csv, line 4, column chain: vessels.csv has no \"destryoer\"");
+    let e = build_error("entries.csv", "chaos-aqua,main,hellslammer", "chaos-aqua,main,hell-slammer");
+    assert_eq!(e, "entries.csv, line 18, column vessel: vessels.csv has no \"hell-slammer\"");
+}
+
+#[test]
+fn a_section_limit_must_be_worded_as_the_lists_word_it() {
+    let e = build_error("sections.csv", "Main Force,1 to 5", "Main Force,1-5");
+    assert!(e.starts_with("sections.csv, line 6, column limit: \"1-5\" is not \"exactly <n>\""), "{e}");
+    let e = build_error("sections.csv", "Main Force,1 to 5", "Main Force,5 to 1");
+    assert_eq!(e, "sections.csv, line 6, column limit: \"5 to 1\" runs backwards");
+}
+
+#[test]
+fn a_note_is_written_once_and_must_be_shown_somewhere() {
+    let e = build_error("lists.csv", "imperial-strategy; ", "");
+    assert_eq!(e, "notes.csv, line 7, column id: no vessel or list shows this note");
+    let e = build_error("vessels.csv", "ram(3),hellslammer-barrage", "ram(3),hellslammer-b");
+    assert_eq!(e, "vessels.csv, line 18, column note: notes.csv has no note \"hellslammer-b\"");
+}
