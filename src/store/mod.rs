@@ -15,7 +15,7 @@ pub static MIGRATOR: Migrator = sqlx::migrate!();
 /// The size the write-ahead log is cut back to after a checkpoint.
 pub const WAL_SIZE_LIMIT: u64 = 16 * 1024 * 1024;
 /// How often the log is folded back into the database and cut back.
-pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(2);
+pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
 /// Opens (creating if needed) and migrates the database, and keeps its write-ahead log small
 /// while it is open (see [`keep_wal_small`]).

@@ -45,9 +45,10 @@ pub trait Builder: Send + Sync + 'static {
     fn legal(v: &Self::View) -> bool;
     /// One line for the gallery.
     fn summary(v: &Self::View) -> String;
-    /// Reads the posted form and applies the button that was pressed. Callers go through
-    /// [`read_form`], which also keeps the document within its bounds.
-    fn read_form(f: &Fields) -> (Self::Doc, Vec<Problem>);
+    /// Reads the posted form and applies the button that was pressed; a form that cannot be
+    /// read at all is refused (422, nothing changed). Callers go through [`read_form`], which
+    /// also keeps the document within its bounds.
+    fn read_form(f: &Fields) -> Result<(Self::Doc, Vec<Problem>), AppError>;
 
     /// The editor page, new (`build_id` None) or for a saved build its owner is changing.
     fn editor(v: Self::View, build_id: Option<String>) -> Result<String, AppError>;
@@ -104,7 +105,7 @@ fn content<B: Builder>(v: &B::View) -> Content {
 /// document may hold (or a name is too long), a 422 that says so and changes nothing. A form is
 /// never cut short without a word.
 pub fn read_form<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppError> {
-    within_bounds(B::read_form(f))
+    within_bounds(B::read_form(f)?)
 }
 
 /// A document read from a form, or the 422 for one beyond the bounds every document keeps.
@@ -147,13 +148,16 @@ async fn update<B: Builder>(
     shared::save_changes(&state, B::GAME, &id, &headers, f.get("token"), &c).await
 }
 
+/// A share page. Takes the request whole rather than a copy of its headers: this is the page
+/// visitors load most.
 async fn show<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<shared::ShowQuery>,
-    headers: HeaderMap,
+    req: axum::extract::Request,
 ) -> Result<Response, AppError> {
-    shared::share_page(&state, B::GAME, &id, &headers, q.saved.is_some(), |b, saved| {
+    let at = (req.uri().path(), id.as_str());
+    shared::share_page(&state, B::GAME, at, req.headers(), q.saved.is_some(), |b, saved| {
         B::share(from_saved::<B>(&b), b, saved)
     })
     .await

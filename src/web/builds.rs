@@ -20,20 +20,24 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/gallery", get(gallery)).route("/api/builds/{id}", get(build_json))
 }
 
+/// What the cookie holding a build's edit token is called, before the build's id.
+const EDIT_COOKIE: &str = "dd_edit_";
+
 /// The cookie holding the edit token of one build.
 pub fn cookie_name(id: &str) -> String {
-    format!("dd_edit_{id}")
+    format!("{EDIT_COOKIE}{id}")
 }
 
-/// The value of cookie `name`, if the request has it.
-pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+/// The edit token this browser keeps for build `id` in its cookie, if any. (Compares the name
+/// in place: share pages ask this on every visit.)
+pub fn edit_cookie<'a>(headers: &'a HeaderMap, id: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == name)
+        .find(|(k, _)| k.strip_prefix(EDIT_COOKIE) == Some(id))
         .map(|(_, v)| v)
 }
 
@@ -44,7 +48,7 @@ pub fn token_for<'a>(headers: &'a HeaderMap, id: &str, form_token: Option<&'a st
         .get("x-edit-token")
         .and_then(|v| v.to_str().ok())
         .or(form_token.filter(|t| !t.is_empty()))
-        .or_else(|| cookie(headers, &cookie_name(id)))
+        .or_else(|| edit_cookie(headers, id))
 }
 
 /// Whether the request may edit the build.
@@ -178,7 +182,7 @@ pub async fn saved(
 ) -> Result<Saved, AppError> {
     let owner = is_owner(b, headers);
     let origin = state.public.as_str();
-    let edit_link = match (just_saved, owner, cookie(headers, &cookie_name(&b.id))) {
+    let edit_link = match (just_saved, owner, edit_cookie(headers, &b.id)) {
         (true, true, Some(token)) => Some(edit_link(origin, b, token)),
         _ => None,
     };
@@ -234,11 +238,12 @@ pub struct EditQuery {
 
 /// A share page: served from the cache to visitors who present no edit token (the page is the
 /// same for all of them), rendered by `render` otherwise, and kept when nothing in it depends on
-/// the visitor.
+/// the visitor. `address` is the page's own ("/boats/{id}"): a boat's page is never the answer
+/// at `/epic/{id}`.
 pub async fn share_page<F>(
     state: &AppState,
     game: &Game,
-    id: &str,
+    (address, id): (&str, &str),
     headers: &HeaderMap,
     just_saved: bool,
     render: F,
@@ -247,17 +252,15 @@ where
     F: FnOnce(Build, Saved) -> Result<String, AppError>,
 {
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
-    // Kept by address: a boat's page is never the answer at `/epic/{id}`.
-    let address = format!("{}/{id}", game.path);
-    if anonymous && let Some(page) = state.pages.get(&address) {
-        return Ok(Html(page).into_response());
+    if anonymous && let Some(page) = state.pages.get(address) {
+        return Ok(page.response(headers));
     }
     let b = load(state, id, game).await?;
     let facts = saved(state, &b, headers, just_saved).await?;
     let cacheable = !facts.owner && facts.edit_link.is_none();
     let page = axum::body::Bytes::from(render(b, facts)?);
     if cacheable {
-        state.pages.put(&address, page.clone());
+        return Ok(state.pages.put(address, page).response(headers));
     }
     Ok(Html(page).into_response())
 }

@@ -4,32 +4,172 @@
 //! far more often than written, and every write goes through this process, which empties the
 //! cache as it writes (a page also shows its copies' count and its parent's name, so any write
 //! may change other pages). Owners and just-saved pages are never cached.
+//!
+//! A page is kept as it is and compressed (brotli and gzip) once when it is kept, so a browser's
+//! visit costs no compression: compressing the page for every visitor took nine tenths of the
+//! time a visit cost.
 
 use axum::body::Bytes;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
-use std::sync::{PoisonError, RwLock};
+use std::io::Write;
+use std::sync::{Arc, PoisonError, RwLock};
 
 /// Beyond this many pages the cache starts afresh; it is a cache, not a store. Keys are share
 /// addresses of saved builds (about 25 bytes each), so it holds at most this many pages.
 const CAPACITY: usize = 4096;
 
+/// One page, as it is and compressed.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Page {
+    pub plain: Bytes,
+    pub gzip: Bytes,
+    pub brotli: Bytes,
+}
+
+/// How a browser may take a page, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Encoding {
+    /// The best encoding `Accept-Encoding` allows (one with `q=0` is refused).
+    pub fn preferred(headers: &HeaderMap) -> Encoding {
+        let (mut br, mut gzip) = (false, false);
+        for value in headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()) {
+            for item in value.split(',') {
+                let mut parts = item.split(';');
+                let name = parts.next().unwrap_or("").trim();
+                let refused = parts.any(|p| {
+                    p.trim()
+                        .strip_prefix("q=")
+                        .and_then(|q| q.trim().parse::<f32>().ok())
+                        .is_some_and(|q| q <= 0.0)
+                });
+                if refused {
+                    continue;
+                }
+                br |= name.eq_ignore_ascii_case("br");
+                gzip |= name.eq_ignore_ascii_case("gzip") || name == "*";
+            }
+        }
+        if br {
+            Encoding::Brotli
+        } else if gzip {
+            Encoding::Gzip
+        } else {
+            Encoding::Identity
+        }
+    }
+}
+
+impl Page {
+    /// Compresses `plain` both ways. At these sizes (a few kilobytes) this takes well under a
+    /// millisecond, once per page and change.
+    pub fn new(plain: Bytes) -> Page {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        let gzip = match gz.write_all(&plain).and_then(|()| gz.finish()) {
+            Ok(v) => Bytes::from(v),
+            Err(_) => Bytes::new(),
+        };
+        let mut br = Vec::new();
+        // Quality 9, a 4 MiB window: the best size for the time at this size.
+        let written = brotli::CompressorWriter::new(&mut br, 4096, 9, 22).write_all(&plain).is_ok();
+        let brotli = if written { Bytes::from(br) } else { Bytes::new() };
+        Page { plain, gzip, brotli }
+    }
+
+    /// The page as an HTML answer in the best encoding the request allows. (Compression layers
+    /// leave an answer that says its encoding alone.)
+    pub fn response(&self, headers: &HeaderMap) -> Response {
+        let (body, encoding) = match Encoding::preferred(headers) {
+            Encoding::Brotli if !self.brotli.is_empty() => (self.brotli.clone(), Some("br")),
+            Encoding::Brotli | Encoding::Gzip if !self.gzip.is_empty() => (self.gzip.clone(), Some("gzip")),
+            _ => (self.plain.clone(), None),
+        };
+        let mut r = body.into_response();
+        let h = r.headers_mut();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        if let Some(e) = encoding {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static(e));
+        }
+        r
+    }
+}
+
+/// Answers a request for a kept share page before it reaches routing and the layers: on this
+/// site's most visited address, those cost more than the page itself. Only a request that
+/// share_page (src/web/builds.rs) would answer from the cache takes this path: a GET of a kept
+/// address, with no query, from a visitor who holds no edit token for it (the same
+/// [`token_for`](super::builds::token_for)). It gets the same answer, with the headers every
+/// answer carries; everything else goes on to the app.
+#[derive(Clone)]
+pub struct KeptPages<S> {
+    pub inner: S,
+    pub pages: Arc<PageCache>,
+}
+
+impl<S> KeptPages<S> {
+    fn answer(&self, req: &axum::extract::Request) -> Option<Response> {
+        if req.method() != axum::http::Method::GET || req.uri().query().is_some() || self.pages.is_empty() {
+            return None;
+        }
+        let address = req.uri().path();
+        let id = address.rsplit('/').next()?;
+        if super::builds::token_for(req.headers(), id, None).is_some() {
+            return None;
+        }
+        let mut r = self.pages.get(address)?.response(req.headers());
+        super::security_headers(r.headers_mut());
+        Some(r)
+    }
+}
+
+impl<S> tower::Service<axum::extract::Request> for KeptPages<S>
+where
+    S: tower::Service<axum::extract::Request, Response = Response>,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = futures_util::future::Either<std::future::Ready<Result<Response, S::Error>>, S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: axum::extract::Request) -> Self::Future {
+        match self.answer(&req) {
+            Some(r) => futures_util::future::Either::Left(std::future::ready(Ok(r))),
+            None => futures_util::future::Either::Right(self.inner.call(req)),
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct PageCache {
-    pages: RwLock<HashMap<String, Bytes>>,
+    pages: RwLock<HashMap<String, Arc<Page>>>,
 }
 
 impl PageCache {
     /// The page at `address` ("/boats/{id}"), if kept.
-    pub fn get(&self, address: &str) -> Option<Bytes> {
+    pub fn get(&self, address: &str) -> Option<Arc<Page>> {
         self.pages.read().unwrap_or_else(PoisonError::into_inner).get(address).cloned()
     }
 
-    pub fn put(&self, address: &str, page: Bytes) {
+    /// Keeps `plain` for `address`, compressed; returns it.
+    pub fn put(&self, address: &str, plain: Bytes) -> Arc<Page> {
+        let page = Arc::new(Page::new(plain));
         let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
         if pages.len() >= CAPACITY {
             pages.clear();
         }
-        pages.insert(address.to_owned(), page);
+        pages.insert(address.to_owned(), page.clone());
+        page
     }
 
     /// Drops every kept page: a build was saved or changed.
@@ -50,14 +190,21 @@ impl PageCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
+
+    fn accepting(value: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::ACCEPT_ENCODING, HeaderValue::from_str(value).unwrap());
+        h
+    }
 
     #[test]
     fn pages_are_kept_by_address_until_a_write() {
         let c = PageCache::default();
         c.put("/boats/a", Bytes::from_static(b"1"));
         c.put("/epic/a", Bytes::from_static(b"2"));
-        assert_eq!(c.get("/boats/a"), Some(Bytes::from_static(b"1")));
-        assert_eq!(c.get("/epic/a"), Some(Bytes::from_static(b"2")));
+        assert_eq!(c.get("/boats/a").map(|p| p.plain.clone()), Some(Bytes::from_static(b"1")));
+        assert_eq!(c.get("/epic/a").map(|p| p.plain.clone()), Some(Bytes::from_static(b"2")));
         assert_eq!(c.len(), 2);
         c.invalidate();
         assert_eq!(c.get("/boats/a"), None);
@@ -71,5 +218,32 @@ mod tests {
             c.put(&format!("/boats/{i}"), Bytes::from_static(b"p"));
             assert!(c.len() <= CAPACITY);
         }
+    }
+
+    #[test]
+    fn a_browser_gets_the_best_encoding_it_accepts() {
+        assert_eq!(Encoding::preferred(&accepting("gzip, deflate, br, zstd")), Encoding::Brotli);
+        assert_eq!(Encoding::preferred(&accepting("gzip;q=0.8, br;q=0")), Encoding::Gzip);
+        assert_eq!(Encoding::preferred(&accepting("identity")), Encoding::Identity);
+        assert_eq!(Encoding::preferred(&accepting("*")), Encoding::Gzip);
+        assert_eq!(Encoding::preferred(&HeaderMap::new()), Encoding::Identity);
+    }
+
+    #[test]
+    fn each_encoding_decodes_to_the_page() {
+        let html = "<!doctype html><p>Piranha</p>".repeat(100);
+        let page = Page::new(Bytes::from(html.clone()));
+        let mut gz = String::new();
+        flate2::read::GzDecoder::new(&page.gzip[..]).read_to_string(&mut gz).unwrap();
+        assert_eq!(gz, html);
+        let mut br = String::new();
+        brotli::Decompressor::new(&page.brotli[..], 4096).read_to_string(&mut br).unwrap();
+        assert_eq!(br, html);
+        assert!(page.brotli.len() < html.len() / 10 && page.gzip.len() < html.len() / 10);
+        let r = page.response(&accepting("gzip, br"));
+        assert_eq!(r.headers()[header::CONTENT_ENCODING], "br");
+        assert_eq!(r.headers()[header::VARY], "accept-encoding");
+        let r = page.response(&HeaderMap::new());
+        assert!(r.headers().get(header::CONTENT_ENCODING).is_none());
     }
 }

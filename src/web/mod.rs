@@ -7,6 +7,7 @@ pub mod boats;
 pub mod builder;
 pub mod builds;
 pub mod cache;
+pub mod codec;
 pub mod epic;
 pub mod epic_form;
 pub mod epic_view;
@@ -21,6 +22,7 @@ pub mod view;
 
 use axum::Router;
 use axum::extract::Request;
+use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -29,10 +31,9 @@ use std::any::Any;
 use std::time::Duration;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
@@ -104,7 +105,8 @@ pub fn app(state: AppState) -> Router {
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
     let writes = rate::write_limit(state.writes);
     let public = state.public.clone();
-    Router::new()
+    let pages = state.pages.clone();
+    let app = Router::new()
         .route("/", axum::routing::get(home))
         .merge(api::router(&writes))
         .merge(registry::routes(&writes))
@@ -115,31 +117,18 @@ pub fn app(state: AppState) -> Router {
         .layer(
             ServiceBuilder::new()
                 .layer(TraceLayer::new_for_http())
-                .layer(SetResponseHeaderLayer::if_not_present(
-                    header::CONTENT_SECURITY_POLICY,
-                    HeaderValue::from_static(
-                        "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
-                    ),
-                ))
-                .layer(SetResponseHeaderLayer::if_not_present(
-                    header::X_CONTENT_TYPE_OPTIONS,
-                    HeaderValue::from_static("nosniff"),
-                ))
-                .layer(SetResponseHeaderLayer::if_not_present(
-                    header::X_FRAME_OPTIONS,
-                    HeaderValue::from_static("DENY"),
-                ))
-                .layer(SetResponseHeaderLayer::if_not_present(
-                    header::REFERRER_POLICY,
-                    HeaderValue::from_static("same-origin"),
-                ))
-                .layer(CompressionLayer::new())
+                .layer(middleware::map_response(with_security_headers))
+                // Pages are small and made per request: the fastest level costs a fraction of
+                // the default's time for nearly the same size. Share pages bring their own,
+                // compressed once per change (see cache.rs).
+                .layer(CompressionLayer::new().quality(CompressionLevel::Fastest))
                 .layer(CatchPanicLayer::custom(panic_response))
-                .layer(middleware::from_fn(friendly_errors))
-                .layer(middleware::from_fn_with_state(public, origin::refuse_cross_site))
+                .layer(middleware::from_fn_with_state(public, edge))
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
                 .layer(RequestBodyLimitLayer::new(BODY_LIMIT)),
-        )
+        );
+    // Kept share pages are answered in front of everything else (see cache::KeptPages).
+    Router::new().fallback_service(cache::KeptPages { inner: app, pages })
 }
 
 #[derive(askama::Template)]
@@ -173,13 +162,50 @@ fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
     )
 }
 
-/// Layers outside the handlers (body limit, timeout, cross-site check, method routing) and
-/// axum's extractors (an address or query that cannot be read) answer with bare bodies: empty or
-/// plain text. Handlers always answer with HTML or JSON. Give those the same clear message as
-/// every other error: JSON under `/api`, a page elsewhere.
-async fn friendly_errors(req: Request, next: Next) -> Response {
+/// The headers every answer carries, unless its handler set its own: the content security policy
+/// (nothing but our own files; no framing, no inline code), no type sniffing, no framing, and the
+/// referrer kept on this site. One layer that inserts all four, not one layer per header: each
+/// layer a request passes costs it a move of its future and response.
+pub fn security_headers(h: &mut axum::http::HeaderMap) {
+    const HEADERS: [(header::HeaderName, &str); 4] = [
+        (
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
+        ),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "same-origin"),
+    ];
+    h.reserve(HEADERS.len());
+    for (name, value) in HEADERS {
+        if !h.contains_key(&name) {
+            h.insert(name, HeaderValue::from_static(value));
+        }
+    }
+}
+
+async fn with_security_headers<B>(mut res: axum::http::Response<B>) -> axum::http::Response<B> {
+    security_headers(res.headers_mut());
+    res
+}
+
+/// The edge of the app, one middleware for two jobs. First, a browser's cross-site writes are
+/// refused ([`origin::allows`]). Then, what layers outside the handlers (body limit, timeout,
+/// method routing, the cross-site refusal) and axum's extractors (an address or query that
+/// cannot be read) answer with bare bodies, empty or plain text, gets the same clear message as
+/// every other error: JSON under `/api`, a page elsewhere. Handlers always answer with HTML or
+/// JSON.
+async fn edge(
+    State(public): State<std::sync::Arc<origin::PublicOrigin>>,
+    req: Request,
+    next: Next,
+) -> Response {
     let api = req.uri().path().starts_with("/api/");
-    let res = next.run(req).await;
+    let res = if origin::allows(&public, &req) {
+        next.run(req).await
+    } else {
+        StatusCode::FORBIDDEN.into_response()
+    };
     let status = res.status();
     let bare = res
         .headers()

@@ -4,10 +4,8 @@
 //! anyone write links into answers, fill caches with one entry per invented host name, and pass a
 //! DNS-rebinding page's posts as same-site.
 
-use axum::extract::{Request, State};
-use axum::http::{Method, StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::extract::Request;
+use axum::http::{Method, header};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 /// The public origin ("https://drydock.example.org"), and the other spellings of it a browser may
@@ -79,32 +77,22 @@ impl PublicOrigin {
     }
 }
 
-/// Refuses a browser's cross-site writes with 403: a request that changes something (any method
-/// but GET, HEAD and OPTIONS) whose `Origin` is not the public origin, or which a browser marks
-/// as coming from another site. Requests without either header come from programs (curl, API
-/// clients), which a web page cannot make a browser send.
-pub async fn refuse_cross_site(
-    State(public): State<std::sync::Arc<PublicOrigin>>,
-    req: Request,
-    next: Next,
-) -> Response {
+/// Whether a request may pass: anything that only reads (GET, HEAD, OPTIONS); a write whose
+/// `Origin` is the public origin; a write without `Origin` that the browser does not mark as from
+/// another site. Requests with neither header come from programs (curl, API clients), which a web
+/// page cannot make a browser send. Refused writes get 403 (see `web::edge`).
+pub fn allows(public: &PublicOrigin, req: &Request) -> bool {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        return next.run(req).await;
+        return true;
     }
     let headers = req.headers();
-    let allowed = match headers.get(header::ORIGIN) {
+    match headers.get(header::ORIGIN) {
         // A browser says where the page that sent this came from; "null" (sandboxed or
         // file pages) is never us.
         Some(origin) => public.trusts(origin.as_bytes()),
         None => headers
             .get("sec-fetch-site")
             .is_none_or(|site| matches!(site.as_bytes(), b"same-origin" | b"none")),
-    };
-    if allowed {
-        next.run(req).await
-    } else {
-        // Bare: the friendly-errors layer words it for pages and the API alike.
-        StatusCode::FORBIDDEN.into_response()
     }
 }
 

@@ -571,3 +571,41 @@ async fn a_boat_page_kept_for_visitors_is_never_served_at_an_epic_address() {
     let res = visitor.get(app.url(&format!("/epic/{id}"))).send().await.expect("epic");
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_kept_share_page_is_served_compressed_with_the_headers_every_page_has() {
+    use std::io::Read;
+    let app = spawn().await;
+    let id = save(&app, &examples::piranha()).await;
+    let visitor = stranger();
+    for round in 0..2 {
+        // The first visit renders and keeps the page; the second is answered from what was kept.
+        let res = visitor
+            .get(app.url(&format!("/boats/{id}")))
+            .header("accept-encoding", "gzip, deflate, br, zstd")
+            .send()
+            .await
+            .expect("page");
+        assert_eq!(res.status(), StatusCode::OK);
+        let h = res.headers().clone();
+        assert_eq!(h["content-encoding"], "br", "round {round}");
+        assert_eq!(h["vary"], "accept-encoding");
+        assert!(h["content-security-policy"].to_str().unwrap_or("").starts_with("default-src 'self'"));
+        assert_eq!(h["x-content-type-options"], "nosniff");
+        let bytes = res.bytes().await.expect("body");
+        let mut page = String::new();
+        brotli::Decompressor::new(&bytes[..], 4096).read_to_string(&mut page).expect("brotli");
+        assert!(page.contains("Piranha") && page.contains("$9,636"), "round {round}");
+        assert_eq!(app.pages.len(), 1);
+    }
+    let res = visitor.get(app.url(&format!("/boats/{id}"))).header("accept-encoding", "gzip").send().await;
+    let res = res.expect("page");
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    let bytes = res.bytes().await.expect("body");
+    let mut page = String::new();
+    flate2::read::GzDecoder::new(&bytes[..]).read_to_string(&mut page).expect("gzip");
+    assert!(page.contains("Piranha"));
+    // The owner never gets the kept page: theirs has the edit buttons.
+    let owner = app.client.get(app.url(&format!("/boats/{id}"))).send().await.expect("page");
+    assert!(owner.text().await.expect("page").contains(&format!("/boats/{id}/edit")));
+}
