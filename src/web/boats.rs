@@ -66,11 +66,11 @@ impl Builder for Boats {
     fn summary(v: &BoatView) -> String {
         v.summary()
     }
-    fn read_form(f: &Fields) -> (Design, Vec<Problem>) {
+    fn read_form(f: &Fields) -> Result<(Design, Vec<Problem>), AppError> {
         let (mut d, problems) = boat_form::read(f);
         let action = Action::parse(f.get("action").unwrap_or(""));
         boat_form::apply(&mut d, &action, f);
-        (d, problems)
+        Ok((d, problems))
     }
     fn editor(v: BoatView, build_id: Option<String>) -> Result<String, AppError> {
         Ok(DesignerPage { build_id, ..DesignerPage::new(v) }.render()?)

@@ -66,11 +66,11 @@ impl Builder for Epic {
     fn summary(v: &EpicView) -> String {
         v.summary()
     }
-    fn read_form(f: &Fields) -> (Detachment, Vec<Problem>) {
-        let (mut d, problems) = epic_form::read(f);
+    fn read_form(f: &Fields) -> Result<(Detachment, Vec<Problem>), AppError> {
+        let (mut d, problems) = epic_form::read(f).map_err(|r| AppError::Unprocessable(r.message))?;
         let action = Action::parse(f.get("action").unwrap_or(""));
         epic_form::apply(&mut d, &action, f);
-        (d, problems)
+        Ok((d, problems))
     }
     fn editor(v: EpicView, build_id: Option<String>) -> Result<String, AppError> {
         Ok(BuilderPage { v, build_id }.render()?)
@@ -179,7 +179,8 @@ async fn builder_fragment(body: Bytes) -> Result<Response, AppError> {
 /// problems, as the player changes counts and the HQ.
 async fn live_figures(body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let (d, problems) = builder::within_bounds(epic_form::read(&f))?;
+    let read = epic_form::read(&f).map_err(|r| AppError::Unprocessable(r.message))?;
+    let (d, problems) = builder::within_bounds(read)?;
     let v = EpicView::new(d, problems);
     let slots = v.slots();
     page(&LivePage { v, slots })
@@ -238,7 +239,7 @@ mod tests {
         #[test]
         fn any_detachment_survives_the_form_and_renders_every_page(d in any_detachment()) {
             let fields = epic_form::fields_of(&d);
-            let (back, problems) = epic_form::read(&Fields::from_pairs(fields));
+            let (back, problems) = epic_form::read(&Fields::from_pairs(fields)).map_err(|r| TestCaseError::fail(r.message))?;
             prop_assert!(problems.is_empty());
             prop_assert_eq!(&back, &d);
 

@@ -3,40 +3,40 @@
 //! ("choices.2.count"), which is also the path the engine's problems carry, so a problem lands
 //! next to its input.
 
-use super::form::{Fields, Reader};
-use crate::games::epic::{self, Choice, DOCUMENT_VERSION, Detachment};
-use crate::games::{Problem, bounds};
+use super::codec;
+use super::form::Fields;
+use crate::games::Problem;
+use crate::games::epic::{self, Choice, Detachment};
 
-/// Reads the builder form into a detachment, with a problem for every field that did not parse.
-///
-/// Choices come in the order of their indices. A hand-made form may skip indices; problems are
-/// then reported against the choice's place in the detachment, which is what the page shows.
-pub fn read(f: &Fields) -> (Detachment, Vec<Problem>) {
-    let mut r = Reader::default();
-    let version = r.u32(f, "version", "Version", DOCUMENT_VERSION, u32::MAX);
-    let mut choices = Vec::new();
-    for (k, i) in f.indices("choices").into_iter().enumerate() {
-        let p = format!("choices.{i}");
-        let before = r.problems.len();
-        let count = r.u32(
-            f,
-            (p.as_str(), "count"),
-            format_args!("Choice {} vessels", k + 1),
-            1,
-            bounds::MAX_COUNT.into(),
-        );
-        for problem in &mut r.problems[before..] {
-            problem.part = Some(format!("choices.{k}.count"));
-        }
-        choices.push(Choice {
-            section: f.text(&format!("{p}.section")).trim().to_owned(),
-            entry: f.text(&format!("{p}.entry")).trim().to_owned(),
-            count,
-            hq: f.flag(&format!("{p}.hq")),
-        });
+/// Reads the builder form into a detachment through the one form codec, with a problem for
+/// every field that did not parse (reported at the choice's place in the detachment: a
+/// hand-made form may skip indices, and the codec closes the gaps). What is Epic's own: the
+/// words for a field, and section and entry ids trimmed as typed.
+pub fn read(f: &Fields) -> Result<(Detachment, Vec<Problem>), codec::Refused> {
+    let (mut d, problems) = codec::decode::<Detachment>(f, label)?;
+    for c in &mut d.choices {
+        trim(&mut c.section);
+        trim(&mut c.entry);
     }
-    let d = Detachment { version, name: f.name("name"), list: f.text("list").trim().to_owned(), choices };
-    (d, r.problems)
+    Ok((d, problems))
+}
+
+fn trim(s: &mut String) {
+    let t = s.trim();
+    if t.len() != s.len() {
+        *s = t.to_owned();
+    }
+}
+
+/// The player's words for a field, for a message about it.
+fn label(path: &str) -> String {
+    let parts: Vec<&str> = path.split('.').collect();
+    match parts[..] {
+        ["choices", k, "count"] => format!("Choice {} vessels", k.parse::<usize>().map_or(1, |k| k + 1)),
+        ["choices", k, field] => format!("Choice {} {field}", k.parse::<usize>().map_or(1, |k| k + 1)),
+        ["version"] => "Version".to_owned(),
+        _ => path.to_owned(),
+    }
 }
 
 /// What a builder button asks for besides recalculating.
@@ -69,9 +69,7 @@ pub fn apply(d: &mut Detachment, action: &Action, f: &Fields) {
     match action {
         Action::Recalculate => {}
         Action::Remove(i) => {
-            if *i < d.choices.len() {
-                d.choices.remove(*i);
-            }
+            codec::apply(d, &codec::Op::Remove("choices".into(), *i), |_| None);
         }
         Action::Add(section_id) => {
             let Some(l) = epic::list(&d.list) else { return };
@@ -97,23 +95,10 @@ fn insert_at(d: &Detachment, l: &epic::DetachmentList, section: &str) -> usize {
     d.choices.iter().position(|c| rank(&c.section).is_some_and(|r| Some(r) > mine)).unwrap_or(d.choices.len())
 }
 
-/// The form fields that write `d` back: what the page renders as inputs, and what the tests use
-/// to post a detachment the way a browser would.
+/// The form fields that write `d` back: what the tests use to post a detachment the way a
+/// browser would (the page's inputs carry the same names).
 pub fn fields_of(d: &Detachment) -> Vec<(String, String)> {
-    let mut out = vec![
-        ("version".to_owned(), d.version.to_string()),
-        ("name".to_owned(), d.name.clone()),
-        ("list".to_owned(), d.list.clone()),
-    ];
-    for (i, c) in d.choices.iter().enumerate() {
-        out.push((format!("choices.{i}.section"), c.section.clone()));
-        out.push((format!("choices.{i}.entry"), c.entry.clone()));
-        out.push((format!("choices.{i}.count"), c.count.to_string()));
-        if c.hq {
-            out.push((format!("choices.{i}.hq"), "on".to_owned()));
-        }
-    }
-    out
+    codec::encode(d)
 }
 
 #[cfg(test)]
@@ -135,7 +120,7 @@ mod tests {
     #[test]
     fn a_detachment_survives_the_form_unchanged() {
         let d = imperial();
-        let (back, problems) = read(&Fields::from_pairs(fields_of(&d)));
+        let (back, problems) = read(&Fields::from_pairs(fields_of(&d))).expect("read");
         assert_eq!(problems, vec![]);
         assert_eq!(back, d);
     }
@@ -189,7 +174,7 @@ mod tests {
             ("choices.4.entry".into(), "powerbarj".into()),
             ("choices.4.count".into(), "lots".into()),
         ]);
-        let (d, problems) = read(&f);
+        let (d, problems) = read(&f).expect("read");
         assert_eq!(d.choices, vec![Choice::new("main", "powerbarj", 1)]);
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].part.as_deref(), Some("choices.0.count"));

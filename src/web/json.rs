@@ -135,7 +135,7 @@ fn unknown_field(detail: &str) -> Option<&str> {
 }
 
 /// What serde says was expected, in words a client understands.
-fn expected_words(expected: &str) -> String {
+pub(crate) fn expected_words(expected: &str) -> String {
     fn whole(min: impl fmt::Display, max: impl fmt::Display) -> String {
         format!("a whole number from {min} to {max}")
     }

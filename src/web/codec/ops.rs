@@ -1,0 +1,126 @@
+//! Add, remove and move buttons: generic operations on a list at a path.
+
+use super::*;
+
+// ---------------------------------------------------------------------------------------------
+// Add, remove and move buttons
+
+/// Which way an item moves in its list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+}
+
+/// What an add, remove or move button asks for. A list is named by its dotted path, whose last
+/// segment is the list's field name: "weapons", "turrets.0.weapons".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Op {
+    Add(String),
+    Remove(String, usize),
+    Move(String, usize, Direction),
+}
+
+impl Op {
+    /// "add.weapons", "add.turrets.0.weapons", "remove.weapons.3", "remove.turrets.0.weapons.1",
+    /// "move.weapons.3.up"; `None` for anything else (recalculating).
+    pub fn parse(action: &str) -> Option<Op> {
+        let (verb, rest) = action.split_once('.')?;
+        match verb {
+            "add" => Some(Op::Add(list_path(rest)?.to_owned())),
+            "remove" => {
+                let (list, i) = rest.rsplit_once('.')?;
+                Some(Op::Remove(list_path(list)?.to_owned(), index(i)?))
+            }
+            "move" => {
+                let (rest, way) = rest.rsplit_once('.')?;
+                let way = match way {
+                    "up" => Direction::Up,
+                    "down" => Direction::Down,
+                    _ => return None,
+                };
+                let (list, i) = rest.rsplit_once('.')?;
+                Some(Op::Move(list_path(list)?.to_owned(), index(i)?, way))
+            }
+            _ => None,
+        }
+    }
+
+    /// The list's path.
+    pub fn list(&self) -> &str {
+        match self {
+            Op::Add(p) | Op::Remove(p, _) | Op::Move(p, _, _) => p,
+        }
+    }
+}
+
+pub(super) fn index(s: &str) -> Option<usize> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// A list's path: no empty segment, and a field name last.
+pub(super) fn list_path(p: &str) -> Option<&str> {
+    let last = p.rsplit('.').next()?;
+    (p.split('.').all(|s| !s.is_empty()) && index(last).is_none()).then_some(p)
+}
+
+/// Applies `op` to `doc`. An add pushes `new_item(list)`, where `list` is the list's path without
+/// indices ("turrets.weapons"), and does nothing when that gives `None`. Whatever does not fit
+/// (no such list or item, an item the document refuses) leaves `doc` unchanged and gives false.
+pub fn apply<T: Serialize + DeserializeOwned>(
+    doc: &mut T,
+    op: &Op,
+    new_item: impl Fn(&str) -> Option<Value>,
+) -> bool {
+    let Ok(before) = serde_json::to_value(&*doc) else { return false };
+    let mut value = before.clone();
+    let Some(list) = list_at(&mut value, op.list(), matches!(op, Op::Add(_))) else { return false };
+    let changed = match *op {
+        Op::Add(ref path) => {
+            let generic: Vec<&str> = path.split('.').filter(|s| index(s).is_none()).collect();
+            new_item(&generic.join(".")).map(|item| list.push(item)).is_some()
+        }
+        Op::Remove(_, i) => (i < list.len()).then(|| list.remove(i)).is_some(),
+        Op::Move(_, i, Direction::Up) => (i > 0 && i < list.len()).then(|| list.swap(i - 1, i)).is_some(),
+        Op::Move(_, i, Direction::Down) => (i + 1 < list.len()).then(|| list.swap(i, i + 1)).is_some(),
+    };
+    if !changed {
+        return false;
+    }
+    match serde_json::from_value::<T>(value) {
+        Ok(after) if serde_json::to_value(&after).ok().as_ref() != Some(&before) => {
+            *doc = after;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The list at `path` ("turrets.0.weapons"): numbers index lists, names fields. With `create`, a
+/// list left out of the document (written only when not empty) is made.
+pub(super) fn list_at<'v>(doc: &'v mut Value, path: &str, create: bool) -> Option<&'v mut Vec<Value>> {
+    let (init, last) = match path.rsplit_once('.') {
+        Some((init, last)) => (Some(init), last),
+        None => (None, path),
+    };
+    let mut at = doc;
+    for seg in init.into_iter().flat_map(|p| p.split('.')) {
+        at = match at {
+            Value::Array(items) => items.get_mut(index(seg)?)?,
+            Value::Object(fields) => fields.get_mut(seg)?,
+            _ => return None,
+        };
+    }
+    let Value::Object(fields) = at else { return None };
+    let slot = if create { fields.entry(last).or_insert(Value::Null) } else { fields.get_mut(last)? };
+    if create && slot.is_null() {
+        *slot = Value::Array(Vec::new());
+    }
+    match slot {
+        Value::Array(items) => Some(items),
+        _ => None,
+    }
+}

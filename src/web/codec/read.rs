@@ -1,0 +1,741 @@
+//! Reading a posted form into a document: a serde deserializer over the tree, driven by the
+//! document's type, read again when a field must be set aside.
+
+use super::*;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/// What one reading learns about the document's shape, for the next. Facts are kept by shape: the
+/// path with list indices and map keys as "*" ("turrets.*.weapons.*.count"), since every item of
+/// a list has the same type; so a form with hundreds of empty counts costs one extra reading,
+/// not hundreds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Fact {
+    /// A number or a choice is read here: a blank value means the field was left out.
+    Blank,
+    /// A required field without a default: left out, it reads as zero.
+    Zero,
+    /// An `Option` of an object, a map or a list: "off" here means `None`.
+    Container,
+}
+
+/// Why a reading stopped short.
+#[derive(Debug)]
+pub(super) enum Pending {
+    Learn(Fact, String),
+    /// A value that cannot be read: the node to set aside, its path in the document (list
+    /// indices closed up), what was sent, serde's words for what is wrong, and whether it is a
+    /// map's entry or a list's item (set aside, it is gone rather than defaulted).
+    Unreadable {
+        node: usize,
+        path: String,
+        raw: String,
+        detail: String,
+        entry: bool,
+    },
+}
+
+pub(super) struct Pass<'t> {
+    pub(super) tree: &'t Tree,
+    pub(super) facts: &'t HashSet<(Fact, String)>,
+    pub(super) pending: RefCell<Option<Pending>>,
+}
+
+impl Pass<'_> {
+    fn knows(&self, fact: Fact, shape: impl FnOnce() -> String) -> bool {
+        !self.facts.is_empty() && self.facts.contains(&(fact, shape()))
+    }
+
+    fn stop(&self, why: Pending) -> Error {
+        *self.pending.borrow_mut() = Some(why);
+        Error::Retry
+    }
+
+    /// An error leaving the value at `node`/`path`: the first one to leave a value says where.
+    fn locate(&self, e: Error, node: usize, path: &Path) -> Error {
+        match e {
+            Error::Retry => Error::Retry,
+            Error::Missing(field) => self.stop(Pending::Learn(Fact::Zero, path.shape_of(Seg::Field(field)))),
+            Error::Message(detail) => self.stop(Pending::Unreadable {
+                node,
+                path: path.render(false),
+                raw: self.tree.raw(node).to_owned(),
+                detail,
+                entry: matches!(path.seg, Some(Seg::Index(_) | Seg::Key(_))),
+            }),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub(super) enum Error {
+    /// serde's words ("invalid type: string \"lots\", expected u16").
+    Message(String),
+    /// A required field the form does not have.
+    Missing(&'static str),
+    /// The reading stopped; [`Pass::pending`] says why.
+    Retry,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Error::Message(m) => f.write_str(m),
+            Error::Missing(field) => write!(f, "missing field `{field}`"),
+            Error::Retry => f.write_str("the form is read again"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl de::Error for Error {
+    fn custom<M: fmt::Display>(msg: M) -> Self {
+        Error::Message(msg.to_string())
+    }
+
+    fn missing_field(field: &'static str) -> Self {
+        Error::Missing(field)
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Seg<'a> {
+    Field(&'a str),
+    Index(usize),
+    Key(&'a str),
+}
+
+/// Where a reading is, innermost last, with list indices as the document has them.
+pub(super) struct Path<'a> {
+    pub(super) up: Option<&'a Path<'a>>,
+    pub(super) seg: Option<Seg<'a>>,
+}
+
+impl Path<'_> {
+    /// "turrets.0.weapons.1.count"; with `shape`, indices and map keys are "*".
+    fn render(&self, shape: bool) -> String {
+        let mut segs = Vec::new();
+        let mut at = Some(self);
+        while let Some(p) = at {
+            segs.extend(p.seg);
+            at = p.up;
+        }
+        let words: Vec<String> = segs
+            .iter()
+            .rev()
+            .map(|s| match *s {
+                Seg::Field(f) => f.to_owned(),
+                Seg::Index(_) | Seg::Key(_) if shape => "*".to_owned(),
+                Seg::Index(i) => i.to_string(),
+                Seg::Key(k) => k.to_owned(),
+            })
+            .collect();
+        words.join(".")
+    }
+
+    fn shape_of(&self, seg: Seg) -> String {
+        Path { up: Some(self), seg: Some(seg) }.render(true)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Mode {
+    Normal,
+    /// A required field the form leaves out: numbers read as 0, text as "", lists as empty.
+    Zero,
+    /// Inside an `Option` whose own value is "off": if an object is read here, the option is
+    /// `None` (learnt, and read again); a scalar is `Some` ("0" for an `Option<u8>`).
+    Probe,
+}
+
+/// The deserializer over one node of the tree.
+#[derive(Clone, Copy)]
+pub(super) struct At<'a> {
+    pub(super) pass: &'a Pass<'a>,
+    pub(super) node: usize,
+    pub(super) path: &'a Path<'a>,
+    pub(super) mode: Mode,
+}
+
+impl<'a> At<'a> {
+    fn raw(&self) -> &'a str {
+        self.pass.tree.raw(self.node)
+    }
+
+    fn children(&self) -> impl Iterator<Item = (&'a str, usize)> + 'a {
+        let tree: &'a Tree = self.pass.tree;
+        tree.nodes[self.node]
+            .children
+            .iter()
+            .filter(|(_, id)| !tree.nodes[*id].gone)
+            .map(|(k, id)| (k.as_str(), *id))
+    }
+
+    fn learn(&self, fact: Fact) -> Error {
+        self.pass.stop(Pending::Learn(fact, self.path.render(true)))
+    }
+
+    /// The node's value for a number, a choice or a character. `None`: read as zero. A blank
+    /// value otherwise teaches the next reading to leave the field out.
+    fn scalar(&self) -> Result<Option<&'a str>, Error> {
+        if !self.pass.tree.blank(self.node) {
+            Ok(Some(self.raw()))
+        } else if self.mode == Mode::Zero {
+            Ok(None)
+        } else {
+            Err(self.learn(Fact::Blank))
+        }
+    }
+
+    fn number<'de, V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        match self.scalar()? {
+            Some(raw) => number(raw, v),
+            None => v.visit_u64(0),
+        }
+    }
+
+    /// Whether a child is read: not when blank where a number or choice belongs.
+    fn readable(&self, node: usize, seg: Seg) -> bool {
+        !(self.pass.tree.blank(node) && self.pass.knows(Fact::Blank, || self.path.shape_of(seg)))
+    }
+
+    /// Reads a child, saying where if it fails.
+    fn child<'de, S: DeserializeSeed<'de>>(
+        &self,
+        node: usize,
+        seg: Seg,
+        mode: Mode,
+        seed: S,
+    ) -> Result<S::Value, Error> {
+        let path = Path { up: Some(self.path), seg: Some(seg) };
+        let at = At { pass: self.pass, node, path: &path, mode };
+        seed.deserialize(at).map_err(|e| self.pass.locate(e, node, &path))
+    }
+
+    fn entries(self) -> MapEntries<'a> {
+        let items: Vec<(&'a str, usize)> =
+            self.children().filter(|&(k, id)| self.readable(id, Seg::Key(k))).collect();
+        MapEntries { at: self, items: items.into_iter(), next: None }
+    }
+}
+
+/// A number from a form: whole numbers go to `visit_u64`/`visit_i64`, so bounded fields
+/// (`bounds::count`) judge them and say their range.
+pub(super) fn number<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value, Error> {
+    let t = raw.trim();
+    if let Ok(n) = t.parse::<u64>() {
+        v.visit_u64(n)
+    } else if let Ok(n) = t.parse::<i64>() {
+        v.visit_i64(n)
+    } else if let Some(x) = t.parse::<f64>().ok().filter(|x| x.is_finite()) {
+        v.visit_f64(x)
+    } else {
+        Err(de::Error::invalid_type(Unexpected::Str(raw), &v))
+    }
+}
+
+/// A checkbox or yes/no value; empty is unchecked.
+pub(super) fn boolean<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value, Error> {
+    let t = raw.trim();
+    let among = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
+    if among(&["on", "true", "1", "yes"]) {
+        v.visit_bool(true)
+    } else if t.is_empty() || among(&["off", "false", "0", "no"]) {
+        v.visit_bool(false)
+    } else {
+        Err(de::Error::invalid_type(Unexpected::Str(raw), &v))
+    }
+}
+
+/// An optional object's own value saying it is not there (an unchecked box's fallback).
+pub(super) fn is_off(raw: &str) -> bool {
+    ["off", "false", "0", "no"].iter().any(|w| raw.trim().eq_ignore_ascii_case(w))
+}
+
+macro_rules! numbers {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+            self.number(v)
+        }
+    )*};
+}
+
+impl<'de, 'a> Deserializer<'de> for At<'a> {
+    type Error = Error;
+
+    numbers! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+        deserialize_f32 deserialize_f64
+    }
+
+    /// A leaf is text; a node with children a map of them.
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        if self.children().next().is_some() {
+            return self.deserialize_map(v);
+        }
+        match &self.pass.tree.nodes[self.node].value {
+            Some(raw) => v.visit_str(raw),
+            None => v.visit_unit(),
+        }
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        boolean(self.raw(), v)
+    }
+
+    fn deserialize_char<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        let Some(raw) = self.scalar()? else {
+            return Err(de::Error::custom("must be filled in: it has no default"));
+        };
+        let mut chars = raw.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => v.visit_char(c),
+            _ => Err(de::Error::invalid_value(Unexpected::Str(raw), &v)),
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_str(self.raw())
+    }
+
+    fn deserialize_string<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_str(self.raw())
+    }
+
+    fn deserialize_bytes<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_bytes(self.raw().as_bytes())
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_bytes(self.raw().as_bytes())
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        let node = &self.pass.tree.nodes[self.node];
+        let has_children = self.children().next().is_some();
+        match node.value.as_deref() {
+            _ if self.mode == Mode::Zero => v.visit_none(),
+            None if has_children => v.visit_some(self),
+            None | Some("") => v.visit_none(),
+            Some(raw) if raw.trim().is_empty() && has_children => v.visit_none(),
+            Some(raw) if is_off(raw) => {
+                if self.pass.knows(Fact::Container, || self.path.render(true)) {
+                    v.visit_none()
+                } else {
+                    v.visit_some(At { mode: Mode::Probe, ..self })
+                }
+            }
+            Some(_) => v.visit_some(self),
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_unit()
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, v: V) -> Result<V::Value, Error> {
+        v.visit_unit()
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, v: V) -> Result<V::Value, Error> {
+        v.visit_newtype_struct(self)
+    }
+
+    /// The children numbered 0, 1, 2, ... in numeric order, whatever numbers the form used: a
+    /// hand-made form may skip some, and this is the one place that closes the gaps. Problems
+    /// name an item by its place in the list, which is what the page shows.
+    fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        if self.mode == Mode::Probe {
+            return Err(self.learn(Fact::Container));
+        }
+        let mut items: Vec<(u64, usize)> = self
+            .children()
+            .filter(|(k, _)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+            .filter_map(|(k, id)| Some((k.parse::<u64>().ok()?, id)))
+            .filter(|&(_, id)| self.readable(id, Seg::Index(0)))
+            .collect();
+        items.sort_by_key(|&(n, _)| n);
+        let items: Vec<usize> = items.into_iter().map(|(_, id)| id).collect();
+        v.visit_seq(Items { at: self, items: items.into_iter(), index: 0 })
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, v: V) -> Result<V::Value, Error> {
+        self.deserialize_seq(v)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: usize,
+        v: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_seq(v)
+    }
+
+    /// Every child, keyed by its name ("armor.points.F" gives "F").
+    fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        if self.mode == Mode::Probe {
+            return Err(self.learn(Fact::Container));
+        }
+        v.visit_map(self.entries())
+    }
+
+    /// Only the document's own fields, in the order it declares them: the form's other fields
+    /// ("action", "token") never reach it.
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Error> {
+        if self.mode == Mode::Probe {
+            return Err(self.learn(Fact::Container));
+        }
+        v.visit_map(StructFields { at: self, names: fields.iter(), next: None })
+    }
+
+    /// A choice written as its name ("half", "FL").
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Error> {
+        match self.scalar()? {
+            Some(raw) => v.visit_enum(UnitVariant(raw.trim())),
+            None => Err(de::Error::custom("must be chosen: it has no default")),
+        }
+    }
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_str(self.raw())
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_unit()
+    }
+}
+
+pub(super) struct StructFields<'a> {
+    pub(super) at: At<'a>,
+    pub(super) names: std::slice::Iter<'static, &'static str>,
+    pub(super) next: Option<(&'static str, usize, Mode)>,
+}
+
+impl<'de> MapAccess<'de> for StructFields<'_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let at = self.at;
+        for &name in self.names.by_ref() {
+            let seg = Seg::Field(name);
+            let found = at.children().find(|&(k, _)| k == name).map(|(_, id)| id);
+            let next = match found {
+                Some(id) if at.readable(id, seg) => Some((id, Mode::Normal)),
+                _ if at.pass.knows(Fact::Zero, || at.path.shape_of(seg)) => Some((EMPTY, Mode::Zero)),
+                _ => None,
+            };
+            if let Some((id, mode)) = next {
+                self.next = Some((name, id, mode));
+                return seed.deserialize(StrDeserializer::<Error>::new(name)).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Error> {
+        let Some((name, id, mode)) = self.next.take() else {
+            return Err(de::Error::custom("a value was asked for before its field"));
+        };
+        self.at.child(id, Seg::Field(name), mode, seed)
+    }
+}
+
+pub(super) struct Items<'a> {
+    pub(super) at: At<'a>,
+    pub(super) items: std::vec::IntoIter<usize>,
+    pub(super) index: usize,
+}
+
+impl<'de> SeqAccess<'de> for Items<'_> {
+    type Error = Error;
+
+    fn next_element_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<Option<S::Value>, Error> {
+        let Some(id) = self.items.next() else { return Ok(None) };
+        let index = self.index;
+        self.index += 1;
+        self.at.child(id, Seg::Index(index), Mode::Normal, seed).map(Some)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+pub(super) struct MapEntries<'a> {
+    pub(super) at: At<'a>,
+    pub(super) items: std::vec::IntoIter<(&'a str, usize)>,
+    pub(super) next: Option<(&'a str, usize)>,
+}
+
+impl<'de> MapAccess<'de> for MapEntries<'_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let Some((key, id)) = self.items.next() else { return Ok(None) };
+        self.next = Some((key, id));
+        // A key that does not fit (a letter where the map is keyed by numbers) is that entry's
+        // problem, not the whole map's.
+        let path = Path { up: Some(self.at.path), seg: Some(Seg::Key(key)) };
+        seed.deserialize(Key(key)).map(Some).map_err(|e| self.at.pass.locate(e, id, &path))
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Error> {
+        let Some((key, id)) = self.next.take() else {
+            return Err(de::Error::custom("a value was asked for before its key"));
+        };
+        self.at.child(id, Seg::Key(key), Mode::Normal, seed)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+macro_rules! forward_numbers_to {
+    ($target:ident: $($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+            self.$target(v)
+        }
+    )*};
+}
+/// A map's key: text, or a number or choice written as text.
+pub(super) struct Key<'a>(&'a str);
+
+impl<'de> Deserializer<'de> for Key<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_str(self.0)
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        boolean(self.0, v)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, v: V) -> Result<V::Value, Error> {
+        v.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Error> {
+        v.visit_enum(UnitVariant(self.0))
+    }
+
+    fn deserialize_u64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        number(self.0, v)
+    }
+
+    fn deserialize_i64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        number(self.0, v)
+    }
+
+    forward_numbers_to! { deserialize_u64:
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u128
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i128
+        deserialize_f32 deserialize_f64
+    }
+
+    serde::forward_to_deserialize_any! {
+        char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+/// A unit variant named by a form value.
+pub(super) struct UnitVariant<'a>(&'a str);
+
+impl<'de, 'a> EnumAccess<'de> for UnitVariant<'a> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self), Error> {
+        seed.deserialize(StrDeserializer::<Error>::new(self.0)).map(|v| (v, self))
+    }
+}
+
+impl<'de> VariantAccess<'de> for UnitVariant<'_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, _: S) -> Result<S::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &"a choice with a value"))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, v: V) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &v))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(self, _: &'static [&'static str], v: V) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &v))
+    }
+}
+
+/// Reads a posted form as a `T` (see the module notes), with a problem for every field that could
+/// not be read; `label` gives the player's words for a field from its path ("Count",
+/// "Choice 3 vessels"). Refused whole when more than [`MAX_PROBLEMS`] fields cannot be read, or
+/// when a required field without a default cannot be given one.
+///
+/// An unreadable value is set aside and the form read again, so the field's default applies and
+/// nothing else is lost. The form is also read again when a reading learns something about the
+/// document's shape only a reading can tell (that a blank field holds a number, so it is left
+/// out; that an optional field holds an object, so "off" means `None`): once per field of the
+/// document at most, however many items a list has.
+///
+/// `T` is also `Serialize`: a problem says what its field was read as in the final document.
+pub fn decode<T: Serialize + DeserializeOwned>(
+    f: &Fields,
+    label: impl Fn(&str) -> String,
+) -> Result<(T, Vec<Problem>), Refused> {
+    let mut tree = Tree::build(f, root_fields::<T>());
+    let mut facts: HashSet<(Fact, String)> = HashSet::new();
+    let mut unreadable: Vec<Unreadable> = Vec::new();
+    for _ in 0..MAX_PASSES {
+        let pass = Pass { tree: &tree, facts: &facts, pending: RefCell::new(None) };
+        let root = Path { up: None, seg: None };
+        let read = T::deserialize(At { pass: &pass, node: ROOT, path: &root, mode: Mode::Normal });
+        let pending = pass.pending.into_inner();
+        let why = match read {
+            Ok(doc) => return Ok(finish(doc, unreadable, &label)),
+            Err(Error::Retry) => pending,
+            Err(Error::Missing(field)) => Some(Pending::Learn(Fact::Zero, field.to_owned())),
+            Err(Error::Message(detail)) => {
+                return Err(Refused {
+                    message: format!("This form could not be read: {detail}; nothing was changed"),
+                });
+            }
+        };
+        match why {
+            Some(Pending::Learn(fact, shape)) => {
+                if !facts.insert((fact, shape)) {
+                    break;
+                }
+            }
+            Some(Pending::Unreadable { node, path, raw, detail, entry }) => {
+                if node == ROOT || node == EMPTY {
+                    return Err(Refused {
+                        message: format!("{}: {}; nothing was changed", label(&path), reason(&raw, &detail)),
+                    });
+                }
+                tree.nodes[node].gone = true;
+                unreadable.push(Unreadable { path, raw, detail, entry });
+                if unreadable.len() > MAX_PROBLEMS {
+                    return Err(Refused {
+                        message: format!(
+                            "This form has more than {MAX_PROBLEMS} unreadable fields; nothing was changed"
+                        ),
+                    });
+                }
+            }
+            None => break,
+        }
+    }
+    Err(Refused { message: "This form could not be read; nothing was changed".to_owned() })
+}
+
+/// A field set aside as unreadable (see [`Pending::Unreadable`]).
+pub(super) struct Unreadable {
+    pub(super) path: String,
+    pub(super) raw: String,
+    pub(super) detail: String,
+    pub(super) entry: bool,
+}
+
+/// The problems, each saying what its field was read as in the final document.
+pub(super) fn finish<T: Serialize>(
+    doc: T,
+    unreadable: Vec<Unreadable>,
+    label: &impl Fn(&str) -> String,
+) -> (T, Vec<Problem>) {
+    let value =
+        if unreadable.is_empty() { Value::Null } else { serde_json::to_value(&doc).unwrap_or_default() };
+    let problems = unreadable
+        .into_iter()
+        .map(|u| {
+            let read = read_as(&value, &u.path, u.entry);
+            let message = format!("{}: {}; it was read as {read}", label(&u.path), reason(&u.raw, &u.detail));
+            Problem::error(Code::BadNumber, Some(u.path), message)
+        })
+        .collect();
+    (doc, problems)
+}
+
+/// What is wrong with `raw`, from serde's words: `"lots" is not a whole number from 0 to 999`.
+pub(super) fn reason(raw: &str, detail: &str) -> String {
+    let echo = match raw.char_indices().nth(ECHO_CHARS) {
+        Some((cut, _)) => format!("\"{}…\"", &raw[..cut]),
+        None => format!("\"{raw}\""),
+    };
+    // What was sent comes first and may say ", expected" itself: split at the last one.
+    match detail.rsplit_once(", expected ") {
+        Some((_, expected)) => format!("{echo} is not {}", expected_words(expected)),
+        None if detail.starts_with("must be ") && !raw.trim().is_empty() => format!("{echo} {detail}"),
+        None => detail.to_owned(),
+    }
+}
+
+/// serde's expectation in a player's words, for a form: checkboxes are on or off, and choices
+/// are listed by name.
+pub(super) fn expected_words(expected: &str) -> String {
+    if expected == "a boolean" {
+        return "on or off".to_owned();
+    }
+    let names =
+        |list: &str| -> Vec<String> { list.split(", ").map(|n| n.trim_matches('`').to_owned()).collect() };
+    if let Some(list) = expected.strip_prefix("one of ") {
+        let names = names(list);
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        return format!("one of {}", crate::games::or_list(&names));
+    }
+    if expected.starts_with('`') {
+        return names(expected).concat();
+    }
+    crate::web::json::expected_words(expected)
+}
+
+/// The value at `path` in the final document, as a form would show it. A map's entry or a list's
+/// item set aside is no longer there: "nothing".
+pub(super) fn read_as(doc: &Value, path: &str, entry: bool) -> String {
+    let found = path.split('.').try_fold(doc, |at, seg| match at {
+        Value::Object(fields) => fields.get(seg),
+        Value::Array(items) => items.get(seg.parse::<usize>().ok()?),
+        _ => None,
+    });
+    match found {
+        None if entry => "nothing".to_owned(),
+        // Left out when serialized: a field skipped at its default ("count" at 1).
+        None => "its default".to_owned(),
+        Some(Value::Null) => "nothing".to_owned(),
+        Some(Value::Bool(b)) => if *b { "on" } else { "off" }.to_owned(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::String(s)) if s.is_empty() => "nothing".to_owned(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(a)) if a.is_empty() => "nothing".to_owned(),
+        Some(Value::Object(o)) if o.is_empty() => "nothing".to_owned(),
+        Some(_) => "its default".to_owned(),
+    }
+}
