@@ -106,27 +106,29 @@ pub fn app(state: AppState) -> Router {
     let writes = rate::write_limit(state.writes);
     let public = state.public.clone();
     let pages = state.pages.clone();
-    let app = Router::new()
+    let routes = Router::new()
         .route("/", axum::routing::get(home))
         .merge(api::router(&writes))
         .merge(registry::routes(&writes))
         .merge(builds::router())
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)
-        .with_state(state)
-        .layer(
-            ServiceBuilder::new()
-                .layer(TraceLayer::new_for_http())
-                .layer(middleware::map_response(with_security_headers))
-                // Pages are small and made per request: the fastest level costs a fraction of
-                // the default's time for nearly the same size. Share pages bring their own,
-                // compressed once per change (see cache.rs).
-                .layer(CompressionLayer::new().quality(CompressionLevel::Fastest))
-                .layer(CatchPanicLayer::custom(panic_response))
-                .layer(middleware::from_fn_with_state(public, edge))
-                .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-                .layer(RequestBodyLimitLayer::new(BODY_LIMIT)),
-        );
+        .with_state(state);
+    // One stack around the whole router, not one per route (`Router::layer` wraps every route
+    // apart, and a request then pays for cloning and boxing its copy).
+    let app = ServiceBuilder::new()
+        .map_response(IntoResponse::into_response)
+        .layer(TraceLayer::new_for_http())
+        .layer(middleware::map_response(with_security_headers))
+        // Pages are small and made per request: the fastest level costs a fraction of
+        // the default's time for nearly the same size. Share pages bring their own,
+        // compressed once per change (see cache.rs).
+        .layer(CompressionLayer::new().quality(CompressionLevel::Fastest))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(middleware::from_fn_with_state(public, edge))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .service(routes);
     // Kept share pages are answered in front of everything else (see cache::KeptPages).
     Router::new().fallback_service(cache::KeptPages { inner: app, pages })
 }
