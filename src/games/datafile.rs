@@ -227,3 +227,37 @@ pub fn lits(items: &[&str]) -> String {
     let items: Vec<String> = items.iter().map(|s| lit(s)).collect();
     format!("&[{}]", items.join(", "))
 }
+
+/// What the generators' tests share: reading a game's data files as build.rs does, and what a
+/// generator says about them with one edit made.
+#[cfg(test)]
+pub mod testing {
+    use super::{Error, Files};
+
+    /// The files `names` of the data folder `dir` (relative to the crate).
+    pub fn files(dir: &str, names: &[&str]) -> Files {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        names
+            .iter()
+            .map(|name| {
+                let text = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+                ((*name).to_string(), text)
+            })
+            .collect()
+    }
+
+    /// What `generate` says about `files` with the first `from` in `file` replaced by `to`.
+    pub fn refusal(
+        mut files: Files,
+        generate: fn(&Files) -> Result<String, Error>,
+        (file, from, to): (&str, &str, &str),
+    ) -> String {
+        let text = files.get_mut(file).unwrap_or_else(|| panic!("no {file}"));
+        assert!(text.contains(from), "{file} has no {from:?}");
+        *text = text.replacen(from, to, 1);
+        match generate(&files) {
+            Ok(_) => panic!("the build took {file} with {to:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+}

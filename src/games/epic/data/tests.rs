@@ -12,26 +12,12 @@ mod datafile;
 mod generate;
 
 fn data_files() -> datafile::Files {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/epic/data");
-    generate::FILES
-        .iter()
-        .map(|name| {
-            let text = std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name.to_string(), text)
-        })
-        .collect()
+    datafile::testing::files("src/games/epic/data", &generate::FILES)
 }
 
 /// What the build says about the data files with `from` replaced by `to` in `file`.
 fn build_error(file: &str, from: &str, to: &str) -> String {
-    let mut files = data_files();
-    let text = files.get_mut(file).unwrap_or_else(|| panic!("no {file}"));
-    assert!(text.contains(from), "{file} has no {from:?}");
-    *text = text.replacen(from, to, 1);
-    match generate::generate(&files) {
-        Ok(_) => panic!("the build took {file} with {to:?}"),
-        Err(e) => e.to_string(),
-    }
+    datafile::testing::refusal(data_files(), generate::generate, (file, from, to))
 }
 
 #[test]
