@@ -1,5 +1,7 @@
 //! Configuration: flags, then environment, then defaults that just work.
 
+use crate::web::WriteRate;
+use crate::web::serve::ServeOptions;
 use clap::Parser;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -23,22 +25,22 @@ pub struct Config {
     pub public_url: Option<String>,
 
     /// Open connections at most; beyond it new connections are answered 503 and closed.
-    #[arg(long, env = "DRYDOCK_MAX_CONNECTIONS", default_value_t = 1024)]
+    #[arg(long, env = "DRYDOCK_MAX_CONNECTIONS", default_value_t = ServeOptions::DEFAULT.max_connections)]
     pub max_connections: usize,
 
     /// Seconds a client has to send a request's headers before the connection is dropped.
-    #[arg(long, env = "DRYDOCK_HEADER_TIMEOUT", default_value_t = 5)]
+    #[arg(long, env = "DRYDOCK_HEADER_TIMEOUT", default_value_t = ServeOptions::DEFAULT.header_timeout.as_secs())]
     pub header_timeout: u64,
 
     /// Seconds an idle keep-alive connection is kept open.
-    #[arg(long, env = "DRYDOCK_IDLE_TIMEOUT", default_value_t = 20)]
+    #[arg(long, env = "DRYDOCK_IDLE_TIMEOUT", default_value_t = ServeOptions::DEFAULT.idle_timeout.as_secs())]
     pub idle_timeout: u64,
 
     /// Saves, imports and edit-token attempts one client may make per minute (0: no limit).
-    #[arg(long, env = "DRYDOCK_WRITES_PER_MINUTE", default_value_t = 60)]
+    #[arg(long, env = "DRYDOCK_WRITES_PER_MINUTE", default_value_t = WriteRate::DEFAULT.per_minute)]
     pub writes_per_minute: u32,
 
     /// How many of those a client may make at once before the per-minute rate applies.
-    #[arg(long, env = "DRYDOCK_WRITE_BURST", default_value_t = 20)]
+    #[arg(long, env = "DRYDOCK_WRITE_BURST", default_value_t = WriteRate::DEFAULT.burst)]
     pub write_burst: u32,
 }

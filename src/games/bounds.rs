@@ -34,7 +34,7 @@ pub trait Document {
 /// Why a document is refused as too big (too many entries, a name too long), naming the limit,
 /// as a clause ("this design has 202 entries; ..."); `None` when it keeps every limit. Numbers
 /// and names are bounded as JSON is read; this bounds the rest, and documents built from a form.
-pub fn too_many_entries<D: Document>(doc: &D) -> Option<String> {
+pub fn beyond_bounds<D: Document>(doc: &D) -> Option<String> {
     let n = doc.entries();
     if n > MAX_ENTRIES {
         return Some(format!(

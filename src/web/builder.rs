@@ -110,7 +110,7 @@ pub fn read_form<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppEr
 
 /// A document read from a form, or the 422 for one beyond the bounds every document keeps.
 pub fn within_bounds<D: Document>(read: (D, Vec<Problem>)) -> Result<(D, Vec<Problem>), AppError> {
-    match bounds::too_many_entries(&read.0) {
+    match bounds::beyond_bounds(&read.0) {
         None => Ok(read),
         Some(why) => Err(AppError::Unprocessable(format!(
             "Nothing was saved or changed: {why}. Go back to the page and make it smaller."

@@ -3,7 +3,7 @@
 //! only as "something went wrong", never with details.
 
 use super::json::{self, Refusal};
-use crate::games::bounds::{Document, too_many_entries};
+use crate::games::bounds::{Document, beyond_bounds};
 use askama::Template;
 use axum::Json;
 use axum::body::Bytes;
@@ -132,7 +132,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Document> FromRequest<S> for ApiJson<
             ApiError(AppError::Status(status, rejection_text(status, r.body_text())))
         })?;
         let doc: T = json::from_slice(&body).map_err(|r| ApiError(json_rejection(T::NOUN, r)))?;
-        if let Some(why) = too_many_entries(&doc) {
+        if let Some(why) = beyond_bounds(&doc) {
             return Err(ApiError(AppError::Unprocessable(format!("The {} was not taken: {why}.", T::NOUN))));
         }
         Ok(ApiJson(doc))

@@ -64,9 +64,14 @@ pub struct WriteRate {
     pub burst: u32,
 }
 
+impl WriteRate {
+    /// The limit `cargo run` serves with (the flags' defaults are these).
+    pub const DEFAULT: WriteRate = WriteRate { per_minute: 60, burst: 20 };
+}
+
 impl Default for WriteRate {
     fn default() -> Self {
-        WriteRate { per_minute: 60, burst: 20 }
+        WriteRate::DEFAULT
     }
 }
 

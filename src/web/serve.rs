@@ -64,13 +64,18 @@ impl ServeOptions {
     }
 }
 
+impl ServeOptions {
+    /// The limits `cargo run` serves with (the flags' defaults are these).
+    pub const DEFAULT: ServeOptions = ServeOptions {
+        header_timeout: Duration::from_secs(5),
+        idle_timeout: Duration::from_secs(20),
+        max_connections: 1024,
+    };
+}
+
 impl Default for ServeOptions {
     fn default() -> Self {
-        ServeOptions {
-            header_timeout: Duration::from_secs(5),
-            idle_timeout: Duration::from_secs(20),
-            max_connections: 1024,
-        }
+        ServeOptions::DEFAULT
     }
 }
 

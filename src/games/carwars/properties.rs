@@ -611,7 +611,7 @@ proptest! {
     fn whatever_a_pasted_line_says_the_design_read_keeps_the_bounds_and_reads_back(text in statline_like()) {
         let imp = statline::parse(&text);
 
-        prop_assert_eq!(bounds::too_many_entries(&imp.design), None);
+        prop_assert_eq!(bounds::beyond_bounds(&imp.design), None);
         let json = serde_json::to_string(&imp.design).unwrap_or_default();
         let back: Result<Design, _> = serde_json::from_str(&json);
         prop_assert_eq!(back.as_ref().ok(), Some(&imp.design), "{}: {:?}", json, back.as_ref().err());
