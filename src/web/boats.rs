@@ -2,20 +2,20 @@
 //! copies, exports and the record sheet come from [`builder`].
 
 use super::AppState;
-use super::boat_form::{self, Action};
+use super::boat_form;
 use super::boat_view::{self, BoatView};
 use super::builder::{self, Builder, page};
 use super::builds::{Saved, download, file_name};
+use super::codec::Refused;
 use super::error::AppError;
 use super::form::Fields;
 use super::json;
 use super::rate::WriteLimit;
-use super::view::ProblemView;
-use super::view::StartChoice;
+use super::view::{ProblemView, StartChoice};
 use crate::games::Problem;
 use crate::games::carwars::{self, Design, statline};
 use crate::games::registry::Game;
-use crate::store::builds::{self, Build};
+use crate::store::builds::Build;
 use askama::Template;
 use axum::Router;
 use axum::body::Bytes;
@@ -28,9 +28,6 @@ use serde_json::json;
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/boats/new", get(new_design))
-        .route("/boats/design", post(redesign))
-        .route("/boats/designer", post(designer_fragment))
-        .route("/boats/live", post(live_figures))
         .route("/boats/import", post(import_statline).layer(writes.clone()))
         .route("/boats/upload", post(upload_json).layer(writes.clone()))
         .merge(builder::routes::<Boats>(writes))
@@ -42,11 +39,16 @@ pub struct Boats;
 impl Builder for Boats {
     const GAME: &'static Game = &crate::games::carwars::GAME;
     const ENGINE_VERSION: u32 = carwars::ENGINE_VERSION;
+    const FORM: &'static str = "designer";
     type Doc = Design;
     type View = BoatView;
 
     fn judge(d: Design, form_problems: Vec<Problem>) -> BoatView {
         BoatView::new(d, form_problems)
+    }
+    /// The ledger and maneuver boxes stay as the player left them.
+    fn judge_posted(d: Design, form_problems: Vec<Problem>, f: &Fields, live: bool) -> BoatView {
+        BoatView::new(d, form_problems).with_boxes(f, live)
     }
     fn doc(v: &BoatView) -> &Design {
         &v.design
@@ -60,20 +62,21 @@ impl Builder for Boats {
     fn stand_in(name: &str) -> Design {
         Design { name: name.to_owned(), ..Design::empty(&carwars::tables::HULLS[0]) }
     }
-    fn legal(v: &BoatView) -> bool {
-        v.legal()
-    }
     fn summary(v: &BoatView) -> String {
         v.summary()
     }
-    fn read_form(f: &Fields) -> Result<(Design, Vec<Problem>), AppError> {
-        let (mut d, problems) = boat_form::read(f);
-        let action = Action::parse(f.get("action").unwrap_or(""));
-        boat_form::apply(&mut d, &action, f);
-        Ok((d, problems))
+    fn read(f: &Fields) -> Result<(Design, Vec<Problem>), Refused> {
+        boat_form::read(f)
     }
-    fn editor(v: BoatView, build_id: Option<String>) -> Result<String, AppError> {
-        Ok(DesignerPage { build_id, ..DesignerPage::new(v) }.render()?)
+    fn press(d: &mut Design, action: &str, f: &Fields) {
+        boat_form::press(d, action, f);
+    }
+    fn editor(v: BoatView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
+        let page = DesignerPage { build_id, ..DesignerPage::new(v) };
+        Ok(if whole { page.render()? } else { page.as_designer().render()? })
+    }
+    fn live(v: BoatView) -> Result<String, AppError> {
+        Ok(LivePage { slots: v.verdict.slots(), v }.render()?)
     }
     fn share(v: BoatView, b: Build, saved: Saved) -> Result<String, AppError> {
         Ok(ShowPage { v, b, saved }.render()?)
@@ -158,32 +161,6 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
             ))),
         },
     }
-}
-
-fn designer_from(body: &Bytes) -> Result<DesignerPage, AppError> {
-    let f = Fields::parse(body);
-    let (d, problems) = builder::read_form::<Boats>(&f)?;
-    let build_id = f.get("build_id").filter(|id| builds::looks_like_id(id)).map(str::to_owned);
-    Ok(DesignerPage { build_id, ..DesignerPage::new(BoatView::new(d, problems).with_boxes(&f, false)) })
-}
-
-/// Without JavaScript: every button posts the whole form here and gets the page back.
-async fn redesign(body: Bytes) -> Result<Response, AppError> {
-    page(&designer_from(&body)?)
-}
-
-/// With htmx: a structural change (hull, weapon, add/remove) re-renders the form.
-async fn designer_fragment(body: Bytes) -> Result<Response, AppError> {
-    page(&designer_from(&body)?.as_designer())
-}
-
-/// With htmx: the figures panel and every part's problems, as the player types.
-async fn live_figures(body: Bytes) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
-    let (d, problems) = builder::within_bounds(boat_form::read(&f))?;
-    let v = BoatView::new(d, problems).with_boxes(&f, true);
-    let slots = v.slots();
-    page(&LivePage { v, slots })
 }
 
 /// Paste a published stat line to start from it.

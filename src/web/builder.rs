@@ -4,13 +4,15 @@
 
 use super::AppState;
 use super::builds::{self as shared, download, file_name, load};
+use super::codec::Refused;
 use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
 use super::rate::WriteLimit;
+use super::view::Judged;
 use crate::games::Problem;
 use crate::games::bounds::{self, Document};
 use crate::games::registry::Game;
-use crate::store::builds::{Build, Content};
+use crate::store::builds::{Build, Content, looks_like_id};
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
@@ -29,29 +31,47 @@ pub trait Builder: Send + Sync + 'static {
     const GAME: &'static Game;
     /// The rules engine's version, kept with every save.
     const ENGINE_VERSION: u32;
+    /// The address under the game's path that draws the editor's form alone, for htmx:
+    /// "designer" is `/boats/designer`.
+    const FORM: &'static str;
 
     /// The document the store keeps, the API takes and "Download JSON" gives.
     type Doc: Serialize + DeserializeOwned + Document + Send + 'static;
     /// A document judged by the rules engine, ready for the pages.
-    type View: Send + 'static;
+    type View: Judged + Send + 'static;
 
     /// Judges a document; `form_problems` are what reading the form found (unreadable numbers).
     fn judge(doc: Self::Doc, form_problems: Vec<Problem>) -> Self::View;
+    /// Judges a document posted from the editor, whose form may also say how the page was left
+    /// (boxes open or closed); `live` for a live update. The same as [`Builder::judge`] unless
+    /// a builder says otherwise.
+    fn judge_posted(doc: Self::Doc, form_problems: Vec<Problem>, _f: &Fields, _live: bool) -> Self::View {
+        Self::judge(doc, form_problems)
+    }
     fn doc(v: &Self::View) -> &Self::Doc;
     fn name(doc: &Self::Doc) -> &str;
     fn rename(doc: &mut Self::Doc, name: String);
     /// Shown in place of a saved document this version cannot read.
     fn stand_in(name: &str) -> Self::Doc;
-    fn legal(v: &Self::View) -> bool;
+    fn legal(v: &Self::View) -> bool {
+        v.verdict().legal()
+    }
     /// One line for the gallery.
     fn summary(v: &Self::View) -> String;
-    /// Reads the posted form and applies the button that was pressed; a form that cannot be
-    /// read at all is refused (422, nothing changed). Callers go through [`read_form`], which
-    /// also keeps the document within its bounds.
-    fn read_form(f: &Fields) -> Result<(Self::Doc, Vec<Problem>), AppError>;
+    /// Reads the posted form into a document, through the form codec, with a problem for each
+    /// field it could not read; a form that cannot be read at all is refused (422, nothing
+    /// changed). Callers go through [`read_form`], which also keeps the document within its
+    /// bounds.
+    fn read(f: &Fields) -> Result<(Self::Doc, Vec<Problem>), Refused>;
+    /// Does what the pressed button (the form's `action`) asks: add, remove or move a part.
+    /// `f` holds the choices next to add buttons. Anything else changes nothing.
+    fn press(doc: &mut Self::Doc, action: &str, f: &Fields);
 
-    /// The editor page, new (`build_id` None) or for a saved build its owner is changing.
-    fn editor(v: Self::View, build_id: Option<String>) -> Result<String, AppError>;
+    /// The editor page, new (`build_id` None) or for a saved build its owner is changing;
+    /// `whole` false gives its form alone (htmx).
+    fn editor(v: Self::View, build_id: Option<String>, whole: bool) -> Result<String, AppError>;
+    /// A live update (htmx): the figures, and every problem slot (see [`Verdict::slots`](super::view::Verdict::slots)).
+    fn live(v: Self::View) -> Result<String, AppError>;
     /// The read-only share page of a saved build.
     fn share(v: Self::View, b: Build, saved: shared::Saved) -> Result<String, AppError>;
     /// The printable page.
@@ -68,6 +88,9 @@ pub trait Builder: Send + Sync + 'static {
 pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
     let base = B::GAME.path;
     Router::new()
+        .route(&format!("{base}/design"), post(redesign::<B>))
+        .route(&format!("{base}/{}", B::FORM), post(form_fragment::<B>))
+        .route(&format!("{base}/live"), post(live::<B>))
         .route(base, post(save_new::<B>).layer(writes.clone()))
         .route(&format!("{base}/export.json"), post(export_json_unsaved::<B>))
         .route(&format!("{base}/export.txt"), post(export_text_unsaved::<B>))
@@ -101,11 +124,19 @@ fn content<B: Builder>(v: &B::View) -> Content {
     }
 }
 
-/// Reads a posted form into a document: every row it holds, or, when that is more than a
-/// document may hold (or a name is too long), a 422 that says so and changes nothing. A form is
-/// never cut short without a word.
+/// Reads a posted form into a document and does what its pressed button asks: every row it
+/// holds, or, when that is more than a document may hold (or a name is too long), a 422 that
+/// says so and changes nothing. A form is never cut short without a word.
 pub fn read_form<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppError> {
-    within_bounds(B::read_form(f)?)
+    let (mut doc, problems) = read_unpressed::<B>(f)?;
+    B::press(&mut doc, f.get("action").unwrap_or(""), f);
+    within_bounds((doc, problems))
+}
+
+/// Reads a posted form as it stands, without its button (a live update).
+fn read_unpressed<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppError> {
+    let read = B::read(f).map_err(|r| AppError::Unprocessable(r.message))?;
+    within_bounds(read)
 }
 
 /// A document read from a form, or the 422 for one beyond the bounds every document keeps.
@@ -126,6 +157,30 @@ fn judged_form<B: Builder>(f: &Fields) -> Result<B::View, AppError> {
 
 fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
     Ok(Html(page?).into_response())
+}
+
+/// The editor drawn again from its posted form, after its button: whole (without
+/// JavaScript, every button posts here) or its form alone (htmx).
+fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppError> {
+    let f = Fields::parse(body);
+    let (doc, problems) = read_form::<B>(&f)?;
+    let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
+    html(B::editor(B::judge_posted(doc, problems, &f, false), build_id, whole))
+}
+
+async fn redesign<B: Builder>(body: Bytes) -> Result<Response, AppError> {
+    editor_from::<B>(&body, true)
+}
+
+async fn form_fragment<B: Builder>(body: Bytes) -> Result<Response, AppError> {
+    editor_from::<B>(&body, false)
+}
+
+/// With htmx: the figures and every part's problems, as the player types.
+async fn live<B: Builder>(body: Bytes) -> Result<Response, AppError> {
+    let f = Fields::parse(&body);
+    let (doc, problems) = read_unpressed::<B>(&f)?;
+    html(B::live(B::judge_posted(doc, problems, &f, true)))
 }
 
 /// Save as a new build: the owner gets the edit token in a cookie and lands on the share page,
@@ -174,7 +229,7 @@ async fn edit<B: Builder>(
     if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
         return Ok(answer);
     }
-    html(B::editor(from_saved::<B>(&b), Some(b.id)))
+    html(B::editor(from_saved::<B>(&b), Some(b.id), true))
 }
 
 /// "Edit a copy": a new build with the same document that remembers where it came from.

@@ -5,7 +5,8 @@
 use super::AppState;
 use super::builder::{self, Builder, page};
 use super::builds::{Saved, file_name, inline};
-use super::epic_form::{self, Action};
+use super::codec::Refused;
+use super::epic_form;
 use super::epic_view::{self, EpicView, ListInfo, VesselView};
 use super::error::AppError;
 use super::form::Fields;
@@ -14,14 +15,13 @@ use super::view::ProblemView;
 use crate::games::Problem;
 use crate::games::epic::{self, Detachment, SpecialRule};
 use crate::games::registry::Game;
-use crate::store::builds::{self, Build};
+use crate::store::builds::Build;
 use askama::Template;
 use axum::Router;
-use axum::body::Bytes;
 use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -29,9 +29,6 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/epic/new", get(new_detachment))
         .route("/epic/vessels", get(reference))
-        .route("/epic/design", post(redesign))
-        .route("/epic/builder", post(builder_fragment))
-        .route("/epic/live", post(live_figures))
         .merge(builder::routes::<Epic>(writes))
 }
 
@@ -42,6 +39,7 @@ pub struct Epic;
 impl Builder for Epic {
     const GAME: &'static Game = &crate::games::epic::GAME;
     const ENGINE_VERSION: u32 = epic::ENGINE_VERSION;
+    const FORM: &'static str = "builder";
     type Doc = Detachment;
     type View = EpicView;
 
@@ -60,20 +58,21 @@ impl Builder for Epic {
     fn stand_in(name: &str) -> Detachment {
         Detachment { name: name.to_owned(), ..Detachment::new("") }
     }
-    fn legal(v: &EpicView) -> bool {
-        v.legal()
-    }
     fn summary(v: &EpicView) -> String {
         v.summary()
     }
-    fn read_form(f: &Fields) -> Result<(Detachment, Vec<Problem>), AppError> {
-        let (mut d, problems) = epic_form::read(f).map_err(|r| AppError::Unprocessable(r.message))?;
-        let action = Action::parse(f.get("action").unwrap_or(""));
-        epic_form::apply(&mut d, &action, f);
-        Ok((d, problems))
+    fn read(f: &Fields) -> Result<(Detachment, Vec<Problem>), Refused> {
+        epic_form::read(f)
     }
-    fn editor(v: EpicView, build_id: Option<String>) -> Result<String, AppError> {
-        Ok(BuilderPage { v, build_id }.render()?)
+    fn press(d: &mut Detachment, action: &str, f: &Fields) {
+        epic_form::press(d, action, f);
+    }
+    fn editor(v: EpicView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
+        let page = BuilderPage { v, build_id };
+        Ok(if whole { page.render()? } else { page.as_builder().render()? })
+    }
+    fn live(v: EpicView) -> Result<String, AppError> {
+        Ok(LivePage { slots: v.verdict.slots(), v }.render()?)
     }
     fn share(v: EpicView, b: Build, saved: Saved) -> Result<String, AppError> {
         Ok(ShowPage { v, b, saved }.render()?)
@@ -158,34 +157,6 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
     Ok((StatusCode::NOT_FOUND, Html(body)).into_response())
 }
 
-fn builder_from(body: &Bytes) -> Result<BuilderPage, AppError> {
-    let f = Fields::parse(body);
-    let (d, problems) = builder::read_form::<Epic>(&f)?;
-    let build_id = f.get("build_id").filter(|id| builds::looks_like_id(id)).map(str::to_owned);
-    Ok(BuilderPage { v: EpicView::new(d, problems), build_id })
-}
-
-/// Without JavaScript: every button posts the whole form here and gets the page back.
-async fn redesign(body: Bytes) -> Result<Response, AppError> {
-    page(&builder_from(&body)?)
-}
-
-/// With htmx: a structural change (list, vessel, add/remove) re-renders the form.
-async fn builder_fragment(body: Bytes) -> Result<Response, AppError> {
-    page(&builder_from(&body)?.as_builder())
-}
-
-/// With htmx: the figures panel, every choice's points, every section's count and every part's
-/// problems, as the player changes counts and the HQ.
-async fn live_figures(body: Bytes) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
-    let read = epic_form::read(&f).map_err(|r| AppError::Unprocessable(r.message))?;
-    let (d, problems) = builder::within_bounds(read)?;
-    let v = EpicView::new(d, problems);
-    let slots = v.slots();
-    page(&LivePage { v, slots })
-}
-
 #[derive(Template)]
 #[template(path = "epic/vessels.html")]
 struct ReferencePage {
@@ -247,7 +218,7 @@ mod tests {
             let html = page.render();
             prop_assert!(html.is_ok());
             prop_assert!(page.as_builder().render().is_ok());
-            let live = LivePage { slots: page.v.slots(), v: EpicView::new(d.clone(), Vec::new()) };
+            let live = LivePage { slots: page.v.verdict.slots(), v: EpicView::new(d.clone(), Vec::new()) };
             let live = live.render().unwrap_or_default();
             let points = format!("<dd id=\"fig-points\">{}</dd>", epic::check(&d).points);
             prop_assert!(live.contains(&points));

@@ -39,47 +39,27 @@ fn label(path: &str) -> String {
     }
 }
 
-/// What a builder button asks for besides recalculating.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
-    Recalculate,
-    /// Add a choice to this section; the entry comes from the form's `new.{section}` select.
-    Add(String),
-    /// Remove the choice at this place.
-    Remove(usize),
-}
-
-impl Action {
-    /// "add.main", "remove.3"; anything else recalculates.
-    pub fn parse(s: &str) -> Action {
-        match s.split_once('.') {
-            Some(("add", section)) if !section.is_empty() && !section.contains('.') => {
-                Action::Add(section.to_owned())
-            }
-            Some(("remove", i)) => i.parse().map_or(Action::Recalculate, Action::Remove),
-            _ => Action::Recalculate,
+/// Does what the pressed button asks: "add.{section}" adds the entry chosen in the form's
+/// `new.{section}` select (only a section and entry the list has, with the entry's smallest
+/// count; an add for anything else does nothing); remove and move buttons work on the choices
+/// through the codec ("remove.choices.3"). Anything else changes nothing.
+pub fn press(d: &mut Detachment, action: &str, f: &Fields) {
+    match codec::Op::parse(action) {
+        Some(codec::Op::Add(section_id)) => add(d, &section_id, f),
+        Some(op) => {
+            codec::apply(d, &op, |_, _| None);
         }
+        None => {}
     }
 }
 
-/// Applies a button's action to the detachment read from the form. `f` supplies the entry chosen
-/// next to an add button. Only a section and entry the list has can be added (with the entry's
-/// smallest count); an add button for anything else does nothing.
-pub fn apply(d: &mut Detachment, action: &Action, f: &Fields) {
-    match action {
-        Action::Recalculate => {}
-        Action::Remove(i) => {
-            codec::apply(d, &codec::Op::Remove("choices".into(), *i), |_| None);
-        }
-        Action::Add(section_id) => {
-            let Some(l) = epic::list(&d.list) else { return };
-            let Some(section) = l.section(section_id) else { return };
-            let wanted = f.get(&format!("new.{section_id}")).unwrap_or("");
-            let Some(entry) = section.entry(wanted).or(section.entries.first()) else { return };
-            let at = insert_at(d, l, section.id);
-            d.choices.insert(at, Choice::new(section.id, entry.id, entry.min));
-        }
-    }
+fn add(d: &mut Detachment, section_id: &str, f: &Fields) {
+    let Some(l) = epic::list(&d.list) else { return };
+    let Some(section) = l.section(section_id) else { return };
+    let wanted = f.get(&format!("new.{section_id}")).unwrap_or("");
+    let Some(entry) = section.entry(wanted).or(section.entries.first()) else { return };
+    let at = insert_at(d, l, section.id);
+    d.choices.insert(at, Choice::new(section.id, entry.id, entry.min));
 }
 
 /// Where a new choice of `section` goes: after the section's last choice, or before the first
@@ -126,22 +106,29 @@ mod tests {
     }
 
     #[test]
-    fn buttons_name_their_action() {
-        assert_eq!(Action::parse("add.main"), Action::Add("main".into()));
-        assert_eq!(Action::parse("remove.2"), Action::Remove(2));
-        assert_eq!(Action::parse("remove.x"), Action::Recalculate);
-        assert_eq!(Action::parse("add."), Action::Recalculate);
-        assert_eq!(Action::parse("recalculate"), Action::Recalculate);
+    fn buttons_remove_and_move_choices_and_others_do_nothing() {
+        let mut d = imperial();
+        press(&mut d, "move.choices.2.up", &Fields::default());
+        assert_eq!(d.choices[1].entry, "nautilus");
+        press(&mut d, "remove.choices.1", &Fields::default());
+        assert_eq!(d.choices.len(), 2);
+        for nothing in ["remove.x", "remove.2", "add.", "recalculate", "add.choices.0", "remove.choices.9"] {
+            press(&mut d, nothing, &Fields::default());
+        }
+        assert_eq!(
+            d.choices.iter().map(|c| c.entry.as_str()).collect::<Vec<_>>(),
+            ["sea-raider", "alligator-apc"]
+        );
     }
 
     #[test]
     fn a_new_choice_goes_at_the_end_of_its_section() {
         let mut d = imperial();
         let f = Fields::from_pairs(vec![("new.main".into(), "salamander-carrier".into())]);
-        apply(&mut d, &Action::Add("main".into()), &f);
+        press(&mut d, "add.main", &f);
         assert_eq!(d.choices[2], Choice::new("main", "salamander-carrier", 1));
         assert_eq!(d.choices[3].entry, "nautilus");
-        apply(&mut d, &Action::Add("support".into()), &Fields::default());
+        press(&mut d, "add.support", &Fields::default());
         assert_eq!(d.choices[4], Choice::new("support", "nautilus", 1));
     }
 
@@ -151,18 +138,18 @@ mod tests {
             choices: vec![Choice::new("support", "nautilus", 1)],
             ..Detachment::new("imperial-marines")
         };
-        apply(&mut d, &Action::Add("main".into()), &Fields::default());
+        press(&mut d, "add.main", &Fields::default());
         assert_eq!(d.choices[0], Choice::new("main", "sea-raider", 1));
     }
 
     #[test]
     fn adding_to_a_section_or_list_that_does_not_exist_does_nothing() {
         let mut d = imperial();
-        apply(&mut d, &Action::Add("synapse".into()), &Fields::default());
-        apply(&mut d, &Action::Add("command".into()), &Fields::default());
+        press(&mut d, "add.synapse", &Fields::default());
+        press(&mut d, "add.command", &Fields::default());
         assert_eq!(d, imperial());
         let mut d = Detachment::new("bogus");
-        apply(&mut d, &Action::Add("main".into()), &Fields::default());
+        press(&mut d, "add.main", &Fields::default());
         assert!(d.choices.is_empty());
     }
 

@@ -2,7 +2,7 @@
 //! the problems that concern them, vessel profiles with their special rules explained, the chain
 //! of command in words. Nothing here judges a rule; it only arranges what the engine said.
 
-use super::view::{Placed, ProblemView, Select, points_id, select, slot_id, status_id};
+use super::view::{Judged, ProblemView, Select, Verdict, as_is, points_id, select, slot_id, status_id};
 use crate::games::Problem;
 use crate::games::epic::{
     self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Section, SectionFigures, Vessel,
@@ -242,12 +242,14 @@ pub struct EpicView {
     pub d: Detachment,
     pub check: Check,
     pub list: Option<&'static DetachmentList>,
-    /// Form problems (unparseable numbers) followed by the engine's.
-    pub problems: Vec<ProblemView>,
-    pub errors: usize,
-    pub warnings: usize,
-    /// The problems, placed next to the parts of the form.
-    placed: Placed,
+    /// Its problems, counted and placed next to the parts of the form.
+    pub verdict: Verdict,
+}
+
+impl Judged for EpicView {
+    fn verdict(&self) -> &Verdict {
+        &self.verdict
+    }
 }
 
 /// A section's count against its limit: "2 choices; allowed 1 to 10". Command counts the
@@ -262,21 +264,20 @@ impl EpicView {
     pub fn new(d: Detachment, form_problems: Vec<Problem>) -> Self {
         let check = epic::check(&d);
         let list = epic::list(&d.list);
-        let all_problems: Vec<Problem> =
-            form_problems.into_iter().chain(check.problems.iter().cloned()).collect();
-        let problems: Vec<ProblemView> = all_problems.iter().map(ProblemView::new).collect();
-        let errors = problems.iter().filter(|p| p.error).count();
-        let mut slot_paths: Vec<String> = vec!["list".into(), "version".into()];
-        if let Some(l) = list {
-            slot_paths.extend(l.sections.iter().map(|s| format!("sections.{}", s.id)));
-        }
-        slot_paths.extend((0..d.choices.len()).map(|i| format!("choices.{i}")));
-        let placed = Placed::new(&all_problems, &slot_paths, |part| part);
-        EpicView { warnings: problems.len() - errors, errors, d, check, list, problems, placed }
+        let slots = || {
+            let mut paths: Vec<String> = vec!["list".into(), "version".into()];
+            if let Some(l) = list {
+                paths.extend(l.sections.iter().map(|s| format!("sections.{}", s.id)));
+            }
+            paths.extend((0..d.choices.len()).map(|i| format!("choices.{i}")));
+            paths
+        };
+        let verdict = Verdict::new(form_problems, &check.problems, slots, as_is);
+        EpicView { d, check, list, verdict }
     }
 
     pub fn legal(&self) -> bool {
-        self.errors == 0
+        self.verdict.legal()
     }
 
     pub fn list_name(&self) -> String {
@@ -339,18 +340,7 @@ impl EpicView {
 
     /// The problems shown next to a part of the form.
     pub fn problems_for(&self, path: &str) -> Vec<ProblemView> {
-        self.placed.at(path)
-    }
-
-    /// Problems of the detachment as a whole, or of parts the page has no place for.
-    pub fn general_problems(&self) -> &[ProblemView] {
-        self.placed.unplaced()
-    }
-
-    /// The problems slots that have something to show, for a live update (which first empties
-    /// every slot, then fills these).
-    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
-        self.placed.slots()
+        self.verdict.at(path)
     }
 
     fn row(&self, index: usize, section: Option<&'static Section>) -> Option<ChoiceRow> {
@@ -503,7 +493,7 @@ mod tests {
         let at = |path: &str| v.problems_for(path).iter().map(|p| p.code).collect::<Vec<_>>();
         assert_eq!(at("choices.0"), vec!["COUNT_OUT_OF_RANGE"]);
         assert_eq!(at("sections.command"), vec!["HQ_MISSING"]);
-        assert!(v.general_problems().is_empty());
+        assert!(v.verdict.unplaced().is_empty());
         let sections = v.sections();
         assert_eq!(sections.iter().map(|s| s.id).collect::<Vec<_>>(), vec!["command", "main", "support"]);
         assert_eq!(sections[1].rows.len(), 1);

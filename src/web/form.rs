@@ -1,19 +1,13 @@
-//! Reading HTML forms whose field names are paths ("weapons.2.count"), the way the builders'
-//! pages name their inputs. A value that does not parse is reported against its field and
-//! replaced by a safe default, so the page can show the message next to the input.
+//! The fields of a posted HTML form, whose names are paths ("weapons.2.count"), the way the
+//! builders' pages name their inputs. The form codec (`codec`) reads them into a document.
 
-use crate::games::Problem;
-use crate::games::bounds;
 use std::borrow::Cow;
-use std::fmt::Display;
 
-/// A field's name: a plain name ("hull"), or a part's path and a field of it
-/// (`("weapons.2", "count")` names "weapons.2.count") looked up without building the string.
+/// A field's name, looked up by hash.
 pub trait Name: Copy {
-    /// FNV-1a of the name's bytes (of the joined string, for a path and field).
+    /// FNV-1a of the name's bytes.
     fn hash(self) -> u64;
     fn is(self, key: &str) -> bool;
-    fn joined(self) -> String;
 }
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
@@ -29,9 +23,6 @@ impl Name for &str {
     fn is(self, key: &str) -> bool {
         key == self
     }
-    fn joined(self) -> String {
-        self.to_owned()
-    }
 }
 
 impl Name for &String {
@@ -40,25 +31,6 @@ impl Name for &String {
     }
     fn is(self, key: &str) -> bool {
         key == self
-    }
-    fn joined(self) -> String {
-        self.clone()
-    }
-}
-
-impl Name for (&str, &str) {
-    fn hash(self) -> u64 {
-        fnv(fnv(fnv(FNV_START, self.0.as_bytes()), b"."), self.1.as_bytes())
-    }
-    fn is(self, key: &str) -> bool {
-        let (part, field) = self;
-        key.len() == part.len() + 1 + field.len()
-            && key.starts_with(part)
-            && key.as_bytes()[part.len()] == b'.'
-            && key.ends_with(field)
-    }
-    fn joined(self) -> String {
-        format!("{}.{}", self.0, self.1)
     }
 }
 
@@ -117,12 +89,6 @@ impl<'a> Fields<'a> {
         self.get(name).unwrap_or("").to_owned()
     }
 
-    /// A name field as one line (see [`bounds::one_line`]); its length is checked with the
-    /// document's other limits.
-    pub fn name(&self, name: impl Name) -> String {
-        bounds::one_line(self.get(name).unwrap_or(""))
-    }
-
     /// A checkbox: present and not "off"/"false".
     pub fn flag(&self, name: impl Name) -> bool {
         self.get(name).is_some_and(|v| !matches!(v, "" | "off" | "false" | "0"))
@@ -133,19 +99,6 @@ impl<'a> Fields<'a> {
         self.pairs
             .iter()
             .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref())))
-    }
-
-    /// Indices used under a list prefix ("weapons" -> 0, 1, 3), in order. Every row is kept,
-    /// whatever its number: a document with too many rows is refused whole, never cut short
-    /// (see `builder::read_form`).
-    pub fn indices(&self, prefix: &str) -> Vec<usize> {
-        let mut seen: Vec<usize> = self
-            .under(prefix)
-            .filter_map(|(rest, _)| rest.split('.').next()?.parse::<usize>().ok())
-            .collect();
-        seen.sort_unstable();
-        seen.dedup();
-        seen
     }
 }
 
@@ -158,63 +111,19 @@ fn decode(raw: &[u8]) -> Cow<'_, str> {
     }
 }
 
-/// Collects number-parsing problems while reading a form.
-#[derive(Debug, Default)]
-pub struct Reader {
-    pub problems: Vec<Problem>,
-}
-
-impl Reader {
-    /// A whole number from 0 to `max`; empty means `default`. The label is only written out
-    /// when the value is wrong.
-    fn whole(&mut self, f: &Fields, name: impl Name, label: impl Display, default: u64, max: u64) -> u64 {
-        let raw = f.get(name).unwrap_or("").trim();
-        if raw.is_empty() {
-            return default;
-        }
-        match raw.parse::<u64>() {
-            Ok(v) if v <= max => v,
-            _ => {
-                self.problems.push(Problem::error(
-                    crate::games::Code::BadNumber,
-                    Some(name.joined()),
-                    format!(
-                        "{label}: \"{raw}\" is not a whole number from 0 to {max}; it was read as {default}"
-                    ),
-                ));
-                default
-            }
-        }
-    }
-
-    pub fn u8(&mut self, f: &Fields, name: impl Name, label: impl Display, default: u8) -> u8 {
-        u8::try_from(self.whole(f, name, label, default.into(), u8::MAX.into())).unwrap_or(default)
-    }
-
-    /// A count, number of magazines or points: 0 to [`bounds::MAX_COUNT`], as in JSON documents.
-    pub fn count(&mut self, f: &Fields, name: impl Name, label: impl Display, default: u16) -> u16 {
-        u16::try_from(self.whole(f, name, label, default.into(), bounds::MAX_COUNT.into())).unwrap_or(default)
-    }
-
-    /// A whole number from 0 to `max`, kept in a `u32`.
-    pub fn u32(&mut self, f: &Fields, name: impl Name, label: impl Display, default: u32, max: u32) -> u32 {
-        u32::try_from(self.whole(f, name, label, default.into(), max.into())).unwrap_or(default)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn later_values_win_and_indices_come_in_order() {
+    fn later_values_win() {
         let f = Fields::from_pairs(vec![
             ("weapons.3.weapon".into(), "mg".into()),
             ("weapons.0.weapon".into(), "vmg".into()),
             ("deck".into(), "off".into()),
             ("deck".into(), "on".into()),
         ]);
-        assert_eq!(f.indices("weapons"), vec![0, 3]);
+        assert_eq!(f.get("weapons.3.weapon"), Some("mg"));
         assert!(f.flag("deck"));
         assert!(!f.flag("spoiler"));
     }
@@ -232,36 +141,9 @@ mod tests {
     }
 
     #[test]
-    fn a_part_and_field_name_finds_the_joined_field() {
-        let f = Fields::parse(b"weapons.1.count=2&weapons.10.count=3&weapons.1=x&weapons.1.countx=9");
-        assert_eq!(f.get(("weapons.1", "count")), Some("2"));
-        assert_eq!(f.get(("weapons.10", "count")), Some("3"));
-        assert_eq!(f.get(("weapons.2", "count")), None);
-        assert_eq!(f.get(("weapons", "1")), Some("x"));
-        let mut r = Reader::default();
-        let f = Fields::parse(b"crew.0.count=many");
-        assert_eq!(r.count(&f, ("crew.0", "count"), "How many", 1), 1);
-        assert_eq!(r.problems[0].part.as_deref(), Some("crew.0.count"));
-    }
-
-    #[test]
     fn the_fields_under_a_prefix_come_in_the_order_sent() {
         let f = Fields::parse(b"armor.U=3&armor.F=2&armorX=1&armor=0&hull=x&armor.type=fireproof");
         let got: Vec<(&str, &str)> = f.under("armor").collect();
         assert_eq!(got, vec![("U", "3"), ("F", "2"), ("type", "fireproof")]);
-    }
-
-    #[test]
-    fn a_bad_number_is_reported_against_its_field() {
-        let f = Fields::from_pairs(vec![("oars".into(), "lots".into()), ("big".into(), "70000".into())]);
-        let mut r = Reader::default();
-        assert_eq!(r.count(&f, "oars", "Oars", 0), 0);
-        assert_eq!(r.count(&f, "big", "Count", 1), 1);
-        assert_eq!(r.problems.len(), 2);
-        assert_eq!(r.problems[0].part.as_deref(), Some("oars"));
-        assert_eq!(
-            r.problems[0].message,
-            "Oars: \"lots\" is not a whole number from 0 to 999; it was read as 0"
-        );
     }
 }

@@ -2,6 +2,7 @@
 //! paths, problems as shown, and finding the slot a problem shows in. Nothing here knows a game.
 
 use crate::games::{Problem, Severity};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 /// One `<option>`.
@@ -126,14 +127,14 @@ pub struct Placed {
 impl Placed {
     /// Places `problems` among the form's `slots` (in form order); `alias` maps a part with no
     /// slot of its own to the one it shows in.
-    pub fn new(problems: &[Problem], slots: &[String], alias: impl Fn(&str) -> &str) -> Self {
+    pub fn new(problems: &[Problem], slots: &[String], alias: impl Fn(&str) -> Cow<'_, str>) -> Self {
         let mut placed = Placed::default();
         if problems.is_empty() {
             return placed;
         }
         let set: HashSet<&str> = slots.iter().map(String::as_str).collect();
         for p in problems {
-            match p.part.as_deref().and_then(|part| slot_among(&set, alias(part))) {
+            match p.part.as_deref().and_then(|part| slot_among(&set, &alias(part))) {
                 Some(slot) => placed.at.entry(slot.to_owned()).or_default().push(ProblemView::new(p)),
                 None => placed.unplaced.push(ProblemView::new(p)),
             }
@@ -156,6 +157,73 @@ impl Placed {
     pub fn unplaced(&self) -> &[ProblemView] {
         &self.unplaced
     }
+}
+
+/// A judged build's verdict as every builder's pages show it: its problems (the form's first,
+/// then the engine's), how many are errors and notes, and each placed next to its part of the
+/// form. One type for every game, so the verdict line, the problem list and the live update's
+/// slots are drawn by the same macros.
+#[derive(Debug, Default)]
+pub struct Verdict {
+    pub problems: Vec<ProblemView>,
+    pub errors: usize,
+    pub warnings: usize,
+    placed: Placed,
+}
+
+impl Verdict {
+    /// The verdict on `engine`'s problems and the form's. `slots` gives the paths of the form's
+    /// parts that show problems, in form order (asked only when there are problems); `alias`
+    /// maps a part with no slot of its own to the one it shows in.
+    pub fn new(
+        form: Vec<Problem>,
+        engine: &[Problem],
+        slots: impl FnOnce() -> Vec<String>,
+        alias: impl Fn(&str) -> Cow<'_, str>,
+    ) -> Self {
+        let all: Vec<Problem> = form.into_iter().chain(engine.iter().cloned()).collect();
+        if all.is_empty() {
+            return Verdict::default();
+        }
+        let problems: Vec<ProblemView> = all.iter().map(ProblemView::new).collect();
+        let errors = problems.iter().filter(|p| p.error).count();
+        Verdict {
+            warnings: problems.len() - errors,
+            errors,
+            placed: Placed::new(&all, &slots(), alias),
+            problems,
+        }
+    }
+
+    /// Legal: no errors (notes are fine).
+    pub fn legal(&self) -> bool {
+        self.errors == 0
+    }
+
+    /// The problems shown next to the part at `path`.
+    pub fn at(&self, path: &str) -> Vec<ProblemView> {
+        self.placed.at(path)
+    }
+
+    /// The slots that have something to show, by DOM id, for a live update.
+    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
+        self.placed.slots()
+    }
+
+    /// Problems of the build as a whole, or of parts the form has no place for.
+    pub fn unplaced(&self) -> &[ProblemView] {
+        self.placed.unplaced()
+    }
+}
+
+/// For [`Verdict::new`]: every part shows in its own slot.
+pub fn as_is(part: &str) -> Cow<'_, str> {
+    Cow::Borrowed(part)
+}
+
+/// A judged build as its pages show it: every builder's view has a verdict.
+pub trait Judged {
+    fn verdict(&self) -> &Verdict;
 }
 
 /// Gives form row types (with a `path` field) `f(field)`, the input name of one of the row's
@@ -200,7 +268,8 @@ mod tests {
             Problem::error(crate::games::Code::UnknownSection, Some("nowhere".into()), "x".into()),
             Problem::error(crate::games::Code::UnknownList, Some("old_list".into()), "l".into()),
         ];
-        let placed = Placed::new(&problems, &slots, |p| if p == "old_list" { "list" } else { p });
+        let placed =
+            Placed::new(&problems, &slots, |p| Cow::Borrowed(if p == "old_list" { "list" } else { p }));
         let codes = |v: Vec<ProblemView>| v.iter().map(|p| p.code).collect::<Vec<_>>();
         assert_eq!(codes(placed.at("choices.1")), ["COUNT_OUT_OF_RANGE", "PRICED_PER_VESSEL"]);
         assert_eq!(codes(placed.at("list")), ["UNKNOWN_LIST"]);

@@ -77,7 +77,7 @@ async fn a_detachment_is_built_with_points_limits_and_chain_updating_in_place() 
     assert_eq!(chain(&b).await[1], "Sea Raider");
 
     // Removing a choice.
-    b.click("button[value='remove.1']").await;
+    b.click("button[value='remove.choices.1']").await;
     b.wait_text("#fig-points", "drop the Alligators", |t| t == "100").await;
     assert!(!b.exists("#f-choices-2-entry").await);
 

@@ -179,7 +179,7 @@ async fn the_no_js_form_round_trip_adds_sets_and_removes_choices() {
     );
 
     // Remove the first choice: the rest move up.
-    let (_, page) = post_form(&app, "/epic/design", &form(&d2, &[("action", "remove.0")])).await;
+    let (_, page) = post_form(&app, "/epic/design", &form(&d2, &[("action", "remove.choices.0")])).await;
     assert!(page.contains("<option value=\"destroyer\" selected>"));
     assert!(!page.contains("name=\"choices.2.entry\""));
     assert!(page.contains("Choose one vessel to carry the Detachment HQ"));
@@ -519,7 +519,7 @@ async fn bad_input_is_answered_with_messages_and_never_a_500() {
         vec![("list".into(), "<script>".into()), ("action".into(), "add.main".into())],
         vec![
             ("list".into(), "imperial-marines".into()),
-            ("action".into(), "remove.99999999999999999999".into()),
+            ("action".into(), "remove.choices.99999999999999999999".into()),
         ],
         vec![("list".into(), "imperial-marines".into()), ("choices.0.count".into(), "99999999999".into())],
         vec![("list".into(), "imperial-marines".into()), ("choices.999999.entry".into(), "x".into())],

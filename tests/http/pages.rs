@@ -92,13 +92,49 @@ async fn without_javascript_the_form_round_trips_and_its_buttons_work() {
     assert!(!body.contains(r#"name="weapons.1.weapon""#));
     assert!(body.contains(r#"<dd id="fig-cost">$8,986</dd>"#));
     // A number that is not a number is reported next to its field, not a 500.
-    let body =
-        post_form(&app, "/boats/design", form(&d, &[("armor.F", "lots")])).await.text().await.expect("text");
+    let body = post_form(&app, "/boats/design", form(&d, &[("armor.points.F", "lots")]))
+        .await
+        .text()
+        .await
+        .expect("text");
     assert!(
         body.contains("Front armor: &#34;lots&#34; is not a whole number")
             || body.contains("Front armor: &quot;lots&quot; is not a whole number"),
         "{body}"
     );
+}
+
+#[tokio::test]
+async fn turret_weapons_are_added_and_removed_in_their_turret_and_unticked_boxes_stay_unticked() {
+    use drydock::games::carwars::design::{CargoEntry, TurretEntry, WeaponEntry};
+    use drydock::games::carwars::tables::weapon_by_id;
+    let app = spawn().await;
+    let mut d = examples::piranha();
+    let mg = WeaponEntry::new(weapon_by_id("mg").expect("mg"), None);
+    d.turrets.push(TurretEntry {
+        size: 2,
+        popup: false,
+        universal: false,
+        location: None,
+        weapons: vec![mg],
+    });
+    d.cargo.push(CargoEntry { name: "Crates".into(), spaces: 1, weight: 50, deck: None, cargo: true });
+    let page = |extra: &'static [(&'static str, &'static str)]| {
+        let body = form(&d, extra);
+        let app = &app;
+        async move { post_form(app, "/boats/design", body).await.text().await.expect("text") }
+    };
+    // Add a rocket launcher to the turret: the turret now has two weapons.
+    let body = page(&[("turrets.0.new_weapon", "rl"), ("action", "add.turrets.0.weapons")]).await;
+    assert!(body.contains(r#"name="turrets.0.weapons.1.weapon""#), "a second turret weapon");
+    assert!(body.contains(r#"name="turrets.0.size""#), "the turret stays");
+    // Remove the turret's machine gun: the turret stays, empty.
+    let body = page(&[("action", "remove.turrets.0.weapons.0")]).await;
+    assert!(body.contains(r#"name="turrets.0.size""#), "the turret stays");
+    assert!(!body.contains(r#"name="turrets.0.weapons.0.weapon""#), "its weapon is gone");
+    // The cargo's "In cargo space" box, unticked: the hidden "off" is all the browser sends.
+    let body = page(&[("cargo.0.cargo", "off")]).await;
+    assert!(body.contains(r#"id="f-cargo-0-cargo" name="cargo.0.cargo">"#), "unticked, not checked");
 }
 
 #[tokio::test]

@@ -139,9 +139,9 @@ pub struct ArmorBox {
     pub problems: Vec<ProblemView>,
 }
 
+/// Points on a location the rules do not have, kept as written until removed.
 #[derive(Debug, Clone)]
 pub struct ExtraArmor {
-    pub index: usize,
     pub code: String,
     pub points: u16,
 }
@@ -213,15 +213,16 @@ impl BoatView {
         shown_armor_locations(&self.design)
             .into_iter()
             .map(|l: Loc| {
-                let path = format!("armor.{}", l.code());
+                // Judged at "armor.F", read from "armor.points.F".
+                let part = format!("armor.{}", l.code());
                 ArmorBox {
                     code: l.code(),
                     name: l.name(),
                     points: self.design.armor.points.get(l),
-                    problems: self.problems_for(&path),
-                    id: dom_id(&path),
-                    slot: slot_id(&path),
-                    path,
+                    problems: self.problems_for(&part),
+                    id: dom_id(&part),
+                    slot: slot_id(&part),
+                    path: format!("armor.points.{}", l.code()),
                 }
             })
             .collect()
@@ -233,8 +234,7 @@ impl BoatView {
             .points
             .unknown
             .iter()
-            .enumerate()
-            .map(|(index, (code, points))| ExtraArmor { index, code: code.clone(), points: *points })
+            .map(|(code, points)| ExtraArmor { code: code.clone(), points: *points })
             .collect()
     }
 

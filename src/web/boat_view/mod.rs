@@ -20,7 +20,8 @@ use crate::games::carwars::tables::{self, Loc};
 use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
 use crate::games::carwars::{self, statline};
 
-use super::view::{Placed, ProblemView, slot_id};
+use super::view::{Judged, ProblemView, Verdict, slot_id};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// A ledger line as shown.
@@ -49,10 +50,8 @@ pub struct BoatView {
     pub design: Design,
     pub eval: Evaluation,
     pub stat_line: String,
-    /// Form problems (unparseable numbers) followed by the engine's.
-    pub problems: Vec<ProblemView>,
-    pub errors: usize,
-    pub warnings: usize,
+    /// Its problems, counted and placed next to the parts of the form.
+    pub verdict: Verdict,
     /// Whether the ledger and maneuver boxes are open (the designer's script reports it, so a
     /// live update keeps them as the player left them).
     pub ledger_open: bool,
@@ -60,8 +59,6 @@ pub struct BoatView {
     /// Whether to write out the ledger's lines: always, but for a live update while it is
     /// closed (opening it asks for a fresh update with the lines).
     pub ledger_lines: bool,
-    /// The problems, placed next to the parts of the form.
-    placed: Placed,
     /// Each part's cost, weight and spaces (by part path), added up when a form row asks.
     part_totals: std::sync::OnceLock<HashMap<String, (Money, Weight, Spaces)>>,
 }
@@ -115,31 +112,24 @@ impl BoatView {
     pub fn new(design: Design, form_problems: Vec<Problem>) -> Self {
         let eval = carwars::evaluate(&design);
         let stat_line = statline::stat_line(&design, &eval);
-        let all_problems: Vec<Problem> =
-            form_problems.into_iter().chain(eval.problems.iter().cloned()).collect();
-        let problems: Vec<ProblemView> = all_problems.iter().map(ProblemView::new).collect();
-        let errors = problems.iter().filter(|p| p.error).count();
-        let placed = if all_problems.is_empty() {
-            Placed::default()
-        } else {
-            // Parts with no slot of their own show in the one they belong to.
-            Placed::new(&all_problems, &slot_paths(&design), |part| match part {
-                "deck_below" => "deck",
-                p if p.starts_with("armor_extra") => "armor",
-                p => p,
-            })
-        };
+        // A location's points are read from "armor.points.F" and judged at "armor.F".
+        let verdict = Verdict::new(
+            form_problems,
+            &eval.problems,
+            || slot_paths(&design),
+            |part| match part.strip_prefix("armor.points.") {
+                Some(code) => Cow::Owned(format!("armor.{code}")),
+                None => Cow::Borrowed(part),
+            },
+        );
         BoatView {
-            warnings: problems.len() - errors,
-            errors,
             design,
             eval,
             stat_line,
-            problems,
+            verdict,
             ledger_open: false,
             maneuvers_open: false,
             ledger_lines: true,
-            placed,
             part_totals: std::sync::OnceLock::new(),
         }
     }
@@ -154,7 +144,7 @@ impl BoatView {
     }
 
     pub fn legal(&self) -> bool {
-        self.errors == 0
+        self.verdict.legal()
     }
 
     pub fn title(&self) -> String {
@@ -186,13 +176,13 @@ impl BoatView {
 
     /// The problems shown next to a part of the form.
     pub fn problems_for(&self, path: &str) -> Vec<ProblemView> {
-        self.placed.at(path)
+        self.verdict.at(path)
     }
+}
 
-    /// The problems slots that have something to show, for a live update (which first empties
-    /// every slot, then fills these).
-    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
-        self.placed.slots()
+impl Judged for BoatView {
+    fn verdict(&self) -> &Verdict {
+        &self.verdict
     }
 }
 

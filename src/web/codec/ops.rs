@@ -19,11 +19,14 @@ pub enum Op {
     Add(String),
     Remove(String, usize),
     Move(String, usize, Direction),
+    /// Takes a field or a map's entry out of the object that holds it ("armor.points.XYZ"), so
+    /// it reads as its default: for entries a form shows but has no list for.
+    Clear(String),
 }
 
 impl Op {
     /// "add.weapons", "add.turrets.0.weapons", "remove.weapons.3", "remove.turrets.0.weapons.1",
-    /// "move.weapons.3.up"; `None` for anything else (recalculating).
+    /// "move.weapons.3.up", "clear.armor.points.XYZ"; `None` for anything else (recalculating).
     pub fn parse(action: &str) -> Option<Op> {
         let (verb, rest) = action.split_once('.')?;
         match verb {
@@ -42,14 +45,19 @@ impl Op {
                 let (list, i) = rest.rsplit_once('.')?;
                 Some(Op::Move(list_path(list)?.to_owned(), index(i)?, way))
             }
+            "clear" => {
+                let (_, key) = rest.rsplit_once('.')?;
+                (rest.split('.').all(|s| !s.is_empty()) && index(key).is_none())
+                    .then(|| Op::Clear(rest.to_owned()))
+            }
             _ => None,
         }
     }
 
-    /// The list's path.
+    /// The path of the list (or, for a clear, of the field) it changes.
     pub fn list(&self) -> &str {
         match self {
-            Op::Add(p) | Op::Remove(p, _) | Op::Move(p, _, _) => p,
+            Op::Add(p) | Op::Remove(p, _) | Op::Move(p, _, _) | Op::Clear(p) => p,
         }
     }
 }
@@ -67,25 +75,39 @@ pub(super) fn list_path(p: &str) -> Option<&str> {
     (p.split('.').all(|s| !s.is_empty()) && index(last).is_none()).then_some(p)
 }
 
-/// Applies `op` to `doc`. An add pushes `new_item(list)`, where `list` is the list's path without
-/// indices ("turrets.weapons"), and does nothing when that gives `None`. Whatever does not fit
-/// (no such list or item, an item the document refuses) leaves `doc` unchanged and gives false.
+/// Applies `op` to `doc`. An add pushes `new_item(list, at)`, where `list` is the list's path
+/// without indices ("turrets.weapons") and `at` the path as pressed ("turrets.2.weapons"), and
+/// does nothing when that gives `None`. Whatever does not fit (no such list, item or field, an
+/// item the document refuses) leaves `doc` unchanged and gives false.
 pub fn apply<T: Serialize + DeserializeOwned>(
     doc: &mut T,
     op: &Op,
-    new_item: impl Fn(&str) -> Option<Value>,
+    new_item: impl Fn(&str, &str) -> Option<Value>,
 ) -> bool {
     let Ok(before) = serde_json::to_value(&*doc) else { return false };
     let mut value = before.clone();
-    let Some(list) = list_at(&mut value, op.list(), matches!(op, Op::Add(_))) else { return false };
     let changed = match *op {
-        Op::Add(ref path) => {
-            let generic: Vec<&str> = path.split('.').filter(|s| index(s).is_none()).collect();
-            new_item(&generic.join(".")).map(|item| list.push(item)).is_some()
+        Op::Clear(ref path) => {
+            let (parent, key) = path.rsplit_once('.').unwrap_or(("", path));
+            object_at(&mut value, parent).and_then(|o| o.remove(key)).is_some()
         }
-        Op::Remove(_, i) => (i < list.len()).then(|| list.remove(i)).is_some(),
-        Op::Move(_, i, Direction::Up) => (i > 0 && i < list.len()).then(|| list.swap(i - 1, i)).is_some(),
-        Op::Move(_, i, Direction::Down) => (i + 1 < list.len()).then(|| list.swap(i, i + 1)).is_some(),
+        _ => {
+            let Some(list) = list_at(&mut value, op.list(), matches!(op, Op::Add(_))) else { return false };
+            match *op {
+                Op::Add(ref path) => {
+                    let generic: Vec<&str> = path.split('.').filter(|s| index(s).is_none()).collect();
+                    new_item(&generic.join("."), path).map(|item| list.push(item)).is_some()
+                }
+                Op::Remove(_, i) => (i < list.len()).then(|| list.remove(i)).is_some(),
+                Op::Move(_, i, Direction::Up) => {
+                    (i > 0 && i < list.len()).then(|| list.swap(i - 1, i)).is_some()
+                }
+                Op::Move(_, i, Direction::Down) => {
+                    (i + 1 < list.len()).then(|| list.swap(i, i + 1)).is_some()
+                }
+                Op::Clear(_) => false,
+            }
+        }
     };
     if !changed {
         return false;
@@ -99,22 +121,27 @@ pub fn apply<T: Serialize + DeserializeOwned>(
     }
 }
 
-/// The list at `path` ("turrets.0.weapons"): numbers index lists, names fields. With `create`, a
-/// list left out of the document (written only when not empty) is made.
-pub(super) fn list_at<'v>(doc: &'v mut Value, path: &str, create: bool) -> Option<&'v mut Vec<Value>> {
-    let (init, last) = match path.rsplit_once('.') {
-        Some((init, last)) => (Some(init), last),
-        None => (None, path),
-    };
+/// The object at `path` ("turrets.0", "" for the document): numbers index lists, names fields.
+fn object_at<'v>(doc: &'v mut Value, path: &str) -> Option<&'v mut serde_json::Map<String, Value>> {
     let mut at = doc;
-    for seg in init.into_iter().flat_map(|p| p.split('.')) {
+    for seg in path.split('.').filter(|s| !s.is_empty()) {
         at = match at {
             Value::Array(items) => items.get_mut(index(seg)?)?,
             Value::Object(fields) => fields.get_mut(seg)?,
             _ => return None,
         };
     }
-    let Value::Object(fields) = at else { return None };
+    match at {
+        Value::Object(fields) => Some(fields),
+        _ => None,
+    }
+}
+
+/// The list at `path` ("turrets.0.weapons"). With `create`, a list left out of the document
+/// (written only when not empty) is made.
+pub(super) fn list_at<'v>(doc: &'v mut Value, path: &str, create: bool) -> Option<&'v mut Vec<Value>> {
+    let (init, last) = path.rsplit_once('.').unwrap_or(("", path));
+    let fields = object_at(doc, init)?;
     let slot = if create { fields.entry(last).or_insert(Value::Null) } else { fields.get_mut(last)? };
     if create && slot.is_null() {
         *slot = Value::Array(Vec::new());

@@ -622,12 +622,27 @@ fn buttons_name_their_operation() {
         "move.weapons.1",
         "move.weapons.1.left",
         "explode.weapons",
+        "clear.name",
+        "clear.armor.",
+        "clear.guns.0",
     ] {
         assert_eq!(Op::parse(not_an_op), None, "{not_an_op}");
     }
+    assert_eq!(Op::parse("clear.armor.F"), Some(Op::Clear("armor.F".into())));
 }
 
-fn new_gun(list: &str) -> Option<Value> {
+#[test]
+fn a_clear_takes_a_map_entry_out_and_nothing_else() {
+    let mut s = ship();
+    assert!(apply(&mut s, &Op::Clear("armor.F".into()), new_gun));
+    assert_eq!(s.armor, BTreeMap::from([("B".into(), 8)]));
+    for op in ["armor.F", "armor.X", "turrets.4.size", "nothing.here"] {
+        assert!(!apply(&mut s, &Op::Clear(op.into()), new_gun), "{op}");
+    }
+    assert_eq!(s.armor, BTreeMap::from([("B".into(), 8)]));
+}
+
+fn new_gun(list: &str, _at: &str) -> Option<Value> {
     match list {
         "guns" => Some(serde_json::json!({"kind": "new"})),
         "turrets.guns" => Some(serde_json::json!({"kind": "turret-new"})),
@@ -659,7 +674,7 @@ fn an_item_can_be_added_to_a_list_the_document_leaves_out_when_empty() {
     assert_eq!(s.turrets, vec![Turret { size: 1, guns: vec![] }]);
     let mut d = crate::games::carwars::examples::all().remove(0).1;
     d.turrets.clear();
-    let item = |_: &str| Some(serde_json::json!({"size": 1}));
+    let item = |_: &str, _: &str| Some(serde_json::json!({"size": 1}));
     assert!(apply(&mut d, &Op::Add("turrets".into()), item));
     assert_eq!(d.turrets.len(), 1);
 }
@@ -685,9 +700,9 @@ fn buttons_that_do_not_fit_leave_the_document_unchanged() {
     }
     // An item the document refuses.
     let mut s = ship();
-    assert!(!apply(&mut s, &Op::Add("guns".into()), |_| Some(
+    assert!(!apply(&mut s, &Op::Add("guns".into()), |_, _| Some(
         serde_json::json!({"kind": "mg", "colour": 1})
     )));
-    assert!(!apply(&mut s, &Op::Add("guns".into()), |_| Some(serde_json::json!("mg"))));
+    assert!(!apply(&mut s, &Op::Add("guns".into()), |_, _| Some(serde_json::json!("mg"))));
     assert_eq!(s, ship());
 }
