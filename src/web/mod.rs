@@ -1,16 +1,12 @@
 //! The HTTP face of Drydock: the JSON API, the pages, the layers every request passes.
 
 pub mod api;
-pub mod boat_form;
-pub mod boat_view;
 pub mod boats;
 pub mod builder;
 pub mod builds;
 pub mod cache;
 pub mod codec;
 pub mod epic;
-pub mod epic_form;
-pub mod epic_view;
 pub mod error;
 pub mod form;
 pub mod json;
@@ -113,7 +109,6 @@ pub fn app(state: AppState) -> Router {
     let pages = state.pages.clone();
     let routes = Router::new()
         .route("/", axum::routing::get(home))
-        .merge(api::router(&writes))
         .merge(registry::routes(&writes))
         .merge(builds::router())
         .nest_service("/static", ServeDir::new(static_dir))

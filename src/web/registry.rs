@@ -6,7 +6,7 @@
 use super::AppState;
 use super::rate::WriteLimit;
 use super::view::StartChoice;
-use super::{boat_view, boats, epic};
+use super::{boats, epic};
 use crate::games::registry::Game;
 use axum::Router;
 
@@ -19,7 +19,11 @@ pub struct Registered {
 }
 
 pub static GAMES: [Registered; 2] = [
-    Registered { game: &crate::games::carwars::GAME, routes: boats::router, published: boat_view::published },
+    Registered {
+        game: &crate::games::carwars::GAME,
+        routes: boats::router,
+        published: boats::view::published,
+    },
     Registered { game: &crate::games::epic::GAME, routes: epic::router, published: || &[] },
 ];
 

@@ -4,7 +4,7 @@
 
 use crate::support::{TestApp, encode, post_form, save_boat, spawn, spawn_unlimited, stored_count, stranger};
 use drydock::games::carwars::examples;
-use drydock::web::boat_form::fields_of;
+use drydock::web::boats::form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};

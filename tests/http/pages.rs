@@ -5,7 +5,7 @@ use crate::support::{
     stranger,
 };
 use drydock::games::carwars::examples;
-use drydock::web::boat_form::fields_of;
+use drydock::web::boats::form::fields_of;
 use reqwest::StatusCode;
 use serde_json::Value;
 

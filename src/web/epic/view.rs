@@ -2,11 +2,11 @@
 //! the problems that concern them, vessel profiles with their special rules explained, the chain
 //! of command in words. Nothing here judges a rule; it only arranges what the engine said.
 
-use super::view::{Judged, ProblemView, Select, Verdict, as_is, points_id, select, slot_id, status_id};
 use crate::games::Problem;
 use crate::games::epic::{
     self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Section, SectionFigures, Vessel,
 };
+use crate::web::view::{Judged, ProblemView, Select, Verdict, as_is, points_id, select, slot_id, status_id};
 
 /// Where a structural change (list, vessel of a choice) re-renders the builder form.
 pub const BUILDER: &str = "/epic/builder";

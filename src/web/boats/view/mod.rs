@@ -20,7 +20,7 @@ use crate::games::carwars::tables::{self, Loc};
 use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
 use crate::games::carwars::{self, statline};
 
-use super::view::{Judged, ProblemView, Verdict, slot_id};
+use crate::web::view::{Judged, ProblemView, Verdict, slot_id};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
@@ -136,7 +136,7 @@ impl BoatView {
 
     /// Keeps the open/closed state of the figures' boxes the form reports; a live update writes
     /// the ledger's lines only while it is open.
-    pub fn with_boxes(mut self, f: &super::form::Fields, live: bool) -> Self {
+    pub fn with_boxes(mut self, f: &crate::web::form::Fields, live: bool) -> Self {
         self.ledger_open = f.flag("ledger_open");
         self.maneuvers_open = f.flag("maneuvers_open");
         self.ledger_lines = !live || self.ledger_open;

@@ -3,10 +3,10 @@
 //! ("choices.2.count"), which is also the path the engine's problems carry, so a problem lands
 //! next to its input.
 
-use super::codec;
-use super::form::Fields;
 use crate::games::Problem;
 use crate::games::epic::{self, Choice, Detachment};
+use crate::web::codec;
+use crate::web::form::Fields;
 
 /// Reads the builder form into a detachment through the one form codec, with a problem for
 /// every field that did not parse (reported at the choice's place in the detachment: a

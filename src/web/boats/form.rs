@@ -3,13 +3,13 @@
 //! where a problem with them is placed. What is the designer's own: the words for a field in a
 //! message, and what each add button adds.
 
-use super::codec::{self, Op};
-use super::form::Fields;
 use crate::games::Problem;
 use crate::games::carwars::design::{
     AccessoryEntry, CargoEntry, CrewEntry, Design, PropellerEntry, TurretEntry, WeaponEntry,
 };
 use crate::games::carwars::tables::{self, Loc, Mount};
+use crate::web::codec::{self, Op};
+use crate::web::form::Fields;
 use serde::Serialize;
 use serde_json::Value;
 

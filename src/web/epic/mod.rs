@@ -2,20 +2,22 @@
 //! limits and chain of command, and a reference of every profile and list. Saving, share pages,
 //! copies, exports and the printable roster come from [`builder`].
 
-use super::AppState;
-use super::builder::{self, Builder, page};
-use super::builds::{Saved, file_name, inline};
-use super::codec::Refused;
-use super::epic_form;
-use super::epic_view::{self, EpicView, ListInfo, VesselView};
-use super::error::AppError;
-use super::form::Fields;
-use super::rate::WriteLimit;
-use super::view::ProblemView;
+pub mod api;
+pub mod form;
+pub mod view;
+
 use crate::games::Problem;
 use crate::games::epic::{self, Detachment, SpecialRule};
 use crate::games::registry::Game;
 use crate::store::builds::Build;
+use crate::web::AppState;
+use crate::web::builder::{self, Builder, page};
+use crate::web::builds::{Saved, file_name, inline};
+use crate::web::codec::Refused;
+use crate::web::error::AppError;
+use crate::web::form::Fields;
+use crate::web::rate::WriteLimit;
+use crate::web::view::ProblemView;
 use askama::Template;
 use axum::Router;
 use axum::extract::Query;
@@ -24,11 +26,13 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use serde::Deserialize;
 use serde_json::json;
+use view::{EpicView, ListInfo, VesselView};
 
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/epic/new", get(new_detachment))
         .route("/epic/vessels", get(reference))
+        .merge(api::router())
         .merge(builder::routes::<Epic>(writes))
 }
 
@@ -62,10 +66,10 @@ impl Builder for Epic {
         v.summary()
     }
     fn read(f: &Fields) -> Result<(Detachment, Vec<Problem>), Refused> {
-        epic_form::read(f)
+        form::read(f)
     }
     fn press(d: &mut Detachment, action: &str, f: &Fields) {
-        epic_form::press(d, action, f);
+        form::press(d, action, f);
     }
     fn editor(v: EpicView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
         let page = BuilderPage { v, build_id };
@@ -140,7 +144,7 @@ struct NewQuery {
 
 /// `/epic/new`: the five lists to choose from; `?list=` opens the builder for one.
 async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
-    let lists = epic_view::all_lists();
+    let lists = view::all_lists();
     let Some(id) = q.list.as_deref().map(str::trim).filter(|s| !s.is_empty()) else {
         return page(&StartPage { lists, message: None });
     };
@@ -167,8 +171,8 @@ struct ReferencePage {
 
 /// Every profile, special rule and list, for reading before building.
 async fn reference() -> Result<Response, AppError> {
-    let vessels = epic_view::all_vessels();
-    let races = epic_view::all_lists()
+    let vessels = view::all_vessels();
+    let races = view::all_lists()
         .into_iter()
         .map(|l| {
             let of_race = vessels.iter().filter(|v| v.race == l.race).cloned().collect();
@@ -209,8 +213,8 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn any_detachment_survives_the_form_and_renders_every_page(d in any_detachment()) {
-            let fields = epic_form::fields_of(&d);
-            let (back, problems) = epic_form::read(&Fields::from_pairs(fields)).map_err(|r| TestCaseError::fail(r.message))?;
+            let fields = form::fields_of(&d);
+            let (back, problems) = form::read(&Fields::from_pairs(fields)).map_err(|r| TestCaseError::fail(r.message))?;
             prop_assert!(problems.is_empty());
             prop_assert_eq!(&back, &d);
 

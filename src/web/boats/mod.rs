@@ -1,21 +1,23 @@
 //! The boat designer: its pages, live figures, stat-line and JSON import. Saving, share pages,
 //! copies, exports and the record sheet come from [`builder`].
 
-use super::AppState;
-use super::boat_form;
-use super::boat_view::{self, BoatView};
-use super::builder::{self, Builder, page};
-use super::builds::{Saved, download, file_name};
-use super::codec::Refused;
-use super::error::AppError;
-use super::form::Fields;
-use super::json;
-use super::rate::WriteLimit;
-use super::view::{ProblemView, StartChoice};
+pub mod api;
+pub mod form;
+pub mod view;
+
 use crate::games::Problem;
 use crate::games::carwars::{self, Design, statline};
 use crate::games::registry::Game;
 use crate::store::builds::Build;
+use crate::web::AppState;
+use crate::web::builder::{self, Builder, page};
+use crate::web::builds::{Saved, download, file_name};
+use crate::web::codec::Refused;
+use crate::web::error::AppError;
+use crate::web::form::Fields;
+use crate::web::json;
+use crate::web::rate::WriteLimit;
+use crate::web::view::{ProblemView, StartChoice};
 use askama::Template;
 use axum::Router;
 use axum::body::Bytes;
@@ -24,12 +26,14 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
+use view::BoatView;
 
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/boats/new", get(new_design))
         .route("/boats/import", post(import_statline).layer(writes.clone()))
         .route("/boats/upload", post(upload_json).layer(writes.clone()))
+        .merge(api::router(writes))
         .merge(builder::routes::<Boats>(writes))
 }
 
@@ -66,10 +70,10 @@ impl Builder for Boats {
         v.summary()
     }
     fn read(f: &Fields) -> Result<(Design, Vec<Problem>), Refused> {
-        boat_form::read(f)
+        form::read(f)
     }
     fn press(d: &mut Design, action: &str, f: &Fields) {
-        boat_form::press(d, action, f);
+        form::press(d, action, f);
     }
     fn editor(v: BoatView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
         let page = DesignerPage { build_id, ..DesignerPage::new(v) };
@@ -151,10 +155,10 @@ struct NewQuery {
 async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
     match q.from.as_deref().filter(|s| !s.is_empty()) {
         None => {
-            let (hulls, examples) = boat_view::start_choices();
+            let (hulls, examples) = view::start_choices();
             page(&StartPage { hulls, examples })
         }
-        Some(slug) => match boat_view::start_design(slug) {
+        Some(slug) => match view::start_design(slug) {
             Some(d) => page(&DesignerPage::new(BoatView::new(d, Vec::new()))),
             None => Err(AppError::NotFound(format!(
                 "There is no hull or example called \"{slug}\". Start from one of the choices on the designer's first page."

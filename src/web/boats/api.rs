@@ -1,0 +1,125 @@
+//! The boat designer's JSON API: the catalog, judging a design, reading a stat line. Every
+//! answer comes straight from the rules engine; nothing is recomputed here.
+
+use crate::games::carwars::statline::{self, Claimed};
+use crate::games::carwars::{self, Design, Evaluation, Figures, tables};
+use crate::games::{Problem, carwars::evaluate::Line};
+use crate::web::AppState;
+use crate::web::api::cached_json;
+use crate::web::error::{ApiError, ApiJson, AppError};
+use crate::web::rate::WriteLimit;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Serialize;
+use serde_json::json;
+use std::sync::LazyLock;
+
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
+    Router::new()
+        .route("/api/boats/catalog", get(catalog))
+        .route("/api/boats/evaluate", post(evaluate_boat))
+        .route("/api/boats/import", post(import_boat).layer(writes.clone()))
+}
+
+/// The answer about one boat design.
+#[derive(Debug, Serialize)]
+pub struct BoatAnswer<'a> {
+    pub design: &'a Design,
+    pub figures: &'a Figures,
+    pub problems: &'a [Problem],
+    pub legal: bool,
+    pub stat_line: String,
+    pub ledger: &'a [Line],
+    pub engine_version: u32,
+}
+
+impl<'a> BoatAnswer<'a> {
+    pub fn new(design: &'a Design, e: &'a Evaluation) -> Self {
+        BoatAnswer {
+            design,
+            figures: &e.figures,
+            problems: &e.problems,
+            legal: e.legal(),
+            stat_line: statline::stat_line(design, e),
+            ledger: &e.ledger,
+            engine_version: carwars::ENGINE_VERSION,
+        }
+    }
+}
+
+/// Serialized once: the catalog never changes while the server runs.
+static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    let mounts: Vec<_> =
+        tables::Mount::ALL.iter().map(|m| json!({ "id": m.code(), "name": m.word() })).collect();
+    let locations: Vec<_> =
+        tables::Loc::ALL.iter().map(|l| json!({ "id": l.code(), "name": l.name() })).collect();
+    serde_json::to_vec(&json!({
+        "engine_version": carwars::ENGINE_VERSION,
+        "design_version": carwars::DESIGN_VERSION,
+        "hulls": &tables::HULLS,
+        "plants": &tables::PLANTS,
+        "performance": &tables::PERFORMANCE,
+        "roles": &tables::ROLES,
+        "weapons": tables::WEAPONS,
+        "accessories": tables::ACCESSORIES,
+        "turrets": &tables::TURRETS,
+        "armor_types": &tables::ARMOR_TYPES,
+        "mounts": mounts,
+        "locations": locations,
+        "boat_items": {
+            "jet_drive": tables::JET_DRIVE,
+            "oars": tables::OARS,
+            "propeller_guard": { "cost_per_point": tables::PROPELLER_GUARD_COST, "weight_per_point": tables::PROPELLER_GUARD_WEIGHT, "max_points": tables::PROPELLER_GUARD_MAX },
+            "boat_top": { "cost_pct_of_body": tables::BOAT_TOP.cost_pct_of_body, "weight_pct_of_body": tables::BOAT_TOP.weight_pct_of_body },
+            "half_top": { "cost_pct_of_body": tables::HALF_TOP.cost_pct_of_body, "weight_pct_of_body": tables::HALF_TOP.weight_pct_of_body },
+            "hydrofoils": { "cost_pct_of_body": tables::HYDROFOILS.cost_pct_of_body, "weight_pct_of_body": tables::HYDROFOILS.weight_pct_of_body, "spaces": tables::HYDROFOILS.spaces },
+            "weighted_keel": { "cost_pct_of_body": tables::WEIGHTED_KEEL.cost_pct_of_body, "weight_pct_of_max_load": tables::WEIGHTED_KEEL.weight_pct_of_max_load },
+            "spoiler": { "cost_in_armor_points": tables::SPOILER_COST_POINTS, "weight_in_armor_points": tables::SPOILER_WEIGHT_POINTS },
+            "link": tables::LINK,
+            "extra_magazine": { "cost": tables::EXTRA_MAGAZINE_COST, "weight": tables::EXTRA_MAGAZINE_WEIGHT, "spaces": tables::EXTRA_MAGAZINE_SPACES },
+            "magazine_switch": tables::MAGAZINE_SWITCH,
+            "rocket_magazine": { "cost_per_space": tables::ROCKET_MAGAZINE_COST_PER_SPACE, "weight_per_space": tables::ROCKET_MAGAZINE_WEIGHT_PER_SPACE },
+            "universal_turret": tables::UNIVERSAL_TURRET,
+        },
+        "decisions": tables::DECISIONS,
+    }))
+    .unwrap_or_default()
+});
+
+async fn catalog() -> Response {
+    cached_json(&CATALOG)
+}
+
+async fn evaluate_boat(ApiJson(design): ApiJson<Design>) -> Response {
+    let e = carwars::evaluate(&design);
+    Json(BoatAnswer::new(&design, &e)).into_response()
+}
+
+#[derive(Serialize)]
+struct ImportAnswer<'a> {
+    #[serde(flatten)]
+    answer: BoatAnswer<'a>,
+    unrecognized: &'a [String],
+    notes: Vec<String>,
+    claimed: Claimed,
+}
+
+async fn import_boat(body: String) -> Result<Response, ApiError> {
+    if body.trim().is_empty() {
+        return Err(AppError::Unprocessable(
+            "Paste a stat line as the body, for example: Darter: Rowboat, Medium power plant, Propeller, Pilot only. ..."
+                .into(),
+        )
+        .into());
+    }
+    let imp = statline::parse(&body);
+    let e = carwars::evaluate(&imp.design);
+    let answer = ImportAnswer {
+        answer: BoatAnswer::new(&imp.design, &e),
+        unrecognized: &imp.unrecognized,
+        notes: imp.notes_against(&e),
+        claimed: imp.claimed,
+    };
+    Ok(Json(answer).into_response())
+}
