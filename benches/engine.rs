@@ -180,6 +180,10 @@ fn time<T>(at_least: Duration, mut f: impl FnMut() -> T) -> Timing {
 
 fn main() {
     let second = Duration::from_secs(1);
+    if std::env::var_os("ONLY_FORMS").is_some() {
+        forms(Duration::from_secs(5));
+        return;
+    }
     let boats = [("yacht", big_yacht()), ("darter", examples::darter())];
     for (name, d) in &boats {
         let e = evaluate(d);
@@ -202,7 +206,26 @@ fn main() {
             print_us.mean, print_us.best, parse_us.mean, parse_us.best
         );
     }
+    forms(second);
     worst_cases(second);
+}
+
+/// Reading a posted designer form through the form codec (what every live update does before
+/// judging), as the browser sends it: URL-encoded.
+fn forms(at_least: Duration) {
+    use drydock::web::boats::form::{fields_of, read};
+    use drydock::web::form::Fields;
+    let d = big_yacht();
+    let pairs = fields_of(&d);
+    let body: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(&pairs).finish();
+    let read_us = time(at_least, || read(&Fields::parse(black_box(body.as_bytes()))).map(|r| r.0.name));
+    println!(
+        "yacht form ({} fields, {} bytes): {:.2} us/read (fastest {:.2})",
+        pairs.len(),
+        body.len(),
+        read_us.mean,
+        read_us.best
+    );
 }
 
 /// The most work one request can ask of the engines: a design and a detachment filled to the

@@ -94,6 +94,11 @@ impl<'a> Fields<'a> {
         self.get(name).is_some_and(|v| !matches!(v, "" | "off" | "false" | "0"))
     }
 
+    /// Every field, in the order sent.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
+    }
+
     /// The fields under `prefix` ("armor" gives ("F", "12") for "armor.F=12"), in the order sent.
     pub fn under<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = (&'s str, &'s str)> + 's {
         self.pairs

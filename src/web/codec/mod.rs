@@ -38,7 +38,7 @@ use serde::de::{
 };
 use serde_json::Value;
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 
 /// The most unreadable fields a form may have before it is refused whole: past this, the form is

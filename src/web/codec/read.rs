@@ -37,7 +37,7 @@ pub(super) enum Pending {
 }
 
 pub(super) struct Pass<'t> {
-    pub(super) tree: &'t Tree,
+    pub(super) tree: &'t Tree<'t>,
     pub(super) facts: &'t HashSet<(Fact, String)>,
     pub(super) pending: RefCell<Option<Pending>>,
 }
@@ -165,12 +165,8 @@ impl<'a> At<'a> {
     }
 
     fn children(&self) -> impl Iterator<Item = (&'a str, usize)> + 'a {
-        let tree: &'a Tree = self.pass.tree;
-        tree.nodes[self.node]
-            .children
-            .iter()
-            .filter(|(_, id)| !tree.nodes[*id].gone)
-            .map(|(k, id)| (k.as_str(), *id))
+        let tree: &'a Tree<'a> = self.pass.tree;
+        tree.nodes[self.node].children.iter().filter(|(_, id)| !tree.nodes[*id].gone).map(|(k, id)| (*k, *id))
     }
 
     fn learn(&self, fact: Fact) -> Error {
@@ -276,7 +272,7 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
         if self.children().next().is_some() {
             return self.deserialize_map(v);
         }
-        match &self.pass.tree.nodes[self.node].value {
+        match self.pass.tree.nodes[self.node].value {
             Some(raw) => v.visit_str(raw),
             None => v.visit_unit(),
         }
@@ -316,7 +312,7 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         let node = &self.pass.tree.nodes[self.node];
         let has_children = self.children().next().is_some();
-        match node.value.as_deref() {
+        match node.value {
             _ if self.mode == Mode::Zero => v.visit_none(),
             None if has_children => v.visit_some(self),
             None | Some("") => v.visit_none(),

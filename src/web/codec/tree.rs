@@ -10,54 +10,56 @@ pub(super) const ROOT: usize = 0;
 pub(super) const EMPTY: usize = 1;
 
 #[derive(Debug, Default)]
-pub(super) struct Node {
-    pub(super) value: Option<String>,
+pub(super) struct Node<'f> {
+    pub(super) value: Option<&'f str>,
     /// In the order first sent.
-    pub(super) children: Vec<(String, usize)>,
+    pub(super) children: Vec<(&'f str, usize)>,
     /// Set aside as unreadable: read as left out.
     pub(super) gone: bool,
 }
 
 /// Every posted field under the document's own field names, split on ".": a node may have a value
-/// of its own (a presence marker, a checkbox's fallback) and children.
+/// of its own (a presence marker, a checkbox's fallback) and children. It borrows the names and
+/// values from the posted fields.
 #[derive(Debug)]
-pub(super) struct Tree {
-    pub(super) nodes: Vec<Node>,
+pub(super) struct Tree<'f> {
+    pub(super) nodes: Vec<Node<'f>>,
 }
 
-impl Tree {
-    /// `Fields` can only be walked under a prefix, so the tree holds the fields under the
-    /// document's own field names (`roots`): the only ones it could read anyway.
-    pub(super) fn build(f: &Fields, roots: &[&str]) -> Tree {
+impl<'f> Tree<'f> {
+    /// The fields under the document's own field names (`roots`), the only ones it could read,
+    /// in one walk over the form. Later values win, as in `Fields::get`.
+    pub(super) fn build(f: &'f Fields, roots: &[&str]) -> Tree<'f> {
         let mut tree = Tree { nodes: vec![Node::default(), Node::default()] };
-        let mut index: HashMap<(usize, String), usize> = HashMap::new();
-        let mut child = |tree: &mut Tree, parent: usize, key: &str| -> usize {
-            *index.entry((parent, key.to_owned())).or_insert_with(|| {
-                tree.nodes.push(Node::default());
-                let id = tree.nodes.len() - 1;
-                tree.nodes[parent].children.push((key.to_owned(), id));
-                id
-            })
-        };
-        for &name in roots {
-            let own = f.get(name);
-            let mut under = f.under(name).peekable();
-            if own.is_none() && under.peek().is_none() {
+        for (name, value) in f.iter() {
+            let first = name.split('.').next().unwrap_or(name);
+            if !roots.contains(&first) {
                 continue;
             }
-            let top = child(&mut tree, ROOT, name);
-            tree.nodes[top].value = own.map(str::to_owned);
-            for (rest, value) in under {
-                let at = rest.split('.').fold(top, |at, key| child(&mut tree, at, key));
-                // Later values win, as in `Fields::get`.
-                tree.nodes[at].value = Some(value.to_owned());
-            }
+            let at = name.split('.').fold(ROOT, |at, key| tree.child(at, key));
+            tree.nodes[at].value = Some(value);
         }
         tree
     }
 
-    pub(super) fn raw(&self, node: usize) -> &str {
-        self.nodes[node].value.as_deref().unwrap_or("")
+    /// The child `key` of `parent`, made if new. A form sends a part's fields together, so the
+    /// last child made is looked at first.
+    fn child(&mut self, parent: usize, key: &'f str) -> usize {
+        let children = &self.nodes[parent].children;
+        if let Some(&(_, id)) = children.last().filter(|(k, _)| *k == key) {
+            return id;
+        }
+        if let Some(&(_, id)) = children.iter().find(|(k, _)| *k == key) {
+            return id;
+        }
+        let id = self.nodes.len();
+        self.nodes.push(Node::default());
+        self.nodes[parent].children.push((key, id));
+        id
+    }
+
+    pub(super) fn raw(&self, node: usize) -> &'f str {
+        self.nodes[node].value.unwrap_or("")
     }
 
     /// No value of its own, or only spaces: what a number or a choice reads as left out.
