@@ -1,6 +1,7 @@
 //! The rules engines. Everything under `games` is pure: no web, database, template or async code,
 //! so the page, the JSON API and the text exports all ask the same functions and never recompute.
 
+pub mod bfg;
 pub mod bounds;
 pub mod carwars;
 pub mod epic;

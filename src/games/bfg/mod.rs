@@ -1,0 +1,3 @@
+//! Battlefleet Gothic (placeholder while the engine is written).
+mod data;
+pub use data::*;
