@@ -275,7 +275,7 @@ impl Reader<'_> {
             let c = self
                 .craft
                 .iter()
-                .find(|c| c.faction == self.faction && c.written.iter().any(|w| *w == written))
+                .find(|c| c.faction == self.faction && c.written.contains(&written))
                 .ok_or_else(|| {
                     self.row
                         .error(BAYS, format!("craft.csv has no {} craft written {written:?}", self.faction))
