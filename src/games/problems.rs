@@ -47,6 +47,30 @@ pub fn is_legal(problems: &[Problem]) -> bool {
     !problems.iter().any(Problem::is_error)
 }
 
+/// The end of a text export: "Legal." or "NOT LEGAL (n problems):" with each error, then any
+/// warnings as notes, one per line.
+pub fn legality_text(problems: &[Problem]) -> String {
+    let errors: Vec<&str> = problems.iter().filter(|p| p.is_error()).map(|p| p.message.as_str()).collect();
+    let notes: Vec<&str> = problems.iter().filter(|p| !p.is_error()).map(|p| p.message.as_str()).collect();
+    let mut out = String::new();
+    if errors.is_empty() {
+        out.push_str("\nLegal.\n");
+    } else {
+        let noun = if errors.len() == 1 { "problem" } else { "problems" };
+        out.push_str(&format!("\nNOT LEGAL ({} {noun}):\n", errors.len()));
+        for e in errors {
+            out.push_str(&format!("  - {e}\n"));
+        }
+    }
+    if !notes.is_empty() {
+        out.push_str("Notes:\n");
+        for n in notes {
+            out.push_str(&format!("  - {n}\n"));
+        }
+    }
+    out
+}
+
 /// Declares [`Code`] with each code's text written once next to its variant, so the text can be
 /// found by searching for it and `as_str` cannot drift from the variant list. Serde's renaming
 /// gives the same text (a test checks every variant).

@@ -500,7 +500,7 @@ fn launch_craft(
             let offered: Vec<&str> = t.fitting.craft.iter().map(|c| c.id).collect();
             return Err(Refusal::NotItsCraft {
                 ship: label,
-                craft: super::fleet::shown(&l.craft),
+                craft: crate::games::shown(&l.craft),
                 offered: crate::games::or_list(&offered),
             });
         };
@@ -674,7 +674,7 @@ fn remove(
     reason: Removal,
 ) -> Result<String, Refusal> {
     let Some(&in_play) = battle.markers.get(craft) else {
-        return Err(Refusal::NoSuchMarkers(super::fleet::shown(craft)));
+        return Err(Refusal::NoSuchMarkers(crate::games::shown(craft)));
     };
     if count == 0 || count > in_play {
         let name = data::craft_by_id(craft).map_or(craft, |c| c.name);

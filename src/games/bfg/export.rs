@@ -3,7 +3,6 @@
 use std::fmt::Write as _;
 
 use super::fleet::{Check, EntryFigures, Fleet, check};
-use crate::games::Problem;
 
 /// Plain text for a forum post: fleet name, faction and points, each ship with its options and
 /// points, each escort squadron ("3 x Sword frigates"), the ordnance, legality and every problem.
@@ -68,7 +67,7 @@ pub fn text_export(fleet: &Fleet) -> String {
         let _ = writeln!(out, "  {who}: {}", parts.join("; "));
     }
 
-    problems_text(&c, &mut out);
+    out.push_str(&crate::games::legality_text(&c.problems));
     let _ = writeln!(out, "\nChecked by Drydock (Battlefleet Gothic, engine v{})", c.engine_version);
     out
 }
@@ -100,28 +99,4 @@ fn plural(e: &EntryFigures) -> String {
 
 fn options(e: &EntryFigures) -> String {
     e.options.iter().map(|o| format!(" + {o}")).collect()
-}
-
-fn problems_text(c: &Check, out: &mut String) {
-    let errors: Vec<&Problem> = c.problems.iter().filter(|p| p.is_error()).collect();
-    let notes: Vec<&Problem> = c.problems.iter().filter(|p| !p.is_error()).collect();
-    if c.legal {
-        out.push_str("\nLegal.\n");
-    } else {
-        let _ = writeln!(
-            out,
-            "\nNOT LEGAL ({} {}):",
-            errors.len(),
-            if errors.len() == 1 { "problem" } else { "problems" }
-        );
-        for e in errors {
-            let _ = writeln!(out, "  - {}", e.message);
-        }
-    }
-    if !notes.is_empty() {
-        out.push_str("Notes:\n");
-        for n in notes {
-            let _ = writeln!(out, "  - {}", n.message);
-        }
-    }
 }

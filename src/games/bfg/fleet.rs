@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{self, Bays, Craft, Kind, Price, Salvo, Ship, ShipOption, Split};
-use crate::games::{Code, Problem, is_legal, nearest, or_list};
+use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
 
 /// Version of the fleet document format (`Fleet::version`) this engine reads.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -16,8 +16,6 @@ pub const SQUADRON_MIN: u32 = 2;
 /// Escort squadrons of more ships than this are reported (a warning: our decision).
 pub const SQUADRON_MAX: u32 = 6;
 
-/// Longest stretch of a player's unknown id quoted back in a message.
-const SHOWN_CHARS: usize = 40;
 /// How many ids a "did you mean" message offers.
 const OFFERED: usize = 3;
 
@@ -564,14 +562,4 @@ fn unknown_ship(fleet: &Fleet, e: &Entry) -> Problem {
         format!("There is no ship class \"{}\": use {}", shown(e.class()), or_list(&closest))
     };
     Problem::error(Code::UnknownShip, Some(e.part()), message)
-}
-
-/// A player's text as quoted back in a message: cut short if very long.
-pub(crate) fn shown(s: &str) -> String {
-    if s.chars().count() > SHOWN_CHARS {
-        let cut: String = s.chars().take(SHOWN_CHARS).collect();
-        format!("{cut}...")
-    } else {
-        s.to_string()
-    }
 }

@@ -50,6 +50,11 @@ fn bounded(field: &'static str, value: u32, min: u32, max: u32) -> Result<u32, O
     }
 }
 
+/// The dice the turrets roll: the target's own and one per massing ship.
+fn turret_dice(turrets: u32, massed: u32) -> Result<u32, OddsError> {
+    Ok(bounded("turrets", turrets, 0, MAX_TURRETS)? + bounded("massed", massed, 0, MAX_MASSED)?)
+}
+
 /// An exact probability (or expectation) in lowest terms. Serialized as "numerator/denominator"
 /// (the numbers outgrow what JSON clients read exactly).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,6 +72,24 @@ impl Fraction {
         }
         let g = gcd(n.clone(), d.clone());
         Fraction { numerator: n / &g, denominator: d / g }
+    }
+
+    /// `numerator / 6^dice` in lowest terms. The only factors such a denominator shares are
+    /// twos and threes, so they are taken out directly instead of by a greatest common divisor.
+    fn over_sixes(numerator: BigUint, dice: u32) -> Self {
+        if numerator.is_zero() {
+            return Fraction { numerator, denominator: BigUint::one() };
+        }
+        let twos = numerator.trailing_zeros().unwrap_or(0).min(u64::from(dice));
+        let mut n = numerator >> twos;
+        let mut threes = 0;
+        while threes < dice && (&n % 3u32).is_zero() {
+            n /= 3u32;
+            threes += 1;
+        }
+        let denominator =
+            (BigUint::one() << (u64::from(dice) - twos)) * BigUint::from(3u32).pow(dice - threes);
+        Fraction { numerator: n, denominator }
     }
 
     pub fn numerator(&self) -> &BigUint {
@@ -247,7 +270,6 @@ impl Dist {
 
     /// Exact odds, in lowest terms.
     fn odds(&self) -> Odds {
-        let den = pow6(self.dice);
         let last = self.w.iter().rposition(|x| !x.is_zero()).unwrap_or(0);
         let mut outcomes = Vec::with_capacity(last + 1);
         let mut tail = BigUint::zero();
@@ -258,8 +280,8 @@ impl Dist {
         }
         let mut mean = BigUint::zero();
         for (k, t) in tails.into_iter().enumerate() {
-            let exactly = Fraction::new(self.w[k].clone(), den.clone());
-            let at_least = Fraction::new(t, den.clone());
+            let exactly = Fraction::over_sixes(self.w[k].clone(), self.dice);
+            let at_least = Fraction::over_sixes(t, self.dice);
             mean += &self.w[k] * k;
             outcomes.push(Outcome {
                 k: u32::try_from(k).unwrap_or(u32::MAX),
@@ -269,7 +291,7 @@ impl Dist {
                 at_least,
             });
         }
-        let expected = Fraction::new(mean, den);
+        let expected = Fraction::over_sixes(mean, self.dice);
         Odds { expected_f64: expected.to_f64(), expected, outcomes }
     }
 }
@@ -310,7 +332,7 @@ pub struct TorpedoOdds {
 /// The odds of a torpedo salvo.
 pub fn torpedoes(a: &TorpedoAttack) -> Result<TorpedoOdds, OddsError> {
     let strength = bounded("strength", a.strength, 1, MAX_STRENGTH)?;
-    let dice = bounded("turrets", a.turrets, 0, MAX_TURRETS)? + bounded("massed", a.massed, 0, MAX_MASSED)?;
+    let dice = turret_dice(a.turrets, a.massed)?;
     let armour = bounded("armour", a.armour, 2, 6)?;
     let left = turret_kills(dice, false).map(|k| (strength as usize).saturating_sub(k));
     let die = if a.reroll { Die::rerolled(armour) } else { Die::at_least(armour) };
@@ -370,8 +392,8 @@ pub fn bombers(w: &BomberWave) -> Result<BomberOdds, OddsError> {
     let b = bounded("bombers", w.bombers, 0, MAX_WAVE)?;
     let f = bounded("fighters", w.fighters, 0, MAX_WAVE)?;
     wave_size(b, f)?;
-    let turrets = bounded("turrets", w.turrets, 0, MAX_TURRETS)?;
-    let dice = turrets + bounded("massed", w.massed, 0, MAX_MASSED)?;
+    let dice = turret_dice(w.turrets, w.massed)?;
+    let turrets = w.turrets;
     let armour = bounded("armour", w.armour, 2, 6)?;
     let kills = turret_kills(dice, w.turrets_hit_only_on_6);
     // One bomber's attacks: D6 minus the turrets, at least none.
@@ -421,7 +443,7 @@ pub fn assault_boats(w: &AssaultWave) -> Result<Odds, OddsError> {
     let b = bounded("boats", w.boats, 0, MAX_WAVE)?;
     let f = bounded("fighters", w.fighters, 0, MAX_WAVE)?;
     wave_size(b, f)?;
-    let dice = bounded("turrets", w.turrets, 0, MAX_TURRETS)? + bounded("massed", w.massed, 0, MAX_MASSED)?;
+    let dice = turret_dice(w.turrets, w.massed)?;
     let kills = turret_kills(dice, w.turrets_hit_only_on_6);
     Ok(kills.map(|k| after_turrets(b, f, u32::try_from(k).unwrap_or(u32::MAX)).0 as usize).odds())
 }
