@@ -1,5 +1,5 @@
 //! Build steps: rerun when the migrations change, and turn each game's data files into the typed
-//! statics its tables include (`carwars_tables.rs`, `epic_data.rs` in OUT_DIR).
+//! statics its tables include (`carwars_tables.rs`, `epic_data.rs`, `bfg_data.rs` in OUT_DIR).
 
 use std::path::Path;
 
@@ -12,6 +12,9 @@ mod carwars;
 #[path = "src/games/epic/data/generate.rs"]
 mod epic;
 
+#[path = "src/games/bfg/data/generate.rs"]
+mod bfg;
+
 type Generator = fn(&datafile::Files) -> Result<String, datafile::Error>;
 
 fn main() {
@@ -19,18 +22,22 @@ fn main() {
     println!("cargo:rerun-if-changed=migrations");
     // The generators are compiled into this script, so a change to them rebuilds it anyway; the
     // data files are read at run time and each one is named.
-    for code in
-        ["src/games/datafile.rs", "src/games/carwars/tables/generate.rs", "src/games/epic/data/generate.rs"]
-    {
+    for code in [
+        "src/games/datafile.rs",
+        "src/games/carwars/tables/generate.rs",
+        "src/games/epic/data/generate.rs",
+        "src/games/bfg/data/generate.rs",
+    ] {
         println!("cargo:rerun-if-changed={code}");
     }
     let Some(out_dir) = std::env::var_os("OUT_DIR") else {
         fail("OUT_DIR is not set: build.rs runs under cargo")
     };
     let out = Path::new(&out_dir);
-    let games: [(&str, &[&str], Generator, &str); 2] = [
+    let games: [(&str, &[&str], Generator, &str); 3] = [
         ("src/games/carwars/data", &carwars::FILES, carwars::generate, "carwars_tables.rs"),
         ("src/games/epic/data", &epic::FILES, epic::generate, "epic_data.rs"),
+        ("src/games/bfg/data", &bfg::FILES, bfg::generate, "bfg_data.rs"),
     ];
     for (dir, names, generate, target) in games {
         let mut files = datafile::Files::new();

@@ -1,7 +1,9 @@
-//! How fast the boat engine judges a design, prints its stat line and reads one back.
+//! How fast the boat engine judges a design, prints its stat line and reads one back; how fast the
+//! BFG engine checks a fleet and works out exact ordnance odds.
 //!
 //! Plain std timing, no harness: `cargo bench --bench engine`. Each measurement warms up, then runs
-//! whole batches until at least a second has passed, and prints the time per call.
+//! whole batches until at least a second has passed, and prints the time per call. Words after
+//! `--` pick sections by name (`boats`, `worst`, `bfg`): `cargo bench --bench engine -- bfg`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -179,11 +181,25 @@ fn time<T>(at_least: Duration, mut f: impl FnMut() -> T) -> Timing {
 }
 
 fn main() {
+    // Cargo passes `--bench`; any other word names the sections to run.
+    let picked: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let runs = |section: &str| picked.is_empty() || picked.iter().any(|p| section.contains(p.as_str()));
     let second = Duration::from_secs(1);
-    if std::env::var_os("ONLY_FORMS").is_some() {
-        forms(Duration::from_secs(5));
-        return;
+    if runs("boats") {
+        boats(second);
     }
+    if runs("forms") {
+        forms(second);
+    }
+    if runs("worst") {
+        worst_cases(second);
+    }
+    if runs("bfg") {
+        bfg(second);
+    }
+}
+
+fn boats(second: Duration) {
     let boats = [("yacht", big_yacht()), ("darter", examples::darter())];
     for (name, d) in &boats {
         let e = evaluate(d);
@@ -206,8 +222,6 @@ fn main() {
             print_us.mean, print_us.best, parse_us.mean, parse_us.best
         );
     }
-    forms(second);
-    worst_cases(second);
 }
 
 /// Reading a posted designer form through the form codec (what every live update does before
@@ -274,4 +288,94 @@ fn worst_cases(at_least: Duration) {
         d.choices.len(),
         check_us.mean
     );
+}
+
+/// The BFG engine: a 30-ship fleet checked (target under 5 us), and the largest odds the
+/// calculator takes (target under 1 ms).
+fn bfg(at_least: Duration) {
+    use drydock::games::bfg::{self, BomberWave, Fleet, ShipEntry, Squadron, TorpedoAttack};
+
+    // 20 capital ships, with options, and 5 squadrons of 2 escorts: 30 ships, 25 entries.
+    let capital = [
+        ("emperor-battleship", &["sharks"][..]),
+        ("retribution-battleship", &[]),
+        ("oberon-battleship", &[]),
+        ("mars-battlecruiser", &[]),
+        ("overlord-battlecruiser", &[]),
+        ("dictator-cruiser", &["torpedo-bombers"]),
+        ("dictator-cruiser", &[]),
+        ("dominator-cruiser", &[]),
+        ("gothic-cruiser", &[]),
+        ("gothic-cruiser", &[]),
+        ("lunar-cruiser", &[]),
+        ("lunar-cruiser", &[]),
+        ("lunar-cruiser", &[]),
+        ("tyrant-cruiser", &[]),
+        ("tyrant-cruiser", &[]),
+        ("dauntless-light-cruiser", &["torpedo-prow"]),
+        ("dauntless-light-cruiser", &[]),
+        ("endurance-light-cruiser", &[]),
+        ("endurance-light-cruiser", &[]),
+        ("apocalypse-battleship", &[]),
+    ];
+    let mut fleet = Fleet::new("imperial-navy");
+    fleet.points_limit = 10_000;
+    fleet.ships = capital.iter().map(|(class, options)| ShipEntry::new(class, options)).collect();
+    for class in ["sword-frigate", "firestorm-frigate", "cobra-destroyer", "sword-frigate", "cobra-destroyer"]
+    {
+        fleet.squadrons.push(Squadron::new(class, 2));
+    }
+    let c = bfg::check(&fleet);
+    let ships: u32 = c.ships.iter().chain(&c.squadrons).map(|e| e.count).sum();
+    let warnings = c.problems.len();
+    let check_us = time(at_least, || bfg::check(black_box(&fleet)));
+    println!(
+        "bfg fleet of {ships} ships ({} pts, {warnings} warnings, fleet limit {}): {:.2} us/check (fastest batch {:.2}; target 5)",
+        c.points, c.ordnance.fleet_limit, check_us.mean, check_us.best
+    );
+    let text_us = time(at_least, || bfg::text_export(black_box(&fleet)));
+    println!("bfg fleet of {ships} ships: {:.2} us/text export", text_us.mean);
+
+    let cases = [
+        (
+            "10 bombers + 10 fighters vs 8 turrets + 3 massed",
+            BomberWave {
+                bombers: 10,
+                fighters: 10,
+                turrets: 8,
+                massed: 3,
+                armour: 5,
+                turrets_hit_only_on_6: false,
+            },
+        ),
+        (
+            "20 bombers vs 8 turrets + 3 massed",
+            BomberWave {
+                bombers: 20,
+                fighters: 0,
+                turrets: 8,
+                massed: 3,
+                armour: 5,
+                turrets_hit_only_on_6: false,
+            },
+        ),
+        (
+            "20 bombers vs 0 turrets + 3 massed (most dice)",
+            BomberWave {
+                bombers: 20,
+                fighters: 0,
+                turrets: 0,
+                massed: 3,
+                armour: 2,
+                turrets_hit_only_on_6: false,
+            },
+        ),
+    ];
+    for (name, wave) in cases {
+        let us = time(at_least, || bfg::bombers(black_box(&wave)));
+        println!("bfg odds, {name}: {:.1} us (fastest batch {:.1}; target 1000)", us.mean, us.best);
+    }
+    let salvo = TorpedoAttack { strength: bfg::MAX_STRENGTH, turrets: 8, massed: 3, armour: 2, reroll: true };
+    let us = time(at_least, || bfg::torpedoes(black_box(&salvo)));
+    println!("bfg odds, torpedo salvo of 30 re-rolling vs 8 turrets + 3 massed: {:.1} us", us.mean);
 }

@@ -16,6 +16,8 @@ pub const MAX_ENTRIES: usize = 200;
 pub const MAX_COUNT: u16 = 999;
 /// The heaviest cargo line, in pounds.
 pub const MAX_CARGO_WEIGHT: u32 = 1_000_000;
+/// The largest points limit a game takes (a BFG fleet's: campaigns run to a few thousand).
+pub const MAX_POINTS_LIMIT: u32 = 100_000;
 /// The longest name (of a build, a cargo line), in characters.
 pub const MAX_NAME_CHARS: usize = 100;
 
@@ -123,6 +125,12 @@ pub fn count<'de, D: Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
 pub fn count_u32<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     let v = whole(d, 0, MAX_COUNT.into())?;
     Ok(u32::try_from(v).unwrap_or(MAX_COUNT.into()))
+}
+
+/// Serde: a points limit, 0 to [`MAX_POINTS_LIMIT`].
+pub fn points_limit<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = whole(d, 0, MAX_POINTS_LIMIT.into())?;
+    Ok(u32::try_from(v).unwrap_or(MAX_POINTS_LIMIT))
 }
 
 /// Serde: a small number that fits a `u8` field ("link group", "turret size").

@@ -1,6 +1,7 @@
 //! The rules engines. Everything under `games` is pure: no web, database, template or async code,
 //! so the page, the JSON API and the text exports all ask the same functions and never recompute.
 
+pub mod bfg;
 pub mod bounds;
 pub mod carwars;
 pub mod epic;
@@ -8,7 +9,7 @@ pub mod registry;
 
 mod problems;
 
-pub use problems::{Code, Problem, Severity, is_legal};
+pub use problems::{Code, Problem, Severity, is_legal, legality_text};
 
 /// The valid ids closest to an unknown one, best first, for "did you mean" messages. Ranks by
 /// edit distance, with ids that share a prefix or contain the input first.
@@ -25,6 +26,19 @@ pub fn nearest<'a>(unknown: &str, valid: impl IntoIterator<Item = &'a str>, n: u
         .collect();
     scored.sort();
     scored.into_iter().take(n).map(|(_, id)| id).collect()
+}
+
+/// Longest stretch of a player's unknown id quoted back in a message.
+const SHOWN_CHARS: usize = 40;
+
+/// A player's text as quoted back in a message: cut short if very long.
+pub(crate) fn shown(s: &str) -> String {
+    if s.chars().count() > SHOWN_CHARS {
+        let cut: String = s.chars().take(SHOWN_CHARS).collect();
+        format!("{cut}...")
+    } else {
+        s.to_string()
+    }
 }
 
 /// "a", "a or b", "a, b or c": the choices a message offers.

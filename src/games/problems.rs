@@ -47,6 +47,30 @@ pub fn is_legal(problems: &[Problem]) -> bool {
     !problems.iter().any(Problem::is_error)
 }
 
+/// The end of a text export: "Legal." or "NOT LEGAL (n problems):" with each error, then any
+/// warnings as notes, one per line.
+pub fn legality_text(problems: &[Problem]) -> String {
+    let errors: Vec<&str> = problems.iter().filter(|p| p.is_error()).map(|p| p.message.as_str()).collect();
+    let notes: Vec<&str> = problems.iter().filter(|p| !p.is_error()).map(|p| p.message.as_str()).collect();
+    let mut out = String::new();
+    if errors.is_empty() {
+        out.push_str("\nLegal.\n");
+    } else {
+        let noun = if errors.len() == 1 { "problem" } else { "problems" };
+        out.push_str(&format!("\nNOT LEGAL ({} {noun}):\n", errors.len()));
+        for e in errors {
+            out.push_str(&format!("  - {e}\n"));
+        }
+    }
+    if !notes.is_empty() {
+        out.push_str("Notes:\n");
+        for n in notes {
+            out.push_str(&format!("  - {n}\n"));
+        }
+    }
+    out
+}
+
 /// Declares [`Code`] with each code's text written once next to its variant, so the text can be
 /// found by searching for it and `as_str` cannot drift from the variant list. Serde's renaming
 /// gives the same text (a test checks every variant).
@@ -206,7 +230,8 @@ codes! {
     TurretOverfull = "TURRET_OVERFULL",
 
     // Epic detachments.
-    /// The detachment document's version is not the one this engine reads (a warning).
+    /// The document's version (an Epic detachment's, a BFG fleet's) is not the one this engine
+    /// reads (a warning).
     UnknownVersion = "UNKNOWN_VERSION",
     /// No detachment list is chosen, or the list id is unknown.
     UnknownList = "UNKNOWN_LIST",
@@ -236,6 +261,34 @@ codes! {
     SectionTooMany = "SECTION_TOO_MANY",
     /// The chain of command is listed only up to its cap (a warning).
     ChainTruncated = "CHAIN_TRUNCATED",
+
+    // Battlefleet Gothic fleets.
+    /// No faction is chosen, or the faction id is unknown.
+    UnknownFaction = "UNKNOWN_FACTION",
+    /// A ship or squadron names a class that is in no faction's catalog.
+    UnknownShip = "UNKNOWN_SHIP",
+    /// A ship or squadron is of another faction than the fleet's.
+    WrongFaction = "WRONG_FACTION",
+    /// An escort class added as a single ship: escorts go in squadrons.
+    EscortNotInSquadron = "ESCORT_NOT_IN_SQUADRON",
+    /// A capital ship class in an escort squadron.
+    CapitalShipInSquadron = "CAPITAL_SHIP_IN_SQUADRON",
+    /// An escort squadron of fewer than 2 or more than 6 ships (a warning, our decision).
+    SquadronSize = "SQUADRON_SIZE",
+    /// A chosen option id that the ship does not offer.
+    UnknownOption = "UNKNOWN_OPTION",
+    /// The same option chosen twice on one ship.
+    OptionRepeated = "OPTION_REPEATED",
+    /// Two options of one group (alternatives) chosen on one ship.
+    OptionsExclusive = "OPTIONS_EXCLUSIVE",
+    /// A ship takes one option of a group and none is chosen.
+    OptionRequired = "OPTION_REQUIRED",
+    /// A chosen option whose price the data does not give: counted as 0 points (a warning).
+    OptionPriceUnknown = "OPTION_PRICE_UNKNOWN",
+    /// A profile the data marks as not confirmed against BFG Remastered (a warning).
+    UnverifiedProfile = "UNVERIFIED_PROFILE",
+    /// The fleet's points are over its points limit.
+    OverPointsLimit = "OVER_POINTS_LIMIT",
 }
 
 /// Templates print a code as clients see it.

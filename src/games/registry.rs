@@ -30,7 +30,7 @@ pub struct Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::{carwars, epic};
+    use crate::games::{bfg, carwars, epic};
 
     #[test]
     fn each_games_example_is_a_legal_build_of_it() {
@@ -41,5 +41,28 @@ mod tests {
         let c = epic::check(&d);
         assert!(c.legal, "{:?}", c.problems);
         assert_eq!(c.points, 130);
+        let f: bfg::Fleet = serde_json::from_str(bfg::GAME.example).expect("a fleet");
+        let c = bfg::check(&f);
+        assert!(c.legal, "{:?}", c.problems);
+        assert_eq!(c.points, 505);
+    }
+
+    #[test]
+    fn every_game_has_its_own_id_path_and_print_page() {
+        let games = [&carwars::GAME, &epic::GAME, &bfg::GAME];
+        for (i, a) in games.iter().enumerate() {
+            assert!(a.path.starts_with('/') && a.path.len() > 1, "{}", a.id);
+            for b in &games[i + 1..] {
+                assert!(a.id != b.id && a.path != b.path, "{} and {}", a.id, b.id);
+            }
+        }
+        assert_eq!(
+            (bfg::GAME.id, bfg::GAME.path, bfg::GAME.word, bfg::GAME.title, bfg::GAME.plural),
+            ("bfg", "/bfg", "fleet", "BFG fleet", "BFG fleets")
+        );
+        assert_eq!(
+            (bfg::GAME.nav, bfg::GAME.start, bfg::GAME.print),
+            ("BFG fleets", "Build a fleet", "roster")
+        );
     }
 }

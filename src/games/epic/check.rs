@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{ChainStep, DetachmentList, Entry, Limit, Section, Vessel, list, lists, vessel};
-use crate::games::{Code, Problem, is_legal, nearest, or_list};
+use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
 
 /// Version of the detachment document format (`Detachment::version`) this engine reads.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -12,9 +12,6 @@ pub const DOCUMENT_VERSION: u32 = 1;
 /// Most links the chain of command lists. The largest legal detachment has 30 vessels; only
 /// absurd counts (already errors) reach the cap, and it keeps them from exhausting memory.
 pub const MAX_CHAIN_LINKS: usize = 200;
-
-/// Longest stretch of a player's unknown id quoted back in a message.
-const SHOWN_CHARS: usize = 40;
 
 fn default_version() -> u32 {
     DOCUMENT_VERSION
@@ -650,14 +647,4 @@ fn n_choices(n: u32, section: &str) -> String {
 /// is a known vessel, else the id as typed.
 fn shown_vessel(entry: &str) -> String {
     vessel(entry).map_or_else(|| entry.to_string(), |v| v.name.to_string())
-}
-
-/// A player's text as quoted back in a message: cut short if very long.
-fn shown(s: &str) -> String {
-    if s.chars().count() > SHOWN_CHARS {
-        let cut: String = s.chars().take(SHOWN_CHARS).collect();
-        format!("{cut}...")
-    } else {
-        s.to_string()
-    }
 }

@@ -62,27 +62,7 @@ pub fn text_export(d: &Detachment, c: &Check) -> String {
         }
     }
 
-    let errors: Vec<&str> = c.problems.iter().filter(|p| p.is_error()).map(|p| p.message.as_str()).collect();
-    let notes: Vec<&str> = c.problems.iter().filter(|p| !p.is_error()).map(|p| p.message.as_str()).collect();
-    if c.legal {
-        out.push_str("\nLegal.\n");
-    } else {
-        let _ = writeln!(
-            out,
-            "\nNOT LEGAL ({} {}):",
-            errors.len(),
-            if errors.len() == 1 { "problem" } else { "problems" }
-        );
-        for e in errors {
-            let _ = writeln!(out, "  - {e}");
-        }
-    }
-    if !notes.is_empty() {
-        out.push_str("Notes:\n");
-        for n in notes {
-            let _ = writeln!(out, "  - {n}");
-        }
-    }
+    out.push_str(&crate::games::legality_text(&c.problems));
     let _ =
         writeln!(out, "\nChecked by Drydock (Epic 40,000: On the Waterways, engine v{})", c.engine_version);
     out

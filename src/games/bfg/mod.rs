@@ -1,0 +1,163 @@
+//! Battlefleet Gothic: fleets with their ordnance. The ship and attack-craft tables, fleet
+//! checking (points, options, escort squadrons, the ordnance figures), the battle tracker (loaded
+//! torpedoes and bays, attack craft in play against the fleet's limit, a turn log) and exact
+//! ordnance odds (torpedo salvoes, bomber waves, assault boats, fighters against a wave).
+//!
+//! Pure: no web, database, template or async code. The pages, the JSON API and the text export
+//! all ask these functions. The rules are the Ordnance Phase of BFG Remastered
+//! (`shared/rules/bfg-ordnance.txt`); where they are silent we decide once, and [`DECISIONS`]
+//! says so in words a page can show.
+//!
+//! `check` reports every problem as a [`Problem`](crate::games::Problem) with a stable code.
+//! `part` follows the document's field names: `ships.{i}` or `squadrons.{i}` for an entry
+//! (0-based), `ships.{i}.options.{k}` for one chosen option, `ships.{i}.options` for a missing
+//! choice, `faction`, `points_limit` or `version`.
+//!
+//! | code | severity | when |
+//! |---|---|---|
+//! | `UNKNOWN_FACTION` | error | no faction, or an unknown id (the message offers the nearest) |
+//! | `UNKNOWN_SHIP` | error | an entry's class is unknown (the message offers the nearest of the faction) |
+//! | `WRONG_FACTION` | error | a ship of another faction than the fleet's |
+//! | `ESCORT_NOT_IN_SQUADRON` | error | an escort class added as a single ship |
+//! | `CAPITAL_SHIP_IN_SQUADRON` | error | a capital ship class in an escort squadron |
+//! | `SQUADRON_SIZE` | warning | an escort squadron outside 2 to 6 ships (our decision) |
+//! | `UNKNOWN_OPTION` | error | an option the ship does not offer (the message offers the nearest) |
+//! | `OPTION_REPEATED` | error | the same option twice on one ship |
+//! | `OPTIONS_EXCLUSIVE` | error | two alternatives of one group (a Strike Cruiser's prow) |
+//! | `OPTION_REQUIRED` | error | a group left without its one choice |
+//! | `OPTION_PRICE_UNKNOWN` | warning | a chosen option our data gives no price for: counted as 0 |
+//! | `UNVERIFIED_PROFILE` | warning | a profile (or its craft) marked UNVERIFIED in the data |
+//! | `OVER_POINTS_LIMIT` | error | the points are over the limit |
+//! | `UNKNOWN_VERSION` | warning | the document's `version` is not the one this engine reads |
+//!
+//! The battle tracker refuses an action with a [`Refusal`], whose message gives the reason; the
+//! odds calculator refuses an input out of range with an [`OddsError`] naming the field.
+
+mod battle;
+mod data;
+mod export;
+mod fleet;
+mod odds;
+#[cfg(test)]
+mod tests;
+
+pub use battle::{
+    Action, BATTLE_VERSION, Battle, Condition, Event, Launch, LogEntry, MAX_LOG, MAX_SHIPS, MAX_TURN,
+    Refusal, Removal, ShipState, ShipStatus, Status, apply, status,
+};
+pub use data::{
+    Armour, Bays, Craft, Faction, Kind, Price, Resilience, Role, SPLIT_MIN_PART, SPLIT_OVER, Salvo,
+    SalvoKind, Ship, ShipOption, Split, Strength, craft, craft_by_id, faction, factions, ship, ships,
+};
+pub use export::{summary, text_export};
+pub use fleet::{
+    Check, DEFAULT_POINTS_LIMIT, DOCUMENT_VERSION, EntryFigures, Fitting, Fleet, Ordnance, SQUADRON_MAX,
+    SQUADRON_MIN, ShipEntry, Squadron, check,
+};
+pub use odds::{
+    AssaultWave, BomberOdds, BomberWave, Fraction, Interception, InterceptionOdds, MAX_INTERCEPTORS,
+    MAX_MASSED, MAX_STRENGTH, MAX_TURRETS, MAX_WAVE, Odds, OddsAnswer, OddsError, OddsRequest, Outcome,
+    TorpedoAttack, TorpedoOdds, after_turrets, assault_boats, bombers, interception, odds, torpedoes,
+};
+
+/// Version of the rules engine, stored with every judged build. Bump it when a change to the
+/// tables or the checks could change the judgement of a saved fleet.
+pub const ENGINE_VERSION: u32 = 1;
+
+/// A decision we made where the rules text is silent or the data unclear, in words a page can
+/// show; `id` lets a page point at one ("crippled-bays").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Decision {
+    pub id: &'static str,
+    pub text: &'static str,
+}
+
+/// Every decision the engine makes on the player's behalf.
+pub const DECISIONS: &[Decision] = &[
+    Decision {
+        id: "crippled-bays",
+        text: "A crippled ship's launch bays are halved, rounding up (4 bays become 2, 3 become 2, 1 stays 1). The fleet's attack-craft limit drops to match, and a destroyed ship's bays no longer count.",
+    },
+    Decision {
+        id: "crippled-torpedoes",
+        text: "A crippled ship's torpedo salvo is halved, rounding up (6 becomes 3, 9 becomes 5).",
+    },
+    Decision {
+        id: "braced",
+        text: "A braced ship launches half its attack craft and half its salvo (rounding up, and halved again if it is also crippled). Bracing does not lower the fleet's attack-craft limit. The brace stays until the player clears it, since it may be declared in the opponent's turn.",
+    },
+    Decision {
+        id: "braced-reload",
+        text: "A braced ship cannot record a Reload Ordnance order: bracing is its special order.",
+    },
+    Decision {
+        id: "reload-order",
+        text: "A ship records at most one Reload Ordnance order a turn, and not after launching ordnance that turn: orders are given before the Shooting Phase, when ordnance is launched.",
+    },
+    Decision {
+        id: "never-runs-out",
+        text: "Ships that never run out of ordnance (Tyranids) stay loaded after launching and need no reloading; each may launch attack craft once and torpedoes once a turn, up to twice its bays, and its bays count twice toward the fleet's limit.",
+    },
+    Decision {
+        id: "over-limit",
+        text: "While more attack craft are in play than the fleet's limit, no attack craft may launch; torpedoes may, as they have no launch limit.",
+    },
+    Decision {
+        id: "recall",
+        text: "Markers may be recalled only when some carrier has its bays loaded and can launch this turn; recalling does not load anything.",
+    },
+    Decision {
+        id: "markers-by-craft",
+        text: "Markers in play are counted by craft for the whole fleet, not by carrier: a carrier's squadrons stay in play when it is crippled or destroyed.",
+    },
+    Decision {
+        id: "escorts",
+        text: "Escorts have one hit: they are destroyed, never crippled. Each escort of a squadron launches its own salvo in the tracker; squadrons that combine salvoes on the table add them up in the odds calculator.",
+    },
+    Decision {
+        id: "rolled-strength",
+        text: "For a salvo of rolled strength (Ork D6+2), the tracker asks for the D6 rolled.",
+    },
+    Decision {
+        id: "squadron-size",
+        text: "Escort squadrons of fewer than 2 or more than 6 ships are flagged as a warning: a convention of BFG fleet lists, not a rule of the Ordnance Phase.",
+    },
+    Decision {
+        id: "option-groups",
+        text: "Where a ship's profile offers alternative fittings (a Strike Cruiser's prow, a Tau configuration), it must take exactly one, within its points. We read the Protector's launch bay and its missiles as two configurations.",
+    },
+    Decision {
+        id: "unknown-prices",
+        text: "Options our data gives no price for (Tyranid weapons, Ork prow torpedoes, Dark Eldar bays and torpedoes, torpedo bombers) count 0 points and are flagged.",
+    },
+    Decision {
+        id: "ship-options",
+        text: "A Lunar's and a Tyrant's torpedoes are standard; a Dauntless's are its torpedo variant, an option. Docking hooks on Tau ships carry escorts and are not counted as ordnance.",
+    },
+    Decision {
+        id: "odds-cap",
+        text: "Odds of fighters against a wave: each fighter takes on one squadron, escorting fighters first; a resilient craft survives on a 4+. Fighters left over take on squadrons that saved, and that second fight removes both without a save.",
+    },
+    Decision {
+        id: "odds-turrets-on-6",
+        text: "Odds: where turrets hit only on a 6, that applies to the whole wave (a wave is taken to be of one faction's craft).",
+    },
+    Decision {
+        id: "odds-raids",
+        text: "Odds of assault boats count one hit-and-run raid per boat left after the turrets; what a raid does (and a Thunderhawk's extra raid) is played on the table.",
+    },
+    Decision { id: "log", text: "The battle log keeps its last 500 entries." },
+];
+
+/// The fleet builder's place in the house.
+pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
+    id: "bfg",
+    path: "/bfg",
+    word: "fleet",
+    title: "BFG fleet",
+    plural: "BFG fleets",
+    nav: "BFG fleets",
+    start: "Build a fleet",
+    print: "roster",
+    example: r#"{"name": "Gothic Patrol", "faction": "imperial-navy", "points_limit": 1500, "ships": [{"class": "dictator-cruiser", "name": "Lord Daros"}, {"class": "lunar-cruiser"}], "squadrons": [{"class": "sword-frigate", "count": 3}]}"#,
+};

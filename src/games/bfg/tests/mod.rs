@@ -1,0 +1,36 @@
+//! Tests for the Battlefleet Gothic engine: the tables against the data files' worked facts,
+//! fleets of several factions with exact points and ordnance, the battle tracker's every action
+//! and refusal, exact odds, the text export and random input.
+
+use super::*;
+use crate::games::{Code, Problem};
+
+mod battle;
+mod data;
+mod export;
+mod fleet;
+mod odds;
+
+/// A fleet of `faction` with these ships (class, options) and squadrons (class, count).
+fn fleet(faction: &str, ships: &[(&str, &[&str])], squadrons: &[(&str, u32)]) -> Fleet {
+    Fleet {
+        ships: ships.iter().map(|(class, options)| ShipEntry::new(class, options)).collect(),
+        squadrons: squadrons.iter().map(|(class, count)| Squadron::new(class, *count)).collect(),
+        ..Fleet::new(faction)
+    }
+}
+
+/// The codes of a check's problems, with their parts.
+fn codes(c: &Check) -> Vec<(Code, Option<&str>)> {
+    c.problems.iter().map(|p| (p.code, p.part.as_deref())).collect()
+}
+
+/// The problem with this code (the first), for its message.
+fn problem(c: &Check, code: Code) -> &Problem {
+    c.problems.iter().find(|p| p.code == code).unwrap_or_else(|| panic!("no {code} in {:?}", c.problems))
+}
+
+/// An exact fraction.
+fn frac(n: u64, d: u64) -> Fraction {
+    Fraction::new(n, d)
+}
