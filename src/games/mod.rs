@@ -5,6 +5,7 @@ pub mod bounds;
 pub mod carwars;
 pub mod epic;
 pub mod registry;
+pub mod waffle;
 
 mod problems;
 

@@ -30,7 +30,7 @@ pub struct Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::{carwars, epic};
+    use crate::games::{carwars, epic, waffle};
 
     #[test]
     fn each_games_example_is_a_legal_build_of_it() {
@@ -41,5 +41,17 @@ mod tests {
         let c = epic::check(&d);
         assert!(c.legal, "{:?}", c.problems);
         assert_eq!(c.points, 130);
+        let r: waffle::Roster = serde_json::from_str(waffle::GAME.example).expect("a roster");
+        let c = waffle::check(&r);
+        assert!(c.legal && c.problems.is_empty(), "{:?}", c.problems);
+        assert_eq!(c.points, 145);
+    }
+
+    #[test]
+    fn the_waffle_roster_builder_has_its_names() {
+        let g = &waffle::GAME;
+        assert_eq!((g.id, g.path, g.word, g.print), ("waffle", "/waffle", "roster", "cards"));
+        assert_eq!((g.title, g.plural), ("Waffle 40K roster", "Waffle 40K rosters"));
+        assert_eq!((g.nav, g.start), ("Waffle 40K vehicles", "List your vehicles"));
     }
 }
