@@ -1,12 +1,13 @@
 //! Waffle Edition 40K vehicles: a roster of vehicles with a rule card for each (the rules its
-//! types bring, in our own words, each with its source). The rules text is
-//! `shared/rules/waffle40k-vehicles.txt`.
+//! types bring, in our own words, each with its source), a fire-point planner and an exact
+//! tank shock calculator. The rules text is `shared/rules/waffle40k-vehicles.txt`.
 //!
 //! Pure: no web, database, template or async code. The pages, the JSON API and the text export
 //! all ask these functions.
 //!
 //! - [`Roster`] is the document; [`check`] judges it into a [`Check`]: points against the
 //!   limit, problems, and one [`Card`] of [`Rule`]s per vehicle.
+//! - [`fire_points`] plans what the passengers of a transport may do this turn.
 //! - [`catalog`] lists the types, their rules and which types do not go together.
 //! - [`text_export`] and [`summary`] write a roster as text.
 //!
@@ -38,6 +39,7 @@
 
 mod check;
 mod export;
+mod fire;
 mod roster;
 mod rules;
 #[cfg(test)]
@@ -48,6 +50,7 @@ use serde::Serialize;
 
 pub use check::{COMBINATIONS, Card, Check, Combination, check, vehicle_types};
 pub use export::{summary, text_export};
+pub use fire::{FirePlan, PassengerFire, Speed, fire_points};
 pub use roster::{
     AP, ARMOUR, Armour, BS, DOCUMENT_VERSION, MAX_POINTS_LIMIT, Roster, STRENGTH, Vehicle, Weapon,
 };

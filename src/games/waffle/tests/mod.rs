@@ -3,6 +3,7 @@
 
 mod check;
 mod export;
+mod fire;
 mod roster;
 mod rules;
 
