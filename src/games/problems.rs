@@ -276,6 +276,11 @@ codes! {
     /// The roster's points are over its limit.
     OverPointsLimit = "OVER_POINTS_LIMIT",
 
+    // Waffle 40K: tank shock inputs (a refusal: nothing is computed).
+    /// A tank shock input is outside what the calculator takes (the message gives the range).
+    ShockInputOutOfRange = "SHOCK_INPUT_OUT_OF_RANGE",
+    /// A tank shock shorter than the tank's combat speed, which is no tank shock.
+    ShockBelowCombatSpeed = "SHOCK_BELOW_COMBAT_SPEED",
 }
 
 /// Templates print a code as clients see it.

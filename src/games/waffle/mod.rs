@@ -8,6 +8,8 @@
 //! - [`Roster`] is the document; [`check`] judges it into a [`Check`]: points against the
 //!   limit, problems, and one [`Card`] of [`Rule`]s per vehicle.
 //! - [`fire_points`] plans what the passengers of a transport may do this turn.
+//! - [`tank_shock`] works a [`TankShock`] out exactly; [`DECISIONS`] says how we settled what the
+//!   text leaves open.
 //! - [`catalog`] lists the types, their rules and which types do not go together.
 //! - [`text_export`] and [`summary`] write a roster as text.
 //!
@@ -36,12 +38,21 @@
 //! | `FIRE_POINTS_OVER_CAPACITY` | warning | more fire points than the Transport carries models |
 //! | `OVER_POINTS_LIMIT` | error | the vehicles' points add up to more than the roster's limit |
 //! | `UNKNOWN_VERSION` | warning | the document's `version` is not the one this engine reads |
+//!
+//! [`tank_shock`] refuses inputs it cannot work out with these codes (its `part` is the input's
+//! field: `distance`, `initiative`, ...):
+//!
+//! | code | when |
+//! |---|---|
+//! | `SHOCK_INPUT_OUT_OF_RANGE` | an input outside its range (the message gives it) |
+//! | `SHOCK_BELOW_COMBAT_SPEED` | the distance is under the tank's combat speed: no tank shock |
 
 mod check;
 mod export;
 mod fire;
 mod roster;
 mod rules;
+mod shock;
 #[cfg(test)]
 mod tests;
 mod types;
@@ -55,6 +66,10 @@ pub use roster::{
     AP, ARMOUR, Armour, BS, DOCUMENT_VERSION, MAX_POINTS_LIMIT, Roster, STRENGTH, Vehicle, Weapon,
 };
 pub use rules::{Decision, EVERY_VEHICLE, Rule, Source, all_rules, bundle, card_rules};
+pub use shock::{
+    COMBAT_SPEED, DECISIONS, DEFAULT_COMBAT_SPEED, DISTANCE, Distribution, Fraction, INITIATIVE, LEADERSHIP,
+    MODELS, Mode, Outcome, Refused, SAVE, TOUGHNESS, TankShock, tank_shock, to_wound,
+};
 pub use types::{TypeSet, VehicleType};
 
 /// Version of the rules engine, stored with every judged roster. Bump it when a change to the
@@ -75,13 +90,14 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
 };
 
 /// Everything a page or client needs to know before building: the rules of every vehicle, each
-/// type with its rules, the types that do not go together.
+/// type with its rules, the types that do not go together and the tank shock decisions.
 #[derive(Debug, Serialize)]
 pub struct Catalog {
     /// The rules every vehicle has unless a type replaces them.
     pub every_vehicle: &'static [&'static Rule],
     pub types: Vec<TypeEntry>,
     pub combinations: &'static [Combination],
+    pub tank_shock_decisions: &'static [Decision],
 }
 
 /// One type in the catalog.
@@ -104,5 +120,6 @@ pub fn catalog() -> Catalog {
             .map(|&t| TypeEntry { id: t.id(), name: t.name(), rules: bundle(t) })
             .collect(),
         combinations: &COMBINATIONS,
+        tank_shock_decisions: &DECISIONS,
     }
 }

@@ -6,6 +6,7 @@ mod export;
 mod fire;
 mod roster;
 mod rules;
+mod shock;
 
 use super::*;
 use crate::games::{Code, Problem, Severity};

@@ -232,8 +232,9 @@ fn rules_are_written_in_our_own_words() {
         s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
     };
     let source = words(&source).join(" ");
-    let texts: Vec<&str> =
+    let mut texts: Vec<&str> =
         all_rules().iter().flat_map(|r| [r.text].into_iter().chain(r.decision)).collect();
+    texts.extend(DECISIONS.iter().map(|d| d.text));
     let mut copied = Vec::new();
     for text in texts {
         // Each stretch between two names is checked on its own.
@@ -262,6 +263,7 @@ fn the_catalog_lists_every_type_with_its_bundle_and_serializes() {
     assert_eq!(json["types"][0]["rules"][0]["source"]["type"], "tank");
     assert_eq!(json["every_vehicle"][0]["source"]["type"], serde_json::Value::Null);
     assert_eq!(json["combinations"][0]["code"], "WALKER_TANK");
+    assert_eq!(json["tank_shock_decisions"].as_array().map(Vec::len), Some(DECISIONS.len()));
 }
 
 #[test]
