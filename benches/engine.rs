@@ -1,9 +1,10 @@
-//! How fast the boat engine judges a design, prints its stat line and reads one back; how fast the
-//! BFG engine checks a fleet and works out exact ordnance odds.
+//! How fast the boat engine judges a design, prints its stat line and reads one back; how fast a
+//! designer form is read; how fast the BFG engine checks a fleet and works out exact ordnance
+//! odds, and the Waffle engine checks a roster and works out a tank shock.
 //!
 //! Plain std timing, no harness: `cargo bench --bench engine`. Each measurement warms up, then runs
 //! whole batches until at least a second has passed, and prints the time per call. Words after
-//! `--` pick sections by name (`boats`, `worst`, `bfg`): `cargo bench --bench engine -- bfg`.
+//! `--` pick sections by name (`boats`, `forms`, `worst`, `bfg`, `waffle`): `cargo bench --bench engine -- bfg`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -197,6 +198,9 @@ fn main() {
     if runs("bfg") {
         bfg(second);
     }
+    if runs("waffle") {
+        waffle(second);
+    }
 }
 
 fn boats(second: Duration) {
@@ -240,6 +244,78 @@ fn forms(at_least: Duration) {
         read_us.mean,
         read_us.best
     );
+}
+
+/// A 20-vehicle Waffle roster of every type (target: under 5 us a check), and exact tank shocks
+/// of 48" (target: under 100 us) and of 72", the longest the calculator takes.
+fn waffle(at_least: Duration) {
+    use drydock::games::waffle::{self, Armour, Mode, Roster, TankShock, Vehicle, Weapon};
+
+    let kinds: [&[&str]; 7] = [
+        &["tank", "transport"],
+        &["tank"],
+        &["walker"],
+        &["chariot", "transport"],
+        &["super-heavy-vehicle", "tank"],
+        &["super-heavy-walker"],
+        &["super-heavy-flyer", "transport"],
+    ];
+    let mut r = Roster { name: "Armoured company".into(), points_limit: Some(3000), ..Roster::default() };
+    for i in 0..20 {
+        let types = kinds[i % kinds.len()];
+        let mut v = Vehicle::new(&format!("Vehicle {i}"), types);
+        v.armour = Armour { front: 14, side: 12, rear: 10 };
+        v.points = 120;
+        if types.contains(&"transport") {
+            (v.fire_points, v.capacity) = (2, 10);
+        }
+        v.weapons = (0..3)
+            .map(|k| Weapon {
+                name: format!("Gun {k}"),
+                range: 36,
+                strength: Some(8),
+                ap: Some(3),
+                kind: "Heavy 2".into(),
+            })
+            .collect();
+        r.vehicles.push(v);
+    }
+    let c = waffle::check(&r);
+    assert!(c.legal && c.problems.is_empty(), "the roster should be legal: {:?}", c.problems);
+    let check_us = time(at_least, || waffle::check(black_box(&r)));
+    let rules: usize = c.vehicles.iter().map(|v| v.rules.len()).sum();
+    println!(
+        "waffle roster of {} vehicles ({rules} rules on the cards): {:.2} us/check (fastest batch {:.2})",
+        r.vehicles.len(),
+        check_us.mean,
+        check_us.best
+    );
+
+    for (mode, distance, initiative) in [(Mode::Slam, 48, 3), (Mode::Grind, 48, 1), (Mode::Grind, 72, 1)] {
+        let t = TankShock {
+            mode,
+            distance,
+            combat_speed: 6,
+            leadership: 7,
+            initiative,
+            toughness: 3,
+            save: Some(4),
+            models: 30,
+        };
+        let o = match waffle::tank_shock(&t) {
+            Ok(o) => o,
+            Err(e) => panic!("refused: {e}"),
+        };
+        let us = time(at_least, || waffle::tank_shock(black_box(&t)));
+        println!(
+            "waffle tank shock, {} {distance}\" into I{initiative} ({} checks, up to {} hits): {:.1} us (fastest batch {:.1})",
+            mode.name(),
+            o.checks,
+            o.hits.max(),
+            us.mean,
+            us.best
+        );
+    }
 }
 
 /// The most work one request can ask of the engines: a design and a detachment filled to the

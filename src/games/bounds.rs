@@ -111,7 +111,9 @@ impl Visitor<'_> for Whole {
     }
 }
 
-fn whole<'de, D: Deserializer<'de>>(d: D, min: u64, max: u64) -> Result<u64, D::Error> {
+/// Serde: a whole number from `min` to `max`, for a game's own bounded fields (a points limit,
+/// a tank shock's distance), with the range in the message when it is refused.
+pub(crate) fn whole<'de, D: Deserializer<'de>>(d: D, min: u64, max: u64) -> Result<u64, D::Error> {
     d.deserialize_u64(Whole { min, max })
 }
 

@@ -6,6 +6,7 @@ pub mod bounds;
 pub mod carwars;
 pub mod epic;
 pub mod registry;
+pub mod waffle;
 
 mod problems;
 

@@ -30,7 +30,7 @@ pub struct Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::{bfg, carwars, epic};
+    use crate::games::{bfg, carwars, epic, waffle};
 
     #[test]
     fn each_games_example_is_a_legal_build_of_it() {
@@ -45,11 +45,15 @@ mod tests {
         let c = bfg::check(&f);
         assert!(c.legal, "{:?}", c.problems);
         assert_eq!(c.points, 505);
+        let r: waffle::Roster = serde_json::from_str(waffle::GAME.example).expect("a roster");
+        let c = waffle::check(&r);
+        assert!(c.legal && c.problems.is_empty(), "{:?}", c.problems);
+        assert_eq!(c.points, 145);
     }
 
     #[test]
     fn every_game_has_its_own_id_path_and_print_page() {
-        let games = [&carwars::GAME, &epic::GAME, &bfg::GAME];
+        let games = [&carwars::GAME, &epic::GAME, &bfg::GAME, &waffle::GAME];
         for (i, a) in games.iter().enumerate() {
             assert!(a.path.starts_with('/') && a.path.len() > 1, "{}", a.id);
             for b in &games[i + 1..] {
@@ -64,5 +68,13 @@ mod tests {
             (bfg::GAME.nav, bfg::GAME.start, bfg::GAME.print),
             ("BFG fleets", "Build a fleet", "roster")
         );
+    }
+
+    #[test]
+    fn the_waffle_roster_builder_has_its_names() {
+        let g = &waffle::GAME;
+        assert_eq!((g.id, g.path, g.word, g.print), ("waffle", "/waffle", "roster", "cards"));
+        assert_eq!((g.title, g.plural), ("Waffle 40K roster", "Waffle 40K rosters"));
+        assert_eq!((g.nav, g.start), ("Waffle 40K vehicles", "List your vehicles"));
     }
 }
