@@ -1,6 +1,7 @@
 //! The HTTP face of Drydock: the JSON API, the pages, the layers every request passes.
 
 pub mod api;
+pub mod bfg;
 pub mod boats;
 pub mod builder;
 pub mod builds;

@@ -6,7 +6,7 @@
 use super::AppState;
 use super::rate::WriteLimit;
 use super::view::StartChoice;
-use super::{boats, epic};
+use super::{bfg, boats, epic};
 use crate::games::registry::Game;
 use axum::Router;
 
@@ -18,13 +18,14 @@ pub struct Registered {
     pub published: fn() -> &'static [StartChoice],
 }
 
-pub static GAMES: [Registered; 2] = [
+pub static GAMES: [Registered; 3] = [
     Registered {
         game: &crate::games::carwars::GAME,
         routes: boats::router,
         published: boats::view::published,
     },
     Registered { game: &crate::games::epic::GAME, routes: epic::router, published: || &[] },
+    Registered { game: &crate::games::bfg::GAME, routes: bfg::router, published: || &[] },
 ];
 
 /// The games, in order.

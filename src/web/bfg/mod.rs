@@ -1,0 +1,158 @@
+//! The Battlefleet Gothic fleet builder: choosing a faction, the builder with live points and
+//! ordnance figures, and its JSON API. Saving, share pages, copies, exports and the printable
+//! roster come from [`builder`].
+
+pub mod api;
+pub mod form;
+pub mod view;
+
+use crate::games::Problem;
+use crate::games::bfg::{self, Fleet};
+use crate::games::registry::Game;
+use crate::store::builds::Build;
+use crate::web::AppState;
+use crate::web::builder::{self, Builder, page};
+use crate::web::builds::{Saved, file_name, inline};
+use crate::web::codec::Refused;
+use crate::web::error::AppError;
+use crate::web::form::Fields;
+use crate::web::rate::WriteLimit;
+use crate::web::view::ProblemView;
+use askama::Template;
+use axum::Router;
+use axum::extract::Query;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use serde::Deserialize;
+use serde_json::json;
+use view::FleetView;
+
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
+    Router::new()
+        .route("/bfg/new", get(new_fleet))
+        .merge(api::router())
+        .merge(builder::routes::<Fleets>(writes))
+}
+
+/// The fleet builder as a [`Builder`].
+pub struct Fleets;
+
+impl Builder for Fleets {
+    const GAME: &'static Game = &bfg::GAME;
+    const ENGINE_VERSION: u32 = bfg::ENGINE_VERSION;
+    const FORM: &'static str = "builder";
+    type Doc = Fleet;
+    type View = FleetView;
+
+    fn judge(f: Fleet, form_problems: Vec<Problem>) -> FleetView {
+        FleetView::new(f, form_problems)
+    }
+    fn doc(v: &FleetView) -> &Fleet {
+        &v.fleet
+    }
+    fn name(f: &Fleet) -> &str {
+        &f.name
+    }
+    fn rename(f: &mut Fleet, name: String) {
+        f.name = name;
+    }
+    fn stand_in(name: &str) -> Fleet {
+        Fleet { name: name.to_owned(), ..Fleet::new("") }
+    }
+    fn summary(v: &FleetView) -> String {
+        v.summary()
+    }
+    fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), Refused> {
+        form::read(f)
+    }
+    fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
+        form::press(fleet, action, f);
+    }
+    fn editor(v: FleetView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
+        let page = BuilderPage { v, build_id };
+        Ok(if whole { page.render()? } else { page.as_builder().render()? })
+    }
+    fn live(v: FleetView) -> Result<String, AppError> {
+        Ok(LivePage { slots: v.verdict.slots(), v }.render()?)
+    }
+    fn share(v: FleetView, b: Build, saved: Saved) -> Result<String, AppError> {
+        Ok(ShowPage { v, b, saved }.render()?)
+    }
+    fn print(v: FleetView) -> Result<String, AppError> {
+        Ok(RosterPage { v }.render()?)
+    }
+    /// The forum-post text, shown in the browser and saved under the fleet's name.
+    fn text(v: &FleetView) -> Response {
+        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.fleet.name, "txt", Self::GAME.word))
+    }
+    fn judgement(v: &FleetView) -> serde_json::Value {
+        json!({
+            "legal": v.check.legal,
+            "points": v.check.points,
+            "limit": v.check.limit,
+            "problems": v.check.problems,
+            "ordnance": api::ordnance(&v.check),
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "bfg/start.html")]
+struct StartPage {
+    factions: &'static [bfg::Faction],
+    /// Why the player is back here: an unknown faction in the address.
+    message: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "bfg/builder.html", blocks = ["builder"])]
+pub struct BuilderPage {
+    pub v: FleetView,
+    pub build_id: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "bfg/live.html")]
+struct LivePage {
+    v: FleetView,
+    slots: Vec<(String, Vec<ProblemView>)>,
+}
+
+#[derive(Template)]
+#[template(path = "bfg/show.html")]
+struct ShowPage {
+    v: FleetView,
+    b: Build,
+    saved: Saved,
+}
+
+#[derive(Template)]
+#[template(path = "bfg/roster.html")]
+struct RosterPage {
+    v: FleetView,
+}
+
+#[derive(Deserialize)]
+struct NewQuery {
+    faction: Option<String>,
+}
+
+/// `/bfg/new`: the factions to choose from; `?faction=` opens the builder for one.
+async fn new_fleet(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
+    let factions = bfg::factions();
+    let Some(id) = q.faction.as_deref().map(str::trim).filter(|s| !s.is_empty()) else {
+        return page(&StartPage { factions, message: None });
+    };
+    if bfg::faction(id).is_some() {
+        return page(&BuilderPage { v: FleetView::new(Fleet::new(id), Vec::new()), build_id: None });
+    }
+    // The engine says what is wrong and which factions there are.
+    let message = bfg::check(&Fleet::new(id))
+        .problems
+        .into_iter()
+        .find(|p| p.code == crate::games::Code::UnknownFaction)
+        .map(|p| format!("{}.", p.message.trim_end_matches('.')));
+    let body = StartPage { factions, message }.render()?;
+    Ok((StatusCode::NOT_FOUND, Html(body)).into_response())
+}
