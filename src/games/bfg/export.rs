@@ -62,7 +62,7 @@ pub fn text_export(fleet: &Fleet) -> String {
             ));
         }
         if let Some(t) = &e.torpedoes_text {
-            parts.push(t.clone());
+            parts.push((*t).to_string());
         }
         let _ = writeln!(out, "  {who}: {}", parts.join("; "));
     }
@@ -90,11 +90,11 @@ pub fn summary(c: &Check) -> String {
 }
 
 fn ship_label(e: &EntryFigures) -> String {
-    if e.name.is_empty() { e.class_name.clone() } else { format!("{} ({})", e.name, e.class_name) }
+    if e.name.is_empty() { e.class_name.to_string() } else { format!("{} ({})", e.name, e.class_name) }
 }
 
 fn plural(e: &EntryFigures) -> String {
-    if e.count == 1 { e.class_name.clone() } else { format!("{}s", e.class_name) }
+    if e.count == 1 { e.class_name.to_string() } else { format!("{}s", e.class_name) }
 }
 
 fn options(e: &EntryFigures) -> String {

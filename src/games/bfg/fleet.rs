@@ -3,6 +3,7 @@
 //! the craft each carrier launches).
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use super::data::{self, Bays, Craft, Kind, Price, Salvo, Ship, ShipOption, Split};
 use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
@@ -172,15 +173,12 @@ impl Fitting {
                 options.push(o);
             }
         }
-        let all_bays: Vec<Bays> =
-            ship.bays.into_iter().chain(options.iter().filter_map(|o| o.bays)).collect();
-        let bays = all_bays.iter().map(|b| b.count).sum();
+        let all_bays = || ship.bays.into_iter().chain(options.iter().filter_map(|o| o.bays));
+        let bays = all_bays().map(|b: Bays| b.count).sum();
         let mut craft: Vec<&'static Craft> = Vec::new();
         if bays > 0 {
-            let ids = all_bays
-                .iter()
-                .flat_map(|b| b.craft.iter())
-                .chain(options.iter().flat_map(|o| o.craft.iter()));
+            let ids =
+                all_bays().flat_map(|b| b.craft.iter()).chain(options.iter().flat_map(|o| o.craft.iter()));
             for c in ids.filter_map(|id| data::craft_by_id(id)) {
                 if !craft.iter().any(|k| k.id == c.id) {
                     craft.push(c);
@@ -241,9 +239,9 @@ pub struct EntryFigures {
     /// Where the entry is in the document: "ships.2", "squadrons.0".
     pub part: String,
     /// The class id as sent.
-    pub class: String,
+    pub class: Cow<'static, str>,
     /// The class's name, or the id as sent when it is unknown.
-    pub class_name: String,
+    pub class_name: Cow<'static, str>,
     /// The player's name, or "" if none.
     pub name: String,
     /// Whether the class is known.
@@ -256,7 +254,7 @@ pub struct EntryFigures {
     /// Points of the whole entry.
     pub points: u32,
     /// Options chosen and valid, by name.
-    pub options: Vec<String>,
+    pub options: Vec<&'static str>,
     pub turrets: Option<u32>,
     /// Launch bays per ship.
     pub bays: u32,
@@ -268,10 +266,10 @@ pub struct EntryFigures {
     /// Per ship.
     pub torpedoes: Option<Salvo>,
     /// "6@30", "D6+2@30", "missiles 8@20-40".
-    pub torpedoes_text: Option<String>,
+    pub torpedoes_text: Option<&'static str>,
     pub split: Option<Split>,
     /// The craft the bays carry, with speeds and roles.
-    pub craft: Vec<Craft>,
+    pub craft: Vec<&'static Craft>,
     /// The profile (or one of its craft) is not confirmed against BFG Remastered.
     pub unverified: bool,
 }
@@ -394,8 +392,8 @@ fn entry(fleet: &Fleet, e: Entry, problems: &mut Vec<Problem>) -> EntryFigures {
         problems.push(unknown_ship(fleet, &e));
         return EntryFigures {
             part,
-            class: e.class().to_string(),
-            class_name: shown(e.class()),
+            class: Cow::Owned(e.class().to_string()),
+            class_name: Cow::Owned(shown(e.class())),
             name: e.name().to_string(),
             known: false,
             kind: None,
@@ -458,39 +456,38 @@ fn entry(fleet: &Fleet, e: Entry, problems: &mut Vec<Problem>) -> EntryFigures {
     let capacity = fitting.launch_capacity();
     EntryFigures {
         part,
-        class: ship.id.to_string(),
-        class_name: ship.name.to_string(),
+        class: Cow::Borrowed(ship.id),
+        class_name: Cow::Borrowed(ship.name),
         name: e.name().to_string(),
         known: true,
         kind: Some(ship.kind),
         count,
         points_each: fitting.points,
         points: fitting.points.saturating_mul(count),
-        options: fitting.options.iter().map(|o| o.name.to_string()).collect(),
+        options: fitting.options.iter().map(|o| o.name).collect(),
         turrets: ship.turrets,
         bays: fitting.bays,
         launch_capacity: capacity,
         limit_share: capacity.saturating_mul(count),
         never_runs_out: ship.never_runs_out,
         torpedoes: fitting.torpedoes,
-        torpedoes_text: fitting.torpedoes.map(|t| t.text()),
+        torpedoes_text: fitting.torpedoes.map(|t| t.text),
         split: fitting.torpedoes.map(|t| t.split()),
-        craft: fitting.craft.iter().map(|c| **c).collect(),
+        craft: fitting.craft,
         unverified,
     }
 }
 
 /// Unknown, repeated and conflicting options, groups left unchosen and unknown prices.
 fn check_options(ship: &'static Ship, e: &Entry, part: &str, problems: &mut Vec<Problem>) {
-    let offered: Vec<&str> = ship.options.iter().map(|o| o.id).collect();
     let mut taken: Vec<&ShipOption> = Vec::new();
     for (k, id) in e.options().iter().enumerate() {
         let at = Some(format!("{part}.options.{k}"));
         let Some(o) = ship.option(id) else {
-            let message = if offered.is_empty() {
+            let message = if ship.options.is_empty() {
                 format!("The {} has no options: remove \"{}\"", ship.name, shown(id))
             } else {
-                let closest = nearest(id, offered.iter().copied(), OFFERED);
+                let closest = nearest(id, ship.options.iter().map(|o| o.id), OFFERED);
                 format!("The {} has no option \"{}\": use {}", ship.name, shown(id), or_list(&closest))
             };
             problems.push(Problem::error(Code::UnknownOption, at, message));
