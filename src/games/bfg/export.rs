@@ -43,12 +43,9 @@ pub fn text_export(fleet: &Fleet) -> String {
         if o.carriers == 1 { "carrier" } else { "carriers" },
         o.fleet_limit
     );
-    for e in c.ships.iter().chain(&c.squadrons).filter(|e| e.bays > 0 || e.torpedoes.is_some()) {
-        let who = if e.count == 1 && e.part.starts_with("ships.") {
-            ship_label(e)
-        } else {
-            format!("{} x {}", e.count, plural(e))
-        };
+    let entries = c.ships.iter().map(|e| (true, e)).chain(c.squadrons.iter().map(|e| (false, e)));
+    for (ship, e) in entries.filter(|(_, e)| e.bays > 0 || e.torpedoes.is_some()) {
+        let who = if ship { ship_label(e) } else { format!("{} x {}", e.count, plural(e)) };
         let mut parts = Vec::new();
         if e.bays > 0 {
             let craft: Vec<String> =
@@ -98,5 +95,5 @@ fn plural(e: &EntryFigures) -> String {
 }
 
 fn options(e: &EntryFigures) -> String {
-    e.options.iter().map(|o| format!(" + {o}")).collect()
+    e.options.iter().map(|o| format!(" + {}", o.name)).collect()
 }
