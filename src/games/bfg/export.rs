@@ -43,12 +43,9 @@ pub fn text_export(fleet: &Fleet) -> String {
         if o.carriers == 1 { "carrier" } else { "carriers" },
         o.fleet_limit
     );
-    for e in c.ships.iter().chain(&c.squadrons).filter(|e| e.bays > 0 || e.torpedoes.is_some()) {
-        let who = if e.count == 1 && e.part.starts_with("ships.") {
-            ship_label(e)
-        } else {
-            format!("{} x {}", e.count, plural(e))
-        };
+    let entries = c.ships.iter().map(|e| (true, e)).chain(c.squadrons.iter().map(|e| (false, e)));
+    for (ship, e) in entries.filter(|(_, e)| e.bays > 0 || e.torpedoes.is_some()) {
+        let who = if ship { ship_label(e) } else { format!("{} x {}", e.count, plural(e)) };
         let mut parts = Vec::new();
         if e.bays > 0 {
             let craft: Vec<String> =
@@ -62,7 +59,7 @@ pub fn text_export(fleet: &Fleet) -> String {
             ));
         }
         if let Some(t) = &e.torpedoes_text {
-            parts.push(t.clone());
+            parts.push((*t).to_string());
         }
         let _ = writeln!(out, "  {who}: {}", parts.join("; "));
     }
@@ -90,13 +87,13 @@ pub fn summary(c: &Check) -> String {
 }
 
 fn ship_label(e: &EntryFigures) -> String {
-    if e.name.is_empty() { e.class_name.clone() } else { format!("{} ({})", e.name, e.class_name) }
+    if e.name.is_empty() { e.class_name.to_string() } else { format!("{} ({})", e.name, e.class_name) }
 }
 
 fn plural(e: &EntryFigures) -> String {
-    if e.count == 1 { e.class_name.clone() } else { format!("{}s", e.class_name) }
+    if e.count == 1 { e.class_name.to_string() } else { format!("{}s", e.class_name) }
 }
 
 fn options(e: &EntryFigures) -> String {
-    e.options.iter().map(|o| format!(" + {o}")).collect()
+    e.options.iter().map(|o| format!(" + {}", o.name)).collect()
 }

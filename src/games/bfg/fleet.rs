@@ -3,6 +3,7 @@
 //! the craft each carrier launches).
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use super::data::{self, Bays, Craft, Kind, Price, Salvo, Ship, ShipOption, Split};
 use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
@@ -172,15 +173,12 @@ impl Fitting {
                 options.push(o);
             }
         }
-        let all_bays: Vec<Bays> =
-            ship.bays.into_iter().chain(options.iter().filter_map(|o| o.bays)).collect();
-        let bays = all_bays.iter().map(|b| b.count).sum();
+        let all_bays = || ship.bays.into_iter().chain(options.iter().filter_map(|o| o.bays));
+        let bays = all_bays().map(|b: Bays| b.count).sum();
         let mut craft: Vec<&'static Craft> = Vec::new();
         if bays > 0 {
-            let ids = all_bays
-                .iter()
-                .flat_map(|b| b.craft.iter())
-                .chain(options.iter().flat_map(|o| o.craft.iter()));
+            let ids =
+                all_bays().flat_map(|b| b.craft.iter()).chain(options.iter().flat_map(|o| o.craft.iter()));
             for c in ids.filter_map(|id| data::craft_by_id(id)) {
                 if !craft.iter().any(|k| k.id == c.id) {
                     craft.push(c);
@@ -235,15 +233,15 @@ pub struct Ordnance {
     pub torpedo_ships: u32,
 }
 
-/// Figures for one entry (a ship, or a squadron of escorts).
+/// Figures for one entry (a ship, or a squadron of escorts). `Check::ships[i]` is about
+/// `Fleet::ships[i]` (part `ships.{i}` in problems), `Check::squadrons[i]` about
+/// `Fleet::squadrons[i]`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EntryFigures {
-    /// Where the entry is in the document: "ships.2", "squadrons.0".
-    pub part: String,
     /// The class id as sent.
-    pub class: String,
+    pub class: Cow<'static, str>,
     /// The class's name, or the id as sent when it is unknown.
-    pub class_name: String,
+    pub class_name: Cow<'static, str>,
     /// The player's name, or "" if none.
     pub name: String,
     /// Whether the class is known.
@@ -255,8 +253,8 @@ pub struct EntryFigures {
     pub points_each: u32,
     /// Points of the whole entry.
     pub points: u32,
-    /// Options chosen and valid, by name.
-    pub options: Vec<String>,
+    /// Options chosen and valid (each once, one per group).
+    pub options: Vec<&'static ShipOption>,
     pub turrets: Option<u32>,
     /// Launch bays per ship.
     pub bays: u32,
@@ -268,10 +266,10 @@ pub struct EntryFigures {
     /// Per ship.
     pub torpedoes: Option<Salvo>,
     /// "6@30", "D6+2@30", "missiles 8@20-40".
-    pub torpedoes_text: Option<String>,
+    pub torpedoes_text: Option<&'static str>,
     pub split: Option<Split>,
     /// The craft the bays carry, with speeds and roles.
-    pub craft: Vec<Craft>,
+    pub craft: Vec<&'static Craft>,
     /// The profile (or one of its craft) is not confirmed against BFG Remastered.
     pub unverified: bool,
 }
@@ -388,14 +386,12 @@ impl Entry<'_> {
 }
 
 fn entry(fleet: &Fleet, e: Entry, problems: &mut Vec<Problem>) -> EntryFigures {
-    let part = e.part();
     let count = e.count();
     let Some(ship) = data::ship(e.class()) else {
         problems.push(unknown_ship(fleet, &e));
         return EntryFigures {
-            part,
-            class: e.class().to_string(),
-            class_name: shown(e.class()),
+            class: Cow::Owned(e.class().to_string()),
+            class_name: Cow::Owned(shown(e.class())),
             name: e.name().to_string(),
             known: false,
             kind: None,
@@ -420,24 +416,24 @@ fn entry(fleet: &Fleet, e: Entry, problems: &mut Vec<Problem>) -> EntryFigures {
         let ours = data::faction(&fleet.faction).map_or(fleet.faction.as_str(), |f| f.name);
         problems.push(Problem::error(
             Code::WrongFaction,
-            Some(part.clone()),
+            Some(e.part()),
             format!("The {} belongs to {theirs} fleets; this fleet is {ours}", ship.name),
         ));
     }
     match e {
         Entry::Ship(..) if ship.is_escort() => problems.push(Problem::error(
             Code::EscortNotInSquadron,
-            Some(part.clone()),
+            Some(e.part()),
             format!("The {} is an escort: add it as an escort squadron, not as a single ship", ship.name),
         )),
         Entry::Squadron(..) if !ship.is_escort() => problems.push(Problem::error(
             Code::CapitalShipInSquadron,
-            Some(part.clone()),
+            Some(e.part()),
             format!("The {} is a {}, not an escort: add it as a ship, not in an escort squadron", ship.name, ship.kind.name()),
         )),
         Entry::Squadron(..) if !(SQUADRON_MIN..=SQUADRON_MAX).contains(&count) => problems.push(Problem::warning(
             Code::SquadronSize,
-            Some(part.clone()),
+            Some(e.part()),
             format!(
                 "This squadron has {count} {}; we expect escort squadrons of {SQUADRON_MIN} to {SQUADRON_MAX} ships (our reading, not a rule of the Ordnance Phase)",
                 if count == 1 { "ship" } else { "ships" }
@@ -445,61 +441,59 @@ fn entry(fleet: &Fleet, e: Entry, problems: &mut Vec<Problem>) -> EntryFigures {
         )),
         _ => {}
     }
-    check_options(ship, &e, &part, problems);
+    check_options(ship, &e, problems);
     let fitting = Fitting::new(ship, e.options());
     let unverified = ship.unverified || fitting.craft.iter().any(|c| c.unverified);
     if unverified {
         problems.push(Problem::warning(
             Code::UnverifiedProfile,
-            Some(part.clone()),
+            Some(e.part()),
             format!("The {} profile (or its craft) is not confirmed against BFG Remastered: check it before a game", ship.name),
         ));
     }
     let capacity = fitting.launch_capacity();
     EntryFigures {
-        part,
-        class: ship.id.to_string(),
-        class_name: ship.name.to_string(),
+        class: Cow::Borrowed(ship.id),
+        class_name: Cow::Borrowed(ship.name),
         name: e.name().to_string(),
         known: true,
         kind: Some(ship.kind),
         count,
         points_each: fitting.points,
         points: fitting.points.saturating_mul(count),
-        options: fitting.options.iter().map(|o| o.name.to_string()).collect(),
+        options: fitting.options,
         turrets: ship.turrets,
         bays: fitting.bays,
         launch_capacity: capacity,
         limit_share: capacity.saturating_mul(count),
         never_runs_out: ship.never_runs_out,
         torpedoes: fitting.torpedoes,
-        torpedoes_text: fitting.torpedoes.map(|t| t.text()),
+        torpedoes_text: fitting.torpedoes.map(|t| t.text),
         split: fitting.torpedoes.map(|t| t.split()),
-        craft: fitting.craft.iter().map(|c| **c).collect(),
+        craft: fitting.craft,
         unverified,
     }
 }
 
 /// Unknown, repeated and conflicting options, groups left unchosen and unknown prices.
-fn check_options(ship: &'static Ship, e: &Entry, part: &str, problems: &mut Vec<Problem>) {
-    let offered: Vec<&str> = ship.options.iter().map(|o| o.id).collect();
+fn check_options(ship: &'static Ship, e: &Entry, problems: &mut Vec<Problem>) {
     let mut taken: Vec<&ShipOption> = Vec::new();
     for (k, id) in e.options().iter().enumerate() {
-        let at = Some(format!("{part}.options.{k}"));
+        let at = || Some(format!("{}.options.{k}", e.part()));
         let Some(o) = ship.option(id) else {
-            let message = if offered.is_empty() {
+            let message = if ship.options.is_empty() {
                 format!("The {} has no options: remove \"{}\"", ship.name, shown(id))
             } else {
-                let closest = nearest(id, offered.iter().copied(), OFFERED);
+                let closest = nearest(id, ship.options.iter().map(|o| o.id), OFFERED);
                 format!("The {} has no option \"{}\": use {}", ship.name, shown(id), or_list(&closest))
             };
-            problems.push(Problem::error(Code::UnknownOption, at, message));
+            problems.push(Problem::error(Code::UnknownOption, at(), message));
             continue;
         };
         if taken.iter().any(|t| t.id == o.id) {
             problems.push(Problem::error(
                 Code::OptionRepeated,
-                at,
+                at(),
                 format!("{} is chosen twice on the {}: remove one", o.name, ship.name),
             ));
             continue;
@@ -507,7 +501,7 @@ fn check_options(ship: &'static Ship, e: &Entry, part: &str, problems: &mut Vec<
         if let Some(other) = taken.iter().find(|t| o.group.is_some() && t.group == o.group) {
             problems.push(Problem::error(
                 Code::OptionsExclusive,
-                at,
+                at(),
                 format!("The {} takes {} or {}, not both: remove one", ship.name, other.name, o.name),
             ));
             continue;
@@ -515,7 +509,7 @@ fn check_options(ship: &'static Ship, e: &Entry, part: &str, problems: &mut Vec<
         if o.price == Price::Unknown {
             problems.push(Problem::warning(
                 Code::OptionPriceUnknown,
-                at,
+                at(),
                 format!("Our data gives no price for the {}'s {}: it is counted as 0 pts", ship.name, o.name),
             ));
         }
@@ -527,7 +521,7 @@ fn check_options(ship: &'static Ship, e: &Entry, part: &str, problems: &mut Vec<
                 ship.options.iter().filter(|o| o.group == Some(group)).map(|o| o.name).collect();
             problems.push(Problem::error(
                 Code::OptionRequired,
-                Some(format!("{part}.options")),
+                Some(format!("{}.options", e.part())),
                 format!("The {} needs one {group} option: choose {}", ship.name, or_list(&names)),
             ));
         }

@@ -189,6 +189,8 @@ fn attack_craft(craft: &Table, received: &Table, out: &mut String) -> Result<Vec
         rows.push(CraftRow { id: id.to_string(), faction: faction.to_string(), written, speed });
     }
     out.push_str("];\n");
+    let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+    out.push_str(&by_id("CRAFT_BY_ID", "CRAFT", &ids));
     for r in received.rows() {
         if !used.contains(&r.line()) && r.required("role")? != "torpedo" {
             return Err(r.error("craft_or_ordnance", "craft.csv names no craft of this row"));
@@ -314,9 +316,13 @@ impl Reader<'_> {
                 (s, s)
             }
         };
-        let kind = if outside.contains("missiles") { "SalvoKind::Missiles" } else { "SalvoKind::Torpedoes" };
+        let missiles = outside.contains("missiles");
+        let kind = if missiles { "SalvoKind::Missiles" } else { "SalvoKind::Torpedoes" };
+        // As the app shows it: "6@30", "D6+2@30", "missiles 8@20-40".
+        let text = format!("{}{token}", if missiles { "missiles " } else { "" });
         Ok(Some(format!(
-            "Salvo {{ strength: {strength}, speed_cm: {min}, speed_max_cm: {max}, kind: {kind} }}"
+            "Salvo {{ strength: {strength}, speed_cm: {min}, speed_max_cm: {max}, kind: {kind}, text: {} }}",
+            lit(&text)
         )))
     }
 }
@@ -357,6 +363,7 @@ fn ship_profiles(ships: &Table, craft: &[CraftRow], options: &Table, out: &mut S
         }
     }
     let mut seen = BTreeSet::new();
+    let mut ids = Vec::new();
     out.push_str(&format!(
         "\n/// Every ship profile, in the order of `data/ships.csv`, with its choices from \
          `data/options.csv`.\nstatic SHIPS: [Ship; {}] = [\n",
@@ -366,6 +373,7 @@ fn ship_profiles(ships: &Table, craft: &[CraftRow], options: &Table, out: &mut S
         let name = s.required("ship")?;
         let id = slug(name);
         unique(&mut seen, &s, "ship", &id)?;
+        ids.push(id.clone());
         let faction = s.required("faction")?;
         let reader = Reader { row: s, faction, craft };
         let bays_cell = s.required(BAYS)?;
@@ -527,6 +535,8 @@ fn ship_profiles(ships: &Table, craft: &[CraftRow], options: &Table, out: &mut S
         ));
     }
     out.push_str("];\n");
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    out.push_str(&by_id("SHIPS_BY_ID", "SHIPS", &ids));
 
     // The factions, in order of first appearance.
     let mut factions: Vec<&str> = Vec::new();
@@ -545,6 +555,18 @@ fn ship_profiles(ships: &Table, craft: &[CraftRow], options: &Table, out: &mut S
     }
     out.push_str("];\n");
     Ok(())
+}
+
+/// The positions of a table's rows in the order of their ids, for a binary search.
+fn by_id(name: &str, table: &str, ids: &[&str]) -> String {
+    let mut order: Vec<usize> = (0..ids.len()).collect();
+    order.sort_by_key(|&i| ids[i]);
+    let order: Vec<String> = order.iter().map(usize::to_string).collect();
+    format!(
+        "\n/// The rows of `{table}` in the order of their ids.\nstatic {name}: [usize; {}] = [{}];\n",
+        ids.len(),
+        order.join(", ")
+    )
 }
 
 /// "5+", "6+F/5+", "6+F/5+S/4+R", "5+/4+R", "5+ (6+ deflector)": armour by facing; a value

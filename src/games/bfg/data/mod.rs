@@ -115,6 +115,8 @@ pub struct Salvo {
     /// The top of a speed range (missiles); equal to `speed_cm` for torpedoes.
     pub speed_max_cm: u32,
     pub kind: SalvoKind,
+    /// As the app shows it: "6@30", "D6+2@30", "missiles 8@20-40".
+    pub text: &'static str,
 }
 
 /// The strongest salvo that may not be split.
@@ -130,17 +132,6 @@ impl Salvo {
             Strength::Rolled { plus } if 6 + plus > SPLIT_OVER => Split::IfRolledOverSix,
             _ => Split::Never,
         }
-    }
-
-    /// "6@30", "D6+2@30", "missiles 8@20-40".
-    pub fn text(&self) -> String {
-        let speed = if self.speed_max_cm == self.speed_cm {
-            self.speed_cm.to_string()
-        } else {
-            format!("{}-{}", self.speed_cm, self.speed_max_cm)
-        };
-        let kind = if self.kind == SalvoKind::Missiles { "missiles " } else { "" };
-        format!("{kind}{}@{speed}", self.strength.text())
     }
 }
 
@@ -239,14 +230,13 @@ impl Ship {
     }
 
     /// The option groups the ship has, in order: a ship takes exactly one option of each.
-    pub fn groups(&self) -> Vec<&'static str> {
-        let mut groups = Vec::new();
-        for g in self.options.iter().filter_map(|o| o.group) {
-            if !groups.contains(&g) {
-                groups.push(g);
-            }
-        }
-        groups
+    pub fn groups(&self) -> impl Iterator<Item = &'static str> + use<> {
+        let options = self.options;
+        options.iter().enumerate().filter_map(move |(i, o)| {
+            let g = o.group?;
+            // Each group once: at its first option.
+            (!options[..i].iter().any(|p| p.group == Some(g))).then_some(g)
+        })
     }
 }
 
@@ -331,7 +321,8 @@ impl Faction {
     }
 }
 
-// The statics generated from the data files: CRAFT, SHIPS and FACTIONS.
+// The statics generated from the data files: CRAFT, SHIPS and FACTIONS, and the id indexes
+// CRAFT_BY_ID and SHIPS_BY_ID.
 include!(concat!(env!("OUT_DIR"), "/bfg_data.rs"));
 
 /// Every faction, in the table's order.
@@ -353,12 +344,16 @@ pub fn faction(id: &str) -> Option<&'static Faction> {
     FACTIONS.iter().find(|f| f.id == id)
 }
 
+/// The ship profile with this id (a binary search: every fleet check looks up every entry).
 pub fn ship(id: &str) -> Option<&'static Ship> {
-    SHIPS.iter().find(|s| s.id == id)
+    let at = SHIPS_BY_ID.binary_search_by(|&i| SHIPS[i].id.cmp(id)).ok()?;
+    Some(&SHIPS[SHIPS_BY_ID[at]])
 }
 
+/// The attack craft with this id.
 pub fn craft_by_id(id: &str) -> Option<&'static Craft> {
-    CRAFT.iter().find(|c| c.id == id)
+    let at = CRAFT_BY_ID.binary_search_by(|&i| CRAFT[i].id.cmp(id)).ok()?;
+    Some(&CRAFT[CRAFT_BY_ID[at]])
 }
 
 #[cfg(test)]

@@ -52,25 +52,25 @@ fn the_emperor_is_as_its_row_gives_it() {
 #[test]
 fn salvoes_read_strength_speed_and_whether_they_split() {
     let r = the("retribution-battleship").torpedoes;
-    assert_eq!(r.map(|t| (t.text(), t.split())), Some(("9@30".to_string(), Split::Allowed)));
+    assert_eq!(r.map(|t| (t.text, t.split())), Some(("9@30", Split::Allowed)));
     let g = the("gothic-cruiser").torpedoes;
-    assert_eq!(g.map(|t| (t.text(), t.split())), Some(("6@30".to_string(), Split::Never)));
+    assert_eq!(g.map(|t| (t.text, t.split())), Some(("6@30", Split::Never)));
     let ork = the("terror-ship").option("prow-torpedoes").and_then(|o| o.torpedoes);
     assert_eq!(
-        ork.map(|t| (t.text(), t.split(), t.strength.min(), t.strength.max())),
-        Some(("D6+2@30".to_string(), Split::IfRolledOverSix, 3, 8))
+        ork.map(|t| (t.text, t.split(), t.strength.min(), t.strength.max())),
+        Some(("D6+2@30", Split::IfRolledOverSix, 3, 8))
     );
     let ravager = the("ravager-attack-ship").torpedoes;
-    assert_eq!(ravager.map(|t| (t.text(), t.split())), Some(("D6@30".to_string(), Split::Never)));
+    assert_eq!(ravager.map(|t| (t.text, t.split())), Some(("D6@30", Split::Never)));
     let tau = the("custodian-or-es-el-leath").torpedoes;
     assert_eq!(
-        tau.map(|t| (t.text(), t.kind, t.speed_cm, t.speed_max_cm)),
-        Some(("missiles 8@20-40".to_string(), SalvoKind::Missiles, 20, 40))
+        tau.map(|t| (t.text, t.kind, t.speed_cm, t.speed_max_cm)),
+        Some(("missiles 8@20-40", SalvoKind::Missiles, 20, 40))
     );
     // Tyranid torpedoes move 15 cm.
     assert_eq!(
-        the("hive-ship").option("prow-torpedoes").and_then(|o| o.torpedoes).map(|t| t.text()),
-        Some("6@15".to_string())
+        the("hive-ship").option("prow-torpedoes").and_then(|o| o.torpedoes).map(|t| t.text),
+        Some("6@15")
     );
 }
 
@@ -121,10 +121,10 @@ fn odd_profiles_keep_what_the_row_says() {
 fn tau_configurations_share_the_cells_craft_and_hooks_are_left_out() {
     let e = the("explorer-gal-leath");
     assert_eq!((e.bays, e.torpedoes), (None, None));
-    assert_eq!(e.groups(), ["configuration"]);
+    assert_eq!(e.groups().collect::<Vec<_>>(), ["configuration"]);
     let bk = e.option("bor-kan");
     assert_eq!(bk.and_then(|o| o.bays).map(|b| (b.count, b.craft)), Some((4, &["barracuda", "manta"][..])));
-    assert_eq!(bk.and_then(|o| o.torpedoes).map(|t| t.text()), Some("missiles 8@20-40".to_string()));
+    assert_eq!(bk.and_then(|o| o.torpedoes).map(|t| t.text), Some("missiles 8@20-40"));
     assert_eq!(e.option("vash-ya").and_then(|o| o.bays).map(|b| b.count), Some(8));
     // "1 (T'olku cfg)" names no craft: the faction's.
     let p = the("protector-lar-shi-vre").option("t-olku").and_then(|o| o.bays);
@@ -157,6 +157,19 @@ fn craft_roles_and_special_rules_come_from_their_rows() {
     assert_eq!(de, [(30, &[Role::Fighter][..]), (20, &[Role::Bomber][..]), (30, &[Role::AssaultBoat][..])]);
     assert!(the_craft("tyranid-assault-boat").unverified);
     assert_eq!(the_craft("tyranid-assault-boat").speed_cm, 15);
+}
+
+#[test]
+fn every_ship_and_craft_is_found_by_its_id() {
+    for s in ships() {
+        assert_eq!(ship(s.id).map(|x| x.name), Some(s.name));
+    }
+    for c in craft() {
+        assert_eq!(craft_by_id(c.id).map(|x| x.name), Some(c.name));
+    }
+    assert_eq!(ship("zzz"), None);
+    assert_eq!(ship(""), None);
+    assert_eq!(craft_by_id("Fury interceptor"), None);
 }
 
 #[test]
