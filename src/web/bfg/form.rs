@@ -39,12 +39,17 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
     match op {
         Op::Add(list) if list == "ships" => {
             if let Some(ship) = chosen("ships").filter(|s| !s.is_escort()) {
-                fleet.ships.push(ShipEntry { options: first_of_each_group(ship), ..ShipEntry::new(ship.id, &[]) });
+                fleet
+                    .ships
+                    .push(ShipEntry { options: first_of_each_group(ship), ..ShipEntry::new(ship.id, &[]) });
             }
         }
         Op::Add(list) if list == "squadrons" => {
             if let Some(ship) = chosen("squadrons").filter(|s| s.is_escort()) {
-                fleet.squadrons.push(Squadron { options: first_of_each_group(ship), ..Squadron::new(ship.id, NEW_SQUADRON) });
+                fleet.squadrons.push(Squadron {
+                    options: first_of_each_group(ship),
+                    ..Squadron::new(ship.id, NEW_SQUADRON)
+                });
             }
         }
         Op::Add(_) => {}
@@ -56,7 +61,6 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
 
 fn first_of_each_group(ship: &bfg::Ship) -> Vec<String> {
     ship.groups()
-        .into_iter()
         .filter_map(|g| ship.options.iter().find(|o| o.group == Some(g)))
         .map(|o| o.id.to_owned())
         .collect()
@@ -120,10 +124,13 @@ mod tests {
 
     #[test]
     fn a_new_ship_takes_the_first_choice_of_each_option_group() {
-        let grouped = bfg::ships().iter().find(|s| !s.is_escort() && !s.groups().is_empty()).expect("a ship with a group");
+        let grouped = bfg::ships()
+            .iter()
+            .find(|s| !s.is_escort() && s.groups().next().is_some())
+            .expect("a ship with a group");
         let fleet = Fleet::new(grouped.faction);
         let got = pressed(&fleet, &[("new.ships", grouped.id), ("action", "add.ships")]);
-        assert_eq!(got.ships[0].options.len(), grouped.groups().len());
+        assert_eq!(got.ships[0].options.len(), grouped.groups().count());
         assert!(bfg::check(&got).problems.iter().all(|p| p.code != crate::games::Code::OptionRequired));
     }
 

@@ -54,7 +54,7 @@ impl Row {
     /// The class and the player's name for it: "Lord Daros (Dictator cruiser)".
     pub fn title(&self) -> String {
         if self.fig.name.trim().is_empty() {
-            self.fig.class_name.clone()
+            self.fig.class_name.to_string()
         } else {
             format!("{} ({})", self.fig.name.trim(), self.fig.class_name)
         }
@@ -156,13 +156,17 @@ impl FleetView {
     }
 
     pub fn ship_rows(&self) -> Vec<Row> {
-        let entries = self.fleet.ships.iter().map(|s| (s.class.as_str(), s.name.as_str(), None, &s.options[..]));
+        let entries =
+            self.fleet.ships.iter().map(|s| (s.class.as_str(), s.name.as_str(), None, &s.options[..]));
         self.rows("ships", entries, false, &self.check.ships)
     }
 
     pub fn squadron_rows(&self) -> Vec<Row> {
-        let entries =
-            self.fleet.squadrons.iter().map(|s| (s.class.as_str(), s.name.as_str(), Some(s.count), &s.options[..]));
+        let entries = self
+            .fleet
+            .squadrons
+            .iter()
+            .map(|s| (s.class.as_str(), s.name.as_str(), Some(s.count), &s.options[..]));
         self.rows("squadrons", entries, true, &self.check.squadrons)
     }
 
@@ -248,18 +252,30 @@ mod tests {
 
     #[test]
     fn ticked_options_read_back_as_chosen() {
-        let grouped = bfg::ships().iter().find(|s| !s.is_escort() && !s.groups().is_empty()).expect("grouped");
-        let chosen: Vec<String> = grouped.options.iter().filter(|o| o.group.is_none()).map(|o| o.id.to_owned()).chain(["stray".to_owned()]).collect();
+        let grouped =
+            bfg::ships().iter().find(|s| !s.is_escort() && s.groups().next().is_some()).expect("grouped");
+        let chosen: Vec<String> = grouped
+            .options
+            .iter()
+            .filter(|o| o.group.is_none())
+            .map(|o| o.id.to_owned())
+            .chain(["stray".to_owned()])
+            .collect();
         let boxes = option_boxes("ships.0", Some(grouped), &chosen);
         // What a browser sends: the ticked boxes, and one radio of each group.
-        let mut pairs: Vec<(String, String)> = vec![("faction".into(), grouped.faction.into()), ("ships.0.class".into(), grouped.id.into())];
+        let mut pairs: Vec<(String, String)> =
+            vec![("faction".into(), grouped.faction.into()), ("ships.0.class".into(), grouped.id.into())];
         pairs.extend(boxes.iter().filter(|b| b.checked).map(|b| (b.name.clone(), b.value.clone())));
         let (fleet, problems) = super::super::form::read(&Fields::from_pairs(pairs)).expect("read");
         assert_eq!(problems, vec![]);
         assert_eq!(fleet.ships[0].options, chosen);
         // Radios of one group share their input's name.
         for g in grouped.groups() {
-            let names: Vec<&str> = boxes.iter().filter(|b| grouped.option(&b.value).is_some_and(|o| o.group == Some(g))).map(|b| b.name.as_str()).collect();
+            let names: Vec<&str> = boxes
+                .iter()
+                .filter(|b| grouped.option(&b.value).is_some_and(|o| o.group == Some(g)))
+                .map(|b| b.name.as_str())
+                .collect();
             assert!(names.windows(2).all(|w| w[0] == w[1]), "{names:?}");
         }
     }
