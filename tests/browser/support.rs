@@ -225,6 +225,21 @@ impl Browser {
         tokio::time::sleep(Duration::from_millis(150)).await;
     }
 
+    /// Clicks a submit button and waits for the page the post answers with (the old page's
+    /// elements go stale), then for `ready` on it: how a page works without JavaScript.
+    pub async fn post(&self, button: &str, ready: &str) {
+        let old = self.css("body").await;
+        self.click(button).await;
+        for _ in 0..100 {
+            if old.tag_name().await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(old.tag_name().await.is_err(), "clicking {button} did not load a new page");
+        self.css(ready).await;
+    }
+
     pub async fn url(&self) -> String {
         self.c.current_url().await.expect("url").to_string()
     }
