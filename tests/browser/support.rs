@@ -1,22 +1,51 @@
 //! A real headless Chromium driven through ChromeDriver, against the real app on a real socket.
+//!
+//! Shared, so the suite does not grow by a server and a browser start per test: one app (one
+//! SQLite file) serves every test, one ChromeDriver runs for the whole binary, and browser
+//! sessions are pooled: a test takes one (cookies cleared, back at a blank page, desktop size)
+//! and gives it back when done. The server and the sessions live on a runtime of their own,
+//! since each `#[tokio::test]` has its own that ends with it.
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
 use std::net::SocketAddr;
 use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use tempfile::TempDir;
 
 /// Browser tests take turns: two cores do not run several Chromiums well.
 pub static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// The runtime the shared server and browser sessions run on, for the whole test binary.
+fn shared() -> &'static tokio::runtime::Handle {
+    static RUNTIME: OnceLock<tokio::runtime::Handle> = OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("the shared runtime");
+        let handle = rt.handle().clone();
+        std::thread::spawn(move || rt.block_on(std::future::pending::<()>()));
+        handle
+    })
+}
+
+/// Runs `f` on the shared runtime and waits for it.
+async fn on_shared<T: Send + 'static>(f: impl std::future::Future<Output = T> + Send + 'static) -> T {
+    shared().spawn(f).await.expect("a task on the shared runtime")
+}
+
 /// The app under test.
 pub struct App {
     pub addr: SocketAddr,
-    _dir: TempDir,
 }
+
+/// The shared app's database directory, removed at exit.
+static APP_DIR: Mutex<Option<TempDir>> = Mutex::new(None);
 
 impl App {
     pub fn url(&self, path: &str) -> String {
@@ -24,17 +53,31 @@ impl App {
     }
 }
 
-pub async fn app() -> App {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let db = drydock::store::open(&dir.path().join("browser.db")).await.expect("database");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let addr = listener.local_addr().expect("address");
-    let router = drydock::web::app(drydock::web::AppState::new(db, addr));
-    let serving = drydock::web::serve::ServeOptions::default();
-    tokio::spawn(async move {
-        drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
-    });
-    App { addr, _dir: dir }
+/// The app every browser test uses: started by the first, with writes unlimited (every test
+/// saves from the same address).
+pub async fn app() -> &'static App {
+    static APP: tokio::sync::OnceCell<App> = tokio::sync::OnceCell::const_new();
+    APP.get_or_init(|| {
+        on_shared(async {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let db = drydock::store::open(&dir.path().join("browser.db")).await.expect("database");
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+            let addr = listener.local_addr().expect("address");
+            let writes = drydock::web::WriteRate { per_minute: 0, burst: 0 };
+            let state = drydock::web::AppState { writes, ..drydock::web::AppState::new(db, addr) };
+            let router = drydock::web::app(state);
+            let serving = drydock::web::serve::ServeOptions::default();
+            tokio::spawn(async move {
+                drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
+            });
+            if let Ok(mut kept) = APP_DIR.lock() {
+                *kept = Some(dir);
+            }
+            at_exit_clean_up();
+            App { addr }
+        })
+    })
+    .await
 }
 
 fn find_binary(names: &[&str]) -> String {
@@ -52,61 +95,119 @@ fn find_binary(names: &[&str]) -> String {
     );
 }
 
-/// One Chromium with its own empty profile: a fresh browser context, no cookies.
+/// The one ChromeDriver: its port, and the process, stopped at exit with every Chromium it
+/// started (they join its process group).
+struct Driver {
+    port: u16,
+    _process: std::process::Child,
+}
+
+fn driver() -> &'static Driver {
+    static DRIVER: OnceLock<Driver> = OnceLock::new();
+    DRIVER.get_or_init(|| {
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
+            l.local_addr().expect("port").port()
+        };
+        let child = Command::new(find_binary(&["chromedriver"]))
+            .arg(format!("--port={port}"))
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let _ = DRIVER_GROUP.set(libc::pid_t::try_from(child.id()).unwrap_or(0));
+        at_exit_clean_up();
+        Driver { port, _process: child }
+    })
+}
+
+static DRIVER_GROUP: OnceLock<libc::pid_t> = OnceLock::new();
+
+/// Has [`clean_up`] run when the test binary exits, whether the tests passed or not.
+fn at_exit_clean_up() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: registers a plain `extern "C" fn` with no captured state, run once at exit.
+    ONCE.call_once(|| unsafe {
+        libc::atexit(clean_up);
+    });
+}
+
+/// Stops ChromeDriver and every Chromium it started (they share its process group), then
+/// removes the sessions' profiles and the app's database.
+extern "C" fn clean_up() {
+    if let Some(&group) = DRIVER_GROUP.get()
+        && group > 1
+    {
+        // SAFETY: kill(2) with a negative pid signals exactly that process group: the one
+        // ChromeDriver leads (it was spawned with process_group(0)).
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+    }
+    if let Ok(mut idle) = IDLE.lock() {
+        idle.clear();
+    }
+    if let Ok(mut dir) = APP_DIR.lock() {
+        dir.take();
+    }
+}
+
+/// Idle sessions, with whether they run JavaScript; each keeps its profile directory.
+static IDLE: Mutex<Vec<(bool, Client, TempDir)>> = Mutex::new(Vec::new());
+
+/// A Chromium session lent to one test, given back when dropped.
 pub struct Browser {
     pub c: Client,
-    driver: Child,
-    _profile: TempDir,
+    script: bool,
+    profile: Option<TempDir>,
 }
 
 impl Drop for Browser {
-    /// Stops ChromeDriver and every Chromium process it started: they share its process group.
     fn drop(&mut self) {
-        if let Ok(group) = libc::pid_t::try_from(self.driver.id())
-            && group > 1
+        if let Some(profile) = self.profile.take()
+            && let Ok(mut idle) = IDLE.lock()
         {
-            // SAFETY: kill(2) with a negative pid signals exactly that process group: the one
-            // ChromeDriver leads (it was spawned with process_group(0)).
-            unsafe {
-                libc::kill(-group, libc::SIGKILL);
-            }
+            idle.push((self.script, self.c.clone(), profile));
         }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
     }
 }
 
 pub async fn browser() -> Browser {
-    start(true).await
+    lend(true).await
 }
 
 /// A browser with JavaScript switched off, as some players have it: pages must work by plain
 /// form posts.
 pub async fn browser_without_script() -> Browser {
-    start(false).await
+    lend(false).await
 }
 
-async fn start(script: bool) -> Browser {
-    let chromium = find_binary(&["chromium", "chromium-browser", "google-chrome"]);
-    let chromedriver = find_binary(&["chromedriver"]);
-    let port = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
-        l.local_addr().expect("port").port()
+/// An idle session of the kind asked for, as new (no cookies, a blank page, desktop size), or
+/// a new one.
+async fn lend(script: bool) -> Browser {
+    let idle = {
+        let mut idle = IDLE.lock().expect("the idle sessions");
+        idle.iter().position(|(s, _, _)| *s == script).map(|i| idle.remove(i))
     };
-    let driver = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .process_group(0)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromedriver");
-    let profile = tempfile::tempdir().expect("profile dir");
-    let browser = Browser { c: connect(port, &chromium, &profile, script).await, driver, _profile: profile };
-    browser.c.set_window_size(1280, 1000).await.expect("window size");
-    browser
+    let (c, profile) = match idle {
+        Some((_, c, profile)) => (c, profile),
+        None => {
+            let port = driver().port;
+            let profile = tempfile::tempdir().expect("profile dir");
+            let dir = profile.path().display().to_string();
+            let chromium = find_binary(&["chromium", "chromium-browser", "google-chrome"]);
+            (on_shared(async move { connect(port, &chromium, &dir, script).await }).await, profile)
+        }
+    };
+    let b = Browser { c, script, profile: Some(profile) };
+    b.c.goto("about:blank").await.expect("a blank page");
+    b.c.delete_all_cookies().await.expect("cookies cleared");
+    b.c.set_window_size(1280, 1000).await.expect("window size");
+    b
 }
 
-async fn connect(port: u16, chromium: &str, profile: &TempDir, script: bool) -> Client {
+async fn connect(port: u16, chromium: &str, profile: &str, script: bool) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
@@ -116,7 +217,7 @@ async fn connect(port: u16, chromium: &str, profile: &TempDir, script: bool) -> 
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-quic", "--no-first-run", "--window-size=1280,1000",
-                format!("--user-data-dir={}", profile.path().display()),
+                format!("--user-data-dir={profile}"),
             ],
             // 2 blocks JavaScript on every page (ChromeDriver's own commands still run).
             "prefs": { "profile.managed_default_content_settings.javascript": if script { 1 } else { 2 } },
