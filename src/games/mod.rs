@@ -5,6 +5,7 @@ pub mod bfg;
 pub mod bounds;
 pub mod carwars;
 pub mod epic;
+pub mod exact;
 pub mod registry;
 pub mod waffle;
 

@@ -17,10 +17,10 @@
 //!   rolls against the target's lowest armour.
 //! - Each surviving assault boat makes one hit-and-run raid.
 
+pub use crate::games::exact::Fraction;
 use num_bigint::BigUint;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Zero};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// The strongest salvo the calculator takes (a squadron's salvoes combined stay well under it).
 pub const MAX_STRENGTH: u32 = 30;
@@ -55,82 +55,6 @@ fn turret_dice(turrets: u32, massed: u32) -> Result<u32, OddsError> {
     Ok(bounded("turrets", turrets, 0, MAX_TURRETS)? + bounded("massed", massed, 0, MAX_MASSED)?)
 }
 
-/// An exact probability (or expectation) in lowest terms. Serialized as "numerator/denominator"
-/// (the numbers outgrow what JSON clients read exactly).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fraction {
-    numerator: BigUint,
-    denominator: BigUint,
-}
-
-impl Fraction {
-    /// `numerator / denominator` in lowest terms. A zero denominator is read as 1.
-    pub fn new(numerator: impl Into<BigUint>, denominator: impl Into<BigUint>) -> Self {
-        let (n, mut d) = (numerator.into(), denominator.into());
-        if d.is_zero() {
-            d = BigUint::one();
-        }
-        let g = gcd(n.clone(), d.clone());
-        Fraction { numerator: n / &g, denominator: d / g }
-    }
-
-    /// `numerator / 6^dice` in lowest terms. The only factors such a denominator shares are
-    /// twos and threes, so they are taken out directly instead of by a greatest common divisor.
-    fn over_sixes(numerator: BigUint, dice: u32) -> Self {
-        if numerator.is_zero() {
-            return Fraction { numerator, denominator: BigUint::one() };
-        }
-        let twos = numerator.trailing_zeros().unwrap_or(0).min(u64::from(dice));
-        let mut n = numerator >> twos;
-        let mut threes = 0;
-        while threes < dice && (&n % 3u32).is_zero() {
-            n /= 3u32;
-            threes += 1;
-        }
-        let denominator =
-            (BigUint::one() << (u64::from(dice) - twos)) * BigUint::from(3u32).pow(dice - threes);
-        Fraction { numerator: n, denominator }
-    }
-
-    pub fn numerator(&self) -> &BigUint {
-        &self.numerator
-    }
-
-    pub fn denominator(&self) -> &BigUint {
-        &self.denominator
-    }
-
-    /// The nearest `f64`, for display.
-    pub fn to_f64(&self) -> f64 {
-        // Keep both under f64's range: shift them alike.
-        let shift = self.denominator.bits().max(self.numerator.bits()).saturating_sub(1000);
-        let n = (&self.numerator >> shift).to_f64().unwrap_or(f64::NAN);
-        let d = (&self.denominator >> shift).to_f64().unwrap_or(f64::NAN);
-        n / d
-    }
-}
-
-fn gcd(mut a: BigUint, mut b: BigUint) -> BigUint {
-    while !b.is_zero() {
-        let r = &a % &b;
-        a = b;
-        b = r;
-    }
-    if a.is_zero() { BigUint::one() } else { a }
-}
-
-impl fmt::Display for Fraction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.numerator, self.denominator)
-    }
-}
-
-impl Serialize for Fraction {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
 /// One outcome of a distribution.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Outcome {
@@ -154,12 +78,12 @@ pub struct Odds {
 impl Odds {
     /// P(exactly k); 0 past the largest outcome.
     pub fn exactly(&self, k: u32) -> Fraction {
-        self.outcomes.get(k as usize).map_or_else(|| Fraction::new(0u32, 1u32), |o| o.exactly.clone())
+        self.outcomes.get(k as usize).map_or_else(Fraction::zero, |o| o.exactly.clone())
     }
 
     /// P(k or more); 0 past the largest outcome.
     pub fn at_least(&self, k: u32) -> Fraction {
-        self.outcomes.get(k as usize).map_or_else(|| Fraction::new(0u32, 1u32), |o| o.at_least.clone())
+        self.outcomes.get(k as usize).map_or_else(Fraction::zero, |o| o.at_least.clone())
     }
 
     /// The largest possible outcome.
@@ -280,8 +204,8 @@ impl Dist {
         }
         let mut mean = BigUint::zero();
         for (k, t) in tails.into_iter().enumerate() {
-            let exactly = Fraction::over_sixes(self.w[k].clone(), self.dice);
-            let at_least = Fraction::over_sixes(t, self.dice);
+            let exactly = Fraction::over_power_of_six(self.w[k].clone(), self.dice);
+            let at_least = Fraction::over_power_of_six(t, self.dice);
             mean += &self.w[k] * k;
             outcomes.push(Outcome {
                 k: u32::try_from(k).unwrap_or(u32::MAX),
@@ -291,7 +215,7 @@ impl Dist {
                 at_least,
             });
         }
-        let expected = Fraction::over_sixes(mean, self.dice);
+        let expected = Fraction::over_power_of_six(mean, self.dice);
         Odds { expected_f64: expected.to_f64(), expected, outcomes }
     }
 }

@@ -32,5 +32,5 @@ fn problem(c: &Check, code: Code) -> &Problem {
 
 /// An exact fraction.
 fn frac(n: u64, d: u64) -> Fraction {
-    Fraction::new(n, d)
+    Fraction::new(n, d).expect("a denominator")
 }

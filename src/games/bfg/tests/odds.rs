@@ -233,13 +233,14 @@ fn requests_and_answers_read_and_write_as_json() {
             .expect("a request");
     let v = serde_json::to_value(odds(&r).expect("an answer")).expect("json");
     assert_eq!(v["kind"], "torpedoes");
-    assert_eq!(v["hits"]["outcomes"][1]["exactly"], "7/18");
-    assert_eq!(v["hits"]["outcomes"][1]["at_least"], "4/9");
-    assert_eq!(v["hits"]["expected"], "1/2");
+    assert_eq!(v["hits"]["outcomes"][1]["exactly"]["exact"], "7/18");
+    assert_eq!(v["hits"]["outcomes"][1]["at_least"]["exact"], "4/9");
+    assert_eq!(v["hits"]["expected"]["exact"], "1/2");
+    assert_eq!(v["hits"]["expected"]["approx"], 0.5);
     let r: OddsRequest =
         serde_json::from_str(r#"{"kind": "assault_boats", "boats": 1, "turrets": 1}"#).expect("a request");
     let v = serde_json::to_value(odds(&r).expect("an answer")).expect("json");
-    assert_eq!(v["raids"]["outcomes"][0]["exactly"], "1/2");
+    assert_eq!(v["raids"]["outcomes"][0]["exactly"]["exact"], "1/2");
     assert!(
         serde_json::from_str::<OddsRequest>(r#"{"kind": "torpedoes", "strength": 2, "armour": 5, "x": 1}"#)
             .is_err()

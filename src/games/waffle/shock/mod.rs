@@ -18,7 +18,8 @@ use super::rules::Decision;
 use crate::games::bounds;
 use crate::games::{Code, Problem};
 
-pub use exact::{Distribution, Fraction};
+pub use crate::games::exact::Fraction;
+pub use exact::Distribution;
 
 /// Distance to the unit, in whole inches: from 1 to the long edge of a 6' x 4' table; no tank
 /// drives further in one move.
