@@ -18,13 +18,14 @@ pub struct Registered {
     pub published: fn() -> &'static [StartChoice],
 }
 
-pub static GAMES: [Registered; 2] = [
+pub static GAMES: [Registered; 3] = [
     Registered {
         game: &crate::games::carwars::GAME,
         routes: boats::router,
         published: boats::view::published,
     },
     Registered { game: &crate::games::epic::GAME, routes: epic::router, published: || &[] },
+    Registered { game: &crate::games::waffle::GAME, routes: super::waffle::router, published: || &[] },
 ];
 
 /// The games, in order.
