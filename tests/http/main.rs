@@ -11,3 +11,4 @@ mod load;
 mod pages;
 mod process;
 mod support;
+mod waffle;

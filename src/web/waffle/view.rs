@@ -552,3 +552,76 @@ impl ShockView {
         self.to_wound.map_or_else(|| "cannot wound".to_owned(), |n| format!("{n}+"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::waffle::{Mode, TankShock, tank_shock};
+
+    fn slam_13() -> ShockView {
+        let t = TankShock {
+            mode: Mode::Slam,
+            distance: 13,
+            combat_speed: 6,
+            leadership: 7,
+            initiative: 3,
+            toughness: 3,
+            save: Some(4),
+            models: 10,
+        };
+        ShockView::new(&tank_shock(&t).expect("a tank shock"))
+    }
+
+    #[test]
+    fn a_chart_has_a_labelled_bar_per_value_scaled_to_the_likeliest() {
+        let v = slam_13();
+        let c = &v.hits_per_check.chart;
+        let bars: Vec<(u32, &str, &str)> =
+            c.bars.iter().map(|b| (b.h, b.label.as_str(), b.value.as_str())).collect();
+        assert_eq!(bars, [(110, "0", "50.0%"), (37, "1", "16.7%"), (37, "2", "16.7%"), (37, "3", "16.7%")]);
+        assert!(c.bars.iter().all(|b| b.y + b.h == c.base && b.x + b.w < c.width));
+        assert_eq!(v.hits.chart.bars.len(), 7, "0 to 6 hits");
+        assert!(v.wounds.described().starts_with(
+            "Unsaved wounds. Each bar is one number, its height the chance: 0: 47.20%, 1: 30.41%"
+        ));
+    }
+
+    #[test]
+    fn chances_are_exact_and_shown_as_percentages() {
+        let v = slam_13();
+        assert_eq!((v.morale_pass.exact.as_str(), v.morale_pass.shown()), ("7/12", "58.33%".to_owned()));
+        assert_eq!(v.wounds.p[6].exact, "15625/107495424");
+        assert_eq!(v.wounds.p[6].shown(), "0.01%");
+        assert_eq!(Chance { exact: "1/1000000".into(), percent: 0.0001 }.shown(), "<0.01%");
+        assert_eq!(Chance { exact: "0".into(), percent: 0.0 }.shown(), "0%");
+        assert_eq!((v.wounds.mean.exact.as_str(), v.wounds.mean.shown()), ("5/6", "0.833".to_owned()));
+        assert_eq!(v.wound_roll(), "2+");
+    }
+
+    #[test]
+    fn problems_land_beside_their_inputs_and_each_card_gathers_its_own() {
+        let mut r: Roster = serde_json::from_str(waffle::GAME.example).expect("example");
+        r.points_limit = Some(100);
+        r.vehicles[1].armour.rear = 9;
+        r.vehicles[1].types.push("tanq".into());
+        let v = WaffleView::new(r, Vec::new());
+        let rows = v.rows();
+        let codes = |p: Vec<ProblemView>| p.iter().map(|p| p.code).collect::<Vec<_>>();
+        assert_eq!(codes(rows[1].at("armour")), ["ARMOUR_OUT_OF_RANGE"]);
+        assert_eq!(codes(rows[1].at("types")), ["UNKNOWN_TYPE"]);
+        assert_eq!(codes(v.at("points_limit")), ["OVER_POINTS_LIMIT"]);
+        assert_eq!(codes(rows[1].card.problems.clone()), ["UNKNOWN_TYPE", "ARMOUR_OUT_OF_RANGE"]);
+        assert!(rows[0].card.problems.is_empty());
+        assert_eq!(codes(v.roster_problems()), ["OVER_POINTS_LIMIT"]);
+        let unknown = rows[1].types.last().expect("the unknown type's box");
+        assert_eq!(
+            (unknown.name.as_str(), unknown.value.as_str(), unknown.checked),
+            ("vehicles.1.types.7", "tanq", true)
+        );
+        assert_eq!(
+            rows[0].card.planner.as_deref(),
+            Some("/waffle/fire-points?name=Bulwark&types.0=tank&types.1=transport&fire_points=2&capacity=10")
+        );
+        assert_eq!(rows[1].card.planner, None, "a walker carries nobody");
+    }
+}
