@@ -5,3 +5,4 @@ mod boats;
 mod epic;
 mod noscript;
 mod support;
+mod waffle;

@@ -9,7 +9,7 @@ const RECALCULATE: &str = ".actions button[value='recalculate']";
 
 /// Clicks a submit button and waits for the page the post answers with (the old page's elements
 /// go stale), then for `ready` on it.
-async fn post(b: &Browser, button: &str, ready: &str) {
+pub async fn post(b: &Browser, button: &str, ready: &str) {
     let old = b.css("body").await;
     b.click(button).await;
     for _ in 0..100 {
