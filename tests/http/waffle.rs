@@ -523,3 +523,51 @@ async fn bad_input_gets_a_4xx_or_a_problem_and_never_a_5xx() {
     }
     assert_eq!(stored_count(&app).await, 0, "nothing bad was stored");
 }
+
+/// Whether `got` holds what an abridged README answer shows: objects need the keys shown, a
+/// list ending in "..." only its first items, "..." stands for anything, and a string ending in
+/// "..." for any string that starts with the rest.
+fn shows(want: &Value, got: &Value) -> bool {
+    match (want, got) {
+        (Value::String(w), _) if w == "..." => true,
+        (Value::String(w), Value::String(g)) if w.ends_with("...") => {
+            g.starts_with(w.trim_end_matches("..."))
+        }
+        (Value::Object(w), Value::Object(g)) => w.iter().all(|(k, v)| g.get(k).is_some_and(|g| shows(v, g))),
+        (Value::Array(w), Value::Array(g)) => {
+            let open = w.last() == Some(&json!("..."));
+            let w = if open { &w[..w.len() - 1] } else { &w[..] };
+            (if open { g.len() >= w.len() } else { g.len() == w.len() })
+                && w.iter().zip(g).all(|(w, g)| shows(w, g))
+        }
+        _ => want == got,
+    }
+}
+
+#[tokio::test]
+async fn the_readmes_waffle_examples_answer_as_it_says() {
+    let app = spawn().await;
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let section = readme.split("## Waffle 40K vehicles").nth(1).expect("the Waffle section");
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let blocks: Vec<&str> = section.split("```json").skip(1).filter_map(|b| b.split("```").next()).collect();
+    let document: Value = serde_json::from_str(blocks[0]).expect("the roster document");
+    let (status, v) = post_json(&app, "/api/waffle/check", &document).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!((v["points"].clone(), v["legal"].clone()), (json!(145), json!(true)), "as the README says");
+
+    // Each curl example, then the answer it shows.
+    let requests: Vec<(&str, &str)> = section
+        .split("curl -s localhost:3000")
+        .skip(1)
+        .filter_map(|c| Some((c.split_whitespace().next()?, c.split("-d '").nth(1)?.split('\'').next()?)))
+        .collect();
+    assert_eq!(requests.len(), 2);
+    for ((path, body), answer) in requests.into_iter().zip(&blocks[1..]) {
+        let body: Value = serde_json::from_str(body).expect("the request");
+        let want: Value = serde_json::from_str(answer).expect("the answer");
+        let (status, got) = post_json(&app, path, &body).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(shows(&want, &got), "{path}: the README shows\n{want}\nbut the answer is\n{got}");
+    }
+}
