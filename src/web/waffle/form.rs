@@ -1,5 +1,6 @@
-//! The roster form's words and buttons. Inputs are named by the roster's paths ("vehicles.2.armour.front"), the paths the engine's
-//! problems carry, so the form codec reads them and a problem lands next to its input.
+//! The roster form's words and buttons. Inputs are named by the roster's paths
+//! ("vehicles.2.armour.front"), the paths the engine's problems carry, so the form codec reads
+//! them and a problem lands next to its input.
 
 use crate::games::Problem;
 use crate::games::waffle::{self, Roster, Vehicle, Weapon};

@@ -10,9 +10,6 @@ use crate::games::waffle::{
 use crate::web::view::{Judged, ProblemView, Verdict, as_is, dom_id, points_id, slot_id};
 use serde::Serialize;
 
-/// Where the buttons that add or remove a part draw the form again (htmx).
-pub const BUILDER: &str = "/waffle/builder";
-
 /// A vehicle's fields that show their problems beside them; "" is the vehicle's own slot, where
 /// the rest (its name, its points) show.
 const VEHICLE_SLOTS: [&str; 6] = ["", "types", "armour", "bs", "fire_points", "capacity"];
@@ -143,7 +140,6 @@ impl WaffleView {
             .map(|(k, w)| {
                 let path = format!("{path}.weapons.{k}");
                 WeaponRow {
-                    index: k,
                     number: k + 1,
                     slot: slot_id(&path),
                     problems: self.at(&path),
@@ -210,7 +206,6 @@ impl VehicleRow {
 
 /// A weapon's row in the editor; Strength and AP are empty for "–".
 pub struct WeaponRow {
-    pub index: usize,
     pub number: usize,
     pub path: String,
     pub slot: String,
