@@ -16,6 +16,7 @@ pub mod rate;
 pub mod registry;
 pub mod serve;
 pub mod view;
+pub mod waffle;
 
 use axum::Router;
 use axum::extract::Request;

@@ -6,7 +6,7 @@
 use super::AppState;
 use super::rate::WriteLimit;
 use super::view::StartChoice;
-use super::{bfg, boats, epic};
+use super::{bfg, boats, epic, waffle};
 use crate::games::registry::Game;
 use axum::Router;
 
@@ -18,7 +18,7 @@ pub struct Registered {
     pub published: fn() -> &'static [StartChoice],
 }
 
-pub static GAMES: [Registered; 3] = [
+pub static GAMES: [Registered; 4] = [
     Registered {
         game: &crate::games::carwars::GAME,
         routes: boats::router,
@@ -26,6 +26,7 @@ pub static GAMES: [Registered; 3] = [
     },
     Registered { game: &crate::games::epic::GAME, routes: epic::router, published: || &[] },
     Registered { game: &crate::games::bfg::GAME, routes: bfg::router, published: || &[] },
+    Registered { game: &crate::games::waffle::GAME, routes: waffle::router, published: || &[] },
 ];
 
 /// The games, in order.

@@ -185,14 +185,23 @@ impl Verdict {
         if all.is_empty() {
             return Verdict::default();
         }
-        let problems: Vec<ProblemView> = all.iter().map(ProblemView::new).collect();
+        let slots = slots();
+        let placed = Placed::new(&all, &slots, &alias);
+        // The list links each problem to the slot it is shown in ("vehicles.0.types.1" shows at
+        // "vehicles.0.types"), not to an id the page may not have.
+        let set: HashSet<&str> = slots.iter().map(String::as_str).collect();
+        let shown_at =
+            |p: &Problem| p.part.as_deref().and_then(|part| slot_among(&set, &alias(part)).map(slot_id));
+        let problems: Vec<ProblemView> = all
+            .iter()
+            .map(|p| {
+                let mut v = ProblemView::new(p);
+                v.anchor = shown_at(p).or(v.anchor);
+                v
+            })
+            .collect();
         let errors = problems.iter().filter(|p| p.error).count();
-        Verdict {
-            warnings: problems.len() - errors,
-            errors,
-            placed: Placed::new(&all, &slots(), alias),
-            problems,
-        }
+        Verdict { warnings: problems.len() - errors, errors, placed, problems }
     }
 
     /// Legal: no errors (notes are fine).
@@ -280,6 +289,18 @@ mod tests {
             placed.unplaced().iter().map(|p| p.code).collect::<Vec<_>>(),
             ["HQ_MISSING", "UNKNOWN_SECTION"]
         );
+    }
+
+    #[test]
+    fn the_problem_list_links_each_problem_to_the_slot_it_shows_in() {
+        let problems = [
+            Problem::error(crate::games::Code::CountOutOfRange, Some("choices.1.count".into()), "b".into()),
+            Problem::error(crate::games::Code::UnknownSection, Some("nowhere".into()), "x".into()),
+        ];
+        let slots = || vec!["choices.1".to_owned()];
+        let v = Verdict::new(Vec::new(), &problems, slots, as_is);
+        let anchors: Vec<Option<&str>> = v.problems.iter().map(|p| p.anchor.as_deref()).collect();
+        assert_eq!(anchors, [Some("problems-choices-1"), Some("problems-nowhere")]);
     }
 
     #[test]

@@ -6,3 +6,4 @@ mod boats;
 mod epic;
 mod noscript;
 mod support;
+mod waffle;

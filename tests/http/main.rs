@@ -12,3 +12,4 @@ mod load;
 mod pages;
 mod process;
 mod support;
+mod waffle;

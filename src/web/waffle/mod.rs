@@ -1,0 +1,263 @@
+//! The Waffle 40K vehicle roster: the builder with live points and rule cards. Saving, share
+//! pages, copies, exports and the printable cards come from [`builder`]; the tank shock
+//! calculator and the fire-point planner are in [`tools`].
+
+pub mod api;
+pub mod form;
+pub mod tools;
+pub mod view;
+
+use crate::games::Problem;
+use crate::games::registry::Game;
+use crate::games::waffle::{self, Roster};
+use crate::store::builds::Build;
+use crate::web::AppState;
+use crate::web::builder::{self, Builder, page};
+use crate::web::builds::{Saved, file_name, inline};
+use crate::web::codec::Refused;
+use crate::web::error::AppError;
+use crate::web::form::Fields;
+use crate::web::rate::WriteLimit;
+use askama::Template;
+use axum::Router;
+use axum::extract::RawQuery;
+use axum::response::Response;
+use axum::routing::get;
+use serde_json::json;
+use view::WaffleView;
+
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
+    Router::new()
+        .route("/waffle/new", get(new_roster))
+        .merge(api::router())
+        .merge(tools::router())
+        .merge(builder::routes::<Waffle>(writes))
+}
+
+/// The roster builder as a [`Builder`].
+pub struct Waffle;
+
+impl Builder for Waffle {
+    const GAME: &'static Game = &waffle::GAME;
+    const ENGINE_VERSION: u32 = waffle::ENGINE_VERSION;
+    const FORM: &'static str = "builder";
+    type Doc = Roster;
+    type View = WaffleView;
+
+    fn judge(r: Roster, form_problems: Vec<Problem>) -> WaffleView {
+        WaffleView::new(r, form_problems)
+    }
+    fn doc(v: &WaffleView) -> &Roster {
+        &v.r
+    }
+    fn name(r: &Roster) -> &str {
+        &r.name
+    }
+    fn rename(r: &mut Roster, name: String) {
+        r.name = name;
+    }
+    fn stand_in(name: &str) -> Roster {
+        Roster { name: name.to_owned(), ..Roster::default() }
+    }
+    fn summary(v: &WaffleView) -> String {
+        v.summary()
+    }
+    fn read(f: &Fields) -> Result<(Roster, Vec<Problem>), Refused> {
+        form::read(f)
+    }
+    fn press(r: &mut Roster, action: &str, f: &Fields) {
+        form::press(r, action, f);
+    }
+    fn editor(v: WaffleView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
+        let page = BuilderPage { v, build_id };
+        Ok(if whole { page.render()? } else { page.as_builder().render()? })
+    }
+    fn live(v: WaffleView) -> Result<String, AppError> {
+        Ok(LivePage { v }.render()?)
+    }
+    fn share(v: WaffleView, b: Build, saved: Saved) -> Result<String, AppError> {
+        Ok(ShowPage { v, b, saved }.render()?)
+    }
+    fn print(v: WaffleView) -> Result<String, AppError> {
+        Ok(CardsPage { v }.render()?)
+    }
+    /// The forum-post text, shown in the browser and saved under the roster's name.
+    fn text(v: &WaffleView) -> Response {
+        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.r.name, "txt", Self::GAME.word))
+    }
+    fn judgement(v: &WaffleView) -> serde_json::Value {
+        let c = &v.check;
+        json!({ "legal": c.legal, "points": c.points, "problems": c.problems, "vehicles": c.vehicles })
+    }
+}
+
+/// The builder, new or for a saved roster its owner is changing.
+#[derive(Template)]
+#[template(path = "waffle/builder.html", blocks = ["builder"])]
+pub struct BuilderPage {
+    pub v: WaffleView,
+    pub build_id: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "waffle/live.html")]
+struct LivePage {
+    v: WaffleView,
+}
+
+#[derive(Template)]
+#[template(path = "waffle/show.html")]
+struct ShowPage {
+    v: WaffleView,
+    b: Build,
+    saved: Saved,
+}
+
+#[derive(Template)]
+#[template(path = "waffle/cards.html")]
+struct CardsPage {
+    v: WaffleView,
+}
+
+/// `/waffle/new`: an empty roster, or `?from=example` the example one.
+async fn new_roster(RawQuery(q): RawQuery) -> Result<Response, AppError> {
+    let from_example = Fields::parse(q.as_deref().unwrap_or("").as_bytes()).get("from") == Some("example");
+    let r = if from_example {
+        serde_json::from_str(waffle::GAME.example).unwrap_or_default()
+    } else {
+        Roster::default()
+    };
+    page(&BuilderPage { v: WaffleView::new(r, Vec::new()), build_id: None })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::waffle::{Armour, Vehicle, VehicleType, Weapon};
+    use proptest::prelude::*;
+
+    /// What a browser posts from a rendered form: every input's name and value (a checkbox only
+    /// when ticked), unescaped. Selects and buttons hold nothing of the roster.
+    fn posted(html: &str) -> Vec<(String, String)> {
+        let attr = |tag: &str, name: &str| -> Option<String> {
+            let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+            Some(unescaped(&tag[at..at + tag[at..].find('"')?]))
+        };
+        html.split("<input ")
+            .skip(1)
+            .filter_map(|rest| {
+                let tag = format!(" {}", &rest[..rest.find('>')?]);
+                let unticked = attr(&tag, "type").as_deref() == Some("checkbox") && !tag.contains(" checked");
+                if unticked {
+                    None
+                } else {
+                    Some((attr(&tag, "name")?, attr(&tag, "value").unwrap_or_default()))
+                }
+            })
+            .collect()
+    }
+
+    /// HTML text as the browser reads it: numeric and the four named entities.
+    fn unescaped(s: &str) -> String {
+        let mut out = String::new();
+        let mut rest = s;
+        while let Some(at) = rest.find('&') {
+            out.push_str(&rest[..at]);
+            let end = rest[at..].find(';').map_or(rest.len(), |e| at + e);
+            let entity = &rest[at + 1..end];
+            let c = match entity {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                e => e.strip_prefix('#').and_then(|n| n.parse().ok()).and_then(char::from_u32),
+            };
+            out.push(c.unwrap_or('\u{fffd}'));
+            rest = rest.get(end + 1..).unwrap_or("");
+        }
+        out + rest
+    }
+
+    fn any_vehicle() -> impl Strategy<Value = Vehicle> {
+        let weapon = (
+            ".{0,8}",
+            0u16..=999,
+            prop::option::of(0u8..=12),
+            prop::option::of(0u8..=8),
+            "[A-Za-z ,0-9]{0,12}",
+        )
+            .prop_map(|(name, range, strength, ap, kind)| Weapon {
+                name: crate::games::bounds::one_line(&name),
+                range,
+                strength,
+                ap,
+                kind: crate::games::bounds::one_line(&kind),
+            });
+        (
+            (
+                ".{0,10}",
+                prop::collection::vec(any::<bool>(), 7),
+                prop::sample::select(vec!["", "tanq", "Boat"]),
+            ),
+            (any::<u8>(), 10u8..=14, 10u8..=14, 0u8..=12),
+            (prop::collection::vec(weapon, 0..3), 0u16..=12, 0u16..=12, 0u16..=999),
+        )
+            .prop_map(
+                |((name, ticked, odd), (front, side, rear, bs), (weapons, fire_points, capacity, points))| {
+                    // Known types in the order the page lists them, then one we do not know.
+                    let mut types: Vec<String> = VehicleType::ALL
+                        .iter()
+                        .zip(ticked)
+                        .filter(|(_, on)| *on)
+                        .map(|(t, _)| t.id().to_owned())
+                        .collect();
+                    if !odd.is_empty() {
+                        types.push(odd.to_owned());
+                    }
+                    Vehicle {
+                        name: crate::games::bounds::one_line(&name),
+                        types,
+                        armour: Armour { front, side, rear },
+                        bs,
+                        weapons,
+                        fire_points,
+                        capacity,
+                        points,
+                    }
+                },
+            )
+    }
+
+    fn any_roster() -> impl Strategy<Value = Roster> {
+        (".{0,12}", prop::option::of(1u32..=100_000), prop::collection::vec(any_vehicle(), 0..4)).prop_map(
+            |(name, points_limit, vehicles)| Roster {
+                name: crate::games::bounds::one_line(&name),
+                points_limit,
+                vehicles,
+                ..Roster::default()
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// The editor as drawn posts back the roster it shows, and every page of it renders.
+        #[test]
+        fn any_roster_survives_its_own_form_and_renders_every_page(r in any_roster()) {
+            let page = BuilderPage { v: WaffleView::new(r.clone(), Vec::new()), build_id: None };
+            let html = page.render().map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let form = page.as_builder().render().map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert!(html.contains(&form));
+            let (back, problems) = form::read(&Fields::from_pairs(posted(&form))).map_err(|e| TestCaseError::fail(e.message))?;
+            prop_assert!(problems.is_empty(), "{problems:?}");
+            prop_assert_eq!(&back, &r);
+
+            let live = LivePage { v: WaffleView::new(r.clone(), Vec::new()) }.render().unwrap_or_default();
+            let points = format!("<dd id=\"fig-points\">{}</dd>", waffle::check(&r).points);
+            prop_assert!(live.contains(&points));
+            prop_assert_eq!(live.matches("class=\"card-summary\"").count(), r.vehicles.len());
+            let cards = CardsPage { v: WaffleView::new(r, Vec::new()) }.render();
+            prop_assert!(cards.is_ok());
+        }
+    }
+}

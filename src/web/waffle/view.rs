@@ -1,0 +1,622 @@
+//! What the roster pages show, prepared for the templates: each vehicle's inputs with the problems
+//! that concern them, its rule card, the fire-point planner's answers and the tank shock's
+//! distributions with their charts. Nothing here judges a rule; it arranges what the engine said.
+
+use crate::games::Problem;
+use crate::games::waffle::{
+    self, Card, Check, Distribution, FirePlan, Fraction, Outcome, PassengerFire, Roster, Rule, Speed,
+    Vehicle, VehicleType, vehicle_types,
+};
+use crate::web::view::{Judged, ProblemView, Verdict, as_is, dom_id, points_id, slot_id};
+use serde::Serialize;
+
+/// A vehicle's fields that show their problems beside them; "" is the vehicle's own slot, where
+/// the rest (its name, its points) show.
+const VEHICLE_SLOTS: [&str; 6] = ["", "types", "armour", "bs", "fire_points", "capacity"];
+
+/// "vehicles.2" or "vehicles.2.armour".
+fn field_path(i: usize, field: &str) -> String {
+    if field.is_empty() { format!("vehicles.{i}") } else { format!("vehicles.{i}.{field}") }
+}
+
+/// A roster judged, for every page of the builder.
+pub struct WaffleView {
+    pub r: Roster,
+    pub check: Check,
+    /// Its problems, counted and placed next to the parts of the form.
+    pub verdict: Verdict,
+}
+
+impl Judged for WaffleView {
+    fn verdict(&self) -> &Verdict {
+        &self.verdict
+    }
+}
+
+impl WaffleView {
+    pub fn new(r: Roster, form_problems: Vec<Problem>) -> Self {
+        let check = waffle::check(&r);
+        let slots = || {
+            let mut paths: Vec<String> = ["version", "name", "points_limit"].map(String::from).into();
+            for (i, v) in r.vehicles.iter().enumerate() {
+                paths.extend(VEHICLE_SLOTS.iter().map(|f| field_path(i, f)));
+                paths.extend((0..v.weapons.len()).map(|k| format!("vehicles.{i}.weapons.{k}")));
+            }
+            paths
+        };
+        let verdict = Verdict::new(form_problems, &check.problems, slots, as_is);
+        WaffleView { r, check, verdict }
+    }
+
+    pub fn title(&self) -> String {
+        let name = self.r.name.trim();
+        if name.is_empty() { "Unnamed roster".to_owned() } else { name.to_owned() }
+    }
+
+    pub fn legal(&self) -> bool {
+        self.verdict.legal()
+    }
+
+    /// One line for the gallery and link previews.
+    pub fn summary(&self) -> String {
+        waffle::summary(&self.r)
+    }
+
+    /// The forum-post text.
+    pub fn text(&self) -> String {
+        waffle::text_export(&self.r)
+    }
+
+    /// "145 pts" or "145 of 500 pts".
+    pub fn points_line(&self) -> String {
+        match self.check.points_limit {
+            Some(limit) => format!("{} of {limit} pts", self.check.points),
+            None => format!("{} pts", self.check.points),
+        }
+    }
+
+    /// The points limit as its input shows it: empty for none.
+    pub fn limit_value(&self) -> String {
+        self.r.points_limit.map_or_else(String::new, |l| l.to_string())
+    }
+
+    /// The problems shown next to a part of the form.
+    pub fn at(&self, path: &str) -> Vec<ProblemView> {
+        self.verdict.at(path)
+    }
+
+    /// Every vehicle's rule card, in the roster's order.
+    pub fn cards(&self) -> Vec<CardView> {
+        let vehicles = self.r.vehicles.iter().zip(&self.check.vehicles).enumerate();
+        vehicles.map(|(i, (v, c))| CardView::new(i, v, c, &self.verdict)).collect()
+    }
+
+    /// The problems of the roster itself (its limit, its version), which no card shows.
+    pub fn roster_problems(&self) -> Vec<ProblemView> {
+        let of_vehicle =
+            |p: &&ProblemView| p.anchor.as_deref().is_some_and(|a| a.starts_with("problems-vehicles-"));
+        self.verdict.problems.iter().filter(|p| !of_vehicle(p)).cloned().collect()
+    }
+
+    /// Each vehicle's points, for the live update.
+    pub fn vehicle_points(&self) -> Vec<(String, u16)> {
+        let points = self.check.vehicles.iter().enumerate();
+        points.map(|(i, c)| (points_id(&field_path(i, "")), c.points)).collect()
+    }
+
+    /// Every vehicle as the editor shows it.
+    pub fn rows(&self) -> Vec<VehicleRow> {
+        let cards = self.cards().into_iter();
+        self.r.vehicles.iter().zip(cards).enumerate().map(|(i, (v, card))| self.row(i, v, card)).collect()
+    }
+
+    fn row(&self, i: usize, v: &Vehicle, card: CardView) -> VehicleRow {
+        let path = field_path(i, "");
+        let known = vehicle_types(v);
+        let mut types: Vec<TypeBox> = VehicleType::ALL
+            .iter()
+            .enumerate()
+            .map(|(k, t)| TypeBox {
+                name: format!("{path}.types.{k}"),
+                id: dom_id(&format!("{path}.types.{}", t.id())),
+                value: t.id().to_owned(),
+                label: t.name().to_owned(),
+                checked: known.has(*t),
+            })
+            .collect();
+        // A type we do not know is kept, ticked, until the player unticks it.
+        let unknown = v.types.iter().filter(|t| VehicleType::parse(t).is_none());
+        types.extend(unknown.enumerate().map(|(j, t)| TypeBox {
+            name: format!("{path}.types.{}", VehicleType::ALL.len() + j),
+            id: dom_id(&format!("{path}.types.unknown-{j}")),
+            value: t.clone(),
+            label: format!("\u{201c}{t}\u{201d}, not a type we know: untick it to drop it"),
+            checked: true,
+        }));
+        let weapons: Vec<WeaponRow> = v
+            .weapons
+            .iter()
+            .enumerate()
+            .map(|(k, w)| {
+                let path = format!("{path}.weapons.{k}");
+                WeaponRow {
+                    number: k + 1,
+                    slot: slot_id(&path),
+                    problems: self.at(&path),
+                    w: w.clone(),
+                    strength: w.strength.map_or_else(String::new, |s| s.to_string()),
+                    ap: w.ap.map_or_else(String::new, |a| a.to_string()),
+                    path,
+                }
+            })
+            .collect();
+        VehicleRow {
+            index: i,
+            number: i + 1,
+            points_id: points_id(&path),
+            slots: VEHICLE_SLOTS.iter().map(|f| self.at(&field_path(i, f))).collect(),
+            path,
+            v: v.clone(),
+            types,
+            weapons,
+            card,
+        }
+    }
+}
+
+/// One type's checkbox.
+pub struct TypeBox {
+    pub name: String,
+    pub id: String,
+    pub value: String,
+    pub label: String,
+    pub checked: bool,
+}
+
+/// A vehicle's part of the editor.
+pub struct VehicleRow {
+    /// Place in the roster, from 0: the `{i}` of `vehicles.{i}`.
+    pub index: usize,
+    /// Place from 1, as the engine's messages count ("Vehicle 2").
+    pub number: usize,
+    pub path: String,
+    pub points_id: String,
+    pub v: Vehicle,
+    pub types: Vec<TypeBox>,
+    pub weapons: Vec<WeaponRow>,
+    pub card: CardView,
+    /// The problems of each of [`VEHICLE_SLOTS`].
+    slots: Vec<Vec<ProblemView>>,
+}
+
+crate::row_fields!(VehicleRow, WeaponRow);
+
+impl VehicleRow {
+    /// The DOM id of the problems slot of one of its fields ("" for its own).
+    pub fn slot_id(&self, field: &str) -> String {
+        slot_id(&field_path(self.index, field))
+    }
+
+    /// The problems shown beside one of its fields.
+    pub fn at(&self, field: &str) -> Vec<ProblemView> {
+        let k = VEHICLE_SLOTS.iter().position(|f| *f == field);
+        k.and_then(|k| self.slots.get(k)).cloned().unwrap_or_default()
+    }
+}
+
+/// A weapon's row in the editor; Strength and AP are empty for "–".
+pub struct WeaponRow {
+    pub number: usize,
+    pub path: String,
+    pub slot: String,
+    pub problems: Vec<ProblemView>,
+    pub w: waffle::Weapon,
+    pub strength: String,
+    pub ap: String,
+}
+
+/// A weapon as a card prints it.
+pub struct WeaponLine {
+    pub name: String,
+    pub range: String,
+    pub strength: String,
+    pub ap: String,
+    pub kind: String,
+}
+
+/// A vehicle's rule card: its profile, its weapons and every rule its types bring.
+pub struct CardView {
+    pub index: usize,
+    /// The DOM id of its summary, which live updates replace.
+    pub id: String,
+    pub name: String,
+    /// "Tank, Transport", or "Vehicle (no type)".
+    pub types: String,
+    pub points: u16,
+    pub legal: bool,
+    /// "11 / 11 / 10".
+    pub armour: String,
+    pub bs: u8,
+    pub transport: bool,
+    pub fire_points: u16,
+    pub capacity: u16,
+    pub weapons: Vec<WeaponLine>,
+    pub rules: Vec<&'static Rule>,
+    /// The fire-point planner for this vehicle, for a Transport.
+    pub planner: Option<String>,
+    /// Every problem of this vehicle, for the pages that show it whole.
+    pub problems: Vec<ProblemView>,
+}
+
+impl CardView {
+    fn new(i: usize, v: &Vehicle, c: &Card, verdict: &Verdict) -> Self {
+        let names: Vec<&str> = c.types.iter().map(VehicleType::name).collect();
+        let transport = c.types.has(VehicleType::Transport);
+        let own = slot_id(&field_path(i, ""));
+        let dash = |x: Option<u8>| x.map_or_else(|| "–".to_owned(), |x| x.to_string());
+        CardView {
+            index: i,
+            id: format!("card-vehicles-{i}"),
+            name: c.name.clone(),
+            types: if names.is_empty() { "Vehicle (no type)".to_owned() } else { names.join(", ") },
+            points: c.points,
+            legal: c.legal,
+            armour: format!("{} / {} / {}", v.armour.front, v.armour.side, v.armour.rear),
+            bs: v.bs,
+            transport,
+            fire_points: v.fire_points,
+            capacity: v.capacity,
+            weapons: v
+                .weapons
+                .iter()
+                .map(|w| WeaponLine {
+                    name: if w.name.is_empty() { "Weapon".to_owned() } else { w.name.clone() },
+                    range: if w.range == 0 { "–".to_owned() } else { format!("{}\"", w.range) },
+                    strength: dash(w.strength),
+                    ap: dash(w.ap),
+                    kind: w.kind.clone(),
+                })
+                .collect(),
+            rules: c.rules.clone(),
+            planner: transport.then(|| planner_link(v)),
+            problems: verdict
+                .problems
+                .iter()
+                .filter(|p| {
+                    p.anchor.as_deref().is_some_and(|a| {
+                        a.strip_prefix(own.as_str())
+                            .is_some_and(|rest| rest.is_empty() || rest.starts_with('-'))
+                    })
+                })
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// The titles of its rules, for the editor's one-line summary.
+    pub fn titles(&self) -> String {
+        self.rules.iter().map(|r| r.title).collect::<Vec<_>>().join("; ")
+    }
+}
+
+/// The planner's address for a vehicle: what it needs of it, as its query.
+fn planner_link(v: &Vehicle) -> String {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    q.append_pair("name", &v.name);
+    for (j, t) in v.types.iter().enumerate() {
+        q.append_pair(&format!("types.{j}"), t);
+    }
+    q.append_pair("fire_points", &v.fire_points.to_string());
+    q.append_pair("capacity", &v.capacity.to_string());
+    format!("/waffle/fire-points?{}", q.finish())
+}
+
+/// One answer of the fire-point planner, in words.
+pub struct PlanLine {
+    pub speed: &'static str,
+    pub smoke: bool,
+    /// What the passengers may do: "Snap shots only".
+    pub fire: &'static str,
+    pub shooters: u16,
+    pub why: &'static str,
+    pub note: Option<&'static str>,
+}
+
+impl From<FirePlan> for PlanLine {
+    fn from(p: FirePlan) -> Self {
+        let fire = match p.fire {
+            PassengerFire::Normal => "They shoot as normal",
+            PassengerFire::CountsAsMoved => "They shoot as if they had moved",
+            PassengerFire::SnapShotsOnly => "Snap shots only",
+            PassengerFire::None => "Nobody may shoot out",
+        };
+        PlanLine {
+            speed: p.speed.name(),
+            smoke: p.smoke,
+            fire,
+            shooters: p.shooters,
+            why: p.why,
+            note: p.vehicle_note,
+        }
+    }
+}
+
+/// The planner's page: the vehicle, the chosen turn, and every turn it could have.
+pub struct Planner {
+    pub v: Vehicle,
+    pub name: String,
+    pub transport: bool,
+    pub speed: Speed,
+    pub smoke: bool,
+    pub plan: PlanLine,
+    /// Each speed: without smoke, then with it.
+    pub every: Vec<(PlanLine, PlanLine)>,
+    /// The Transport rules it follows.
+    pub rules: &'static [&'static Rule],
+}
+
+impl Planner {
+    pub fn new(v: Vehicle, speed: Speed, smoke: bool) -> Self {
+        let plan = waffle::fire_points(&v, speed, smoke).into();
+        let every = Speed::ALL
+            .iter()
+            .map(|&s| (waffle::fire_points(&v, s, false).into(), waffle::fire_points(&v, s, true).into()))
+            .collect();
+        let name = if v.name.is_empty() { "This vehicle".to_owned() } else { v.name.clone() };
+        let transport = vehicle_types(&v).has(VehicleType::Transport);
+        let rules = waffle::bundle(VehicleType::Transport);
+        Planner { transport, name, v, speed, smoke, plan, every, rules }
+    }
+
+    pub fn speeds(&self) -> [Speed; 4] {
+        Speed::ALL
+    }
+}
+
+/// A probability, exactly and as a percentage: only `Display` and `to_f64` of the engine's
+/// fraction are used.
+#[derive(Debug, Clone, Serialize)]
+pub struct Chance {
+    pub exact: String,
+    pub percent: f64,
+}
+
+impl Chance {
+    fn of(f: &Fraction) -> Self {
+        Chance { exact: f.to_string(), percent: f.to_f64() * 100.0 }
+    }
+
+    /// "58.33%", "<0.01%" for a chance too small to show, "0%" for none.
+    pub fn shown(&self) -> String {
+        match self.percent {
+            p if p <= 0.0 => "0%".to_owned(),
+            p if p < 0.01 => "<0.01%".to_owned(),
+            p => format!("{p:.2}%"),
+        }
+    }
+
+    /// One decimal, for a bar's label.
+    fn short(&self) -> String {
+        format!("{:.1}%", self.percent)
+    }
+}
+
+/// An expectation, exactly and as a decimal.
+#[derive(Debug, Clone, Serialize)]
+pub struct Mean {
+    pub exact: String,
+    pub approx: f64,
+}
+
+impl Mean {
+    pub fn shown(&self) -> String {
+        format!("{:.3}", self.approx)
+    }
+}
+
+/// A distribution: the chance of each value from 0, its expectation, and its chart.
+#[derive(Debug, Clone, Serialize)]
+pub struct Dist {
+    /// "hits", "wounds": for ids on the page.
+    #[serde(skip)]
+    pub id: &'static str,
+    #[serde(skip)]
+    pub title: &'static str,
+    pub mean: Mean,
+    /// `p[k]`: the chance of exactly `k`.
+    pub p: Vec<Chance>,
+    #[serde(skip)]
+    pub chart: Chart,
+}
+
+impl Dist {
+    fn new(id: &'static str, title: &'static str, d: &Distribution) -> Self {
+        let p: Vec<Chance> = d.p.iter().map(Chance::of).collect();
+        Dist {
+            id,
+            title,
+            mean: Mean { exact: d.mean.to_string(), approx: d.mean.to_f64() },
+            chart: Chart::of(&p),
+            p,
+        }
+    }
+
+    /// The chart's text alternative: every value and its chance.
+    pub fn described(&self) -> String {
+        let each: Vec<String> =
+            self.p.iter().enumerate().map(|(k, c)| format!("{k}: {}", c.shown())).collect();
+        format!("{}. Each bar is one number, its height the chance: {}.", self.title, each.join(", "))
+    }
+}
+
+/// A bar chart drawn on the server as SVG: one bar per value, labelled with the value below and
+/// its chance above, so it reads without colour. Heights are scaled to the likeliest value.
+#[derive(Debug, Clone, Default)]
+pub struct Chart {
+    pub width: u32,
+    pub height: u32,
+    /// Where the bars stand.
+    pub base: u32,
+    pub bars: Vec<Bar>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Bar {
+    pub x: u32,
+    pub y: u32,
+    pub w: u32,
+    pub h: u32,
+    /// The bar's middle, where its labels are centred.
+    pub mid: u32,
+    pub label: String,
+    pub value: String,
+}
+
+impl Chart {
+    const BAR: u32 = 40;
+    const PLOT: u32 = 110;
+    const TOP: u32 = 18;
+    const BOTTOM: u32 = 22;
+
+    fn of(p: &[Chance]) -> Self {
+        let most = p.iter().map(|c| c.percent).fold(0.0, f64::max);
+        let bars = p.iter().enumerate().map(|(k, c)| {
+            let x = 4 + k as u32 * Self::BAR;
+            let h = if most > 0.0 { (c.percent / most * f64::from(Self::PLOT)).round() as u32 } else { 0 };
+            Bar {
+                x: x + 5,
+                y: Self::TOP + Self::PLOT - h,
+                w: Self::BAR - 10,
+                h,
+                mid: x + Self::BAR / 2,
+                label: k.to_string(),
+                value: c.short(),
+            }
+        });
+        Chart {
+            width: 8 + p.len() as u32 * Self::BAR,
+            height: Self::TOP + Self::PLOT + Self::BOTTOM,
+            base: Self::TOP + Self::PLOT,
+            bars: bars.collect(),
+        }
+    }
+}
+
+/// A tank shock worked out, as the page and the API show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShockView {
+    pub mode: &'static str,
+    /// Initiative checks: one per full 6".
+    pub checks: u16,
+    pub strength: u8,
+    pub ap: &'static str,
+    /// The roll to wound (2 for 2+); none when the hits cannot wound.
+    pub to_wound: Option<u8>,
+    pub morale_pass: Chance,
+    pub save_allowed: Chance,
+    pub hits_per_check: Dist,
+    pub hits: Dist,
+    pub wounds: Dist,
+    pub casualties: Dist,
+}
+
+impl ShockView {
+    pub fn new(o: &Outcome) -> Self {
+        ShockView {
+            mode: o.mode.name(),
+            checks: o.checks,
+            strength: o.strength,
+            ap: o.ap,
+            to_wound: o.to_wound,
+            morale_pass: Chance::of(&o.morale_pass),
+            save_allowed: Chance::of(&o.save_allowed),
+            hits_per_check: Dist::new("hits-per-check", "Hits from one Initiative check", &o.hits_per_check),
+            hits: Dist::new("hits", "Automatic hits", &o.hits),
+            wounds: Dist::new("wounds", "Unsaved wounds", &o.wounds),
+            casualties: Dist::new("casualties", "Casualties (one wound each)", &o.casualties),
+        }
+    }
+
+    /// The distributions in the page's order.
+    pub fn dists(&self) -> [&Dist; 4] {
+        [&self.hits_per_check, &self.hits, &self.wounds, &self.casualties]
+    }
+
+    /// "2+", or "cannot wound".
+    pub fn wound_roll(&self) -> String {
+        self.to_wound.map_or_else(|| "cannot wound".to_owned(), |n| format!("{n}+"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::waffle::{Mode, TankShock, tank_shock};
+
+    fn slam_13() -> ShockView {
+        let t = TankShock {
+            mode: Mode::Slam,
+            distance: 13,
+            combat_speed: 6,
+            leadership: 7,
+            initiative: 3,
+            toughness: 3,
+            save: Some(4),
+            models: 10,
+        };
+        ShockView::new(&tank_shock(&t).expect("a tank shock"))
+    }
+
+    #[test]
+    fn a_chart_has_a_labelled_bar_per_value_scaled_to_the_likeliest() {
+        let v = slam_13();
+        let c = &v.hits_per_check.chart;
+        let bars: Vec<(u32, &str, &str)> =
+            c.bars.iter().map(|b| (b.h, b.label.as_str(), b.value.as_str())).collect();
+        assert_eq!(bars, [(110, "0", "50.0%"), (37, "1", "16.7%"), (37, "2", "16.7%"), (37, "3", "16.7%")]);
+        assert!(c.bars.iter().all(|b| b.y + b.h == c.base && b.x + b.w < c.width));
+        assert_eq!(v.hits.chart.bars.len(), 7, "0 to 6 hits");
+        assert!(v.wounds.described().starts_with(
+            "Unsaved wounds. Each bar is one number, its height the chance: 0: 47.20%, 1: 30.41%"
+        ));
+    }
+
+    #[test]
+    fn chances_are_exact_and_shown_as_percentages() {
+        let v = slam_13();
+        assert_eq!((v.morale_pass.exact.as_str(), v.morale_pass.shown()), ("7/12", "58.33%".to_owned()));
+        assert_eq!(v.wounds.p[6].exact, "15625/107495424");
+        assert_eq!(v.wounds.p[6].shown(), "0.01%");
+        assert_eq!(Chance { exact: "1/1000000".into(), percent: 0.0001 }.shown(), "<0.01%");
+        assert_eq!(Chance { exact: "0".into(), percent: 0.0 }.shown(), "0%");
+        assert_eq!((v.wounds.mean.exact.as_str(), v.wounds.mean.shown()), ("5/6", "0.833".to_owned()));
+        assert_eq!(v.wound_roll(), "2+");
+    }
+
+    #[test]
+    fn problems_land_beside_their_inputs_and_each_card_gathers_its_own() {
+        let mut r: Roster = serde_json::from_str(waffle::GAME.example).expect("example");
+        r.points_limit = Some(100);
+        r.vehicles[1].armour.rear = 9;
+        r.vehicles[1].types.push("tanq".into());
+        let v = WaffleView::new(r, Vec::new());
+        let rows = v.rows();
+        let codes = |p: Vec<ProblemView>| p.iter().map(|p| p.code).collect::<Vec<_>>();
+        assert_eq!(codes(rows[1].at("armour")), ["ARMOUR_OUT_OF_RANGE"]);
+        assert_eq!(codes(rows[1].at("types")), ["UNKNOWN_TYPE"]);
+        assert_eq!(codes(v.at("points_limit")), ["OVER_POINTS_LIMIT"]);
+        assert_eq!(codes(rows[1].card.problems.clone()), ["UNKNOWN_TYPE", "ARMOUR_OUT_OF_RANGE"]);
+        assert!(rows[0].card.problems.is_empty());
+        assert_eq!(codes(v.roster_problems()), ["OVER_POINTS_LIMIT"]);
+        let unknown = rows[1].types.last().expect("the unknown type's box");
+        assert_eq!(
+            (unknown.name.as_str(), unknown.value.as_str(), unknown.checked),
+            ("vehicles.1.types.7", "tanq", true)
+        );
+        assert_eq!(
+            rows[0].card.planner.as_deref(),
+            Some("/waffle/fire-points?name=Bulwark&types.0=tank&types.1=transport&fire_points=2&capacity=10")
+        );
+        assert_eq!(rows[1].card.planner, None, "a walker carries nobody");
+    }
+}
