@@ -33,6 +33,14 @@ pub trait Document {
     fn names(&self) -> Vec<&str>;
 }
 
+/// A build's document: it has a name of its own, which a copy changes.
+pub trait Named {
+    /// Its own name, as the player gave it.
+    fn name(&self) -> &str;
+    /// Gives it another name (a copy's).
+    fn rename(&mut self, name: String);
+}
+
 /// Why a document is refused as too big (too many entries, a name too long), naming the limit,
 /// as a clause ("this design has 202 entries; ..."); `None` when it keeps every limit. Numbers
 /// and names are bounded as JSON is read; this bounds the rest, and documents built from a form.

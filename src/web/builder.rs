@@ -3,14 +3,14 @@
 //! what its document is, how its form is read and how its pages look; [`routes`] wires the rest.
 
 use super::AppState;
-use super::builds::{self as shared, download, file_name, load};
+use super::builds::{self as shared, download, file_name, inline, load};
 use super::codec::Refused;
 use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
 use super::rate::WriteLimit;
 use super::view::Judged;
 use crate::games::Problem;
-use crate::games::bounds::{self, Document};
+use crate::games::bounds::{self, Document, Named};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Content, looks_like_id};
 use axum::Json;
@@ -36,7 +36,7 @@ pub trait Builder: Send + Sync + 'static {
     const FORM: &'static str;
 
     /// The document the store keeps, the API takes and "Download JSON" gives.
-    type Doc: Serialize + DeserializeOwned + Document + Send + 'static;
+    type Doc: Serialize + DeserializeOwned + Document + Named + Send + 'static;
     /// A document judged by the rules engine, ready for the pages.
     type View: Judged + Send + 'static;
 
@@ -49,8 +49,6 @@ pub trait Builder: Send + Sync + 'static {
         Self::judge(doc, form_problems)
     }
     fn doc(v: &Self::View) -> &Self::Doc;
-    fn name(doc: &Self::Doc) -> &str;
-    fn rename(doc: &mut Self::Doc, name: String);
     /// Shown in place of a saved document this version cannot read.
     fn stand_in(name: &str) -> Self::Doc;
     fn legal(v: &Self::View) -> bool {
@@ -76,8 +74,14 @@ pub trait Builder: Send + Sync + 'static {
     fn share(v: Self::View, b: Build, saved: shared::Saved) -> Result<String, AppError>;
     /// The printable page.
     fn print(v: Self::View) -> Result<String, AppError>;
-    /// The text export (stat line, forum post) as sent to the browser.
-    fn text(v: &Self::View) -> Response;
+    /// The text export (the forum post), as words: the default [`Builder::text`] shows it.
+    fn forum_text(v: &Self::View) -> String;
+    /// The text export as sent to the browser: shown (so it can be selected and copied) and
+    /// saved under the build's name, unless a builder sends it otherwise.
+    fn text(v: &Self::View) -> Response {
+        let name = file_name(Self::doc(v).name(), "txt", Self::GAME.word);
+        inline(Self::forum_text(v), "text/plain; charset=utf-8", &name)
+    }
     /// What the JSON API says about a judged document (legality, figures, problems, ...).
     fn judgement(v: &Self::View) -> serde_json::Value;
 }
@@ -116,7 +120,7 @@ fn content<B: Builder>(v: &B::View) -> Content {
     let doc = B::doc(v);
     Content {
         kind: B::GAME.id,
-        name: B::name(doc).to_owned(),
+        name: doc.name().to_owned(),
         document: serde_json::to_string(doc).unwrap_or_else(|_| "{}".into()),
         engine_version: B::ENGINE_VERSION,
         legal: B::legal(v),
@@ -239,8 +243,8 @@ async fn fork<B: Builder>(
 ) -> Result<Response, AppError> {
     let b = load(&state, &id, B::GAME).await?;
     let (mut doc, _) = shared::document_from_saved(&b, || B::stand_in(&b.name));
-    let name = shared::copy_name(B::name(&doc));
-    B::rename(&mut doc, name);
+    let name = shared::copy_name(doc.name());
+    doc.rename(name);
     shared::save_copy(&state, &content::<B>(&B::judge(doc, Vec::new())), &b).await
 }
 
@@ -257,7 +261,7 @@ async fn export_json_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppErr
     Ok(download(
         serde_json::to_string_pretty(&doc).unwrap_or_default(),
         "application/json",
-        &file_name(B::name(&doc), "json", B::GAME.word),
+        &file_name(doc.name(), "json", B::GAME.word),
     ))
 }
 

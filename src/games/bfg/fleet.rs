@@ -114,6 +114,16 @@ impl crate::games::bounds::Document for Fleet {
     }
 }
 
+impl crate::games::bounds::Named for Fleet {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn rename(&mut self, name: String) {
+        self.name = name;
+    }
+}
+
 impl Fleet {
     /// An unnamed, empty fleet of a faction at the default limit.
     pub fn new(faction: &str) -> Self {

@@ -225,6 +225,16 @@ impl Document for Design {
     }
 }
 
+impl crate::games::bounds::Named for Design {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn rename(&mut self, name: String) {
+        self.name = name;
+    }
+}
+
 impl Design {
     /// A new design on `hull`: a pilot aboard, and the Deck the hull must have, if it must.
     pub fn blank(hull: &'static Hull) -> Self {

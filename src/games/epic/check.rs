@@ -79,6 +79,16 @@ impl crate::games::bounds::Document for Detachment {
     }
 }
 
+impl crate::games::bounds::Named for Detachment {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn rename(&mut self, name: String) {
+        self.name = name;
+    }
+}
+
 impl Detachment {
     /// An unnamed detachment of the given list with no choices yet.
     pub fn new(list: &str) -> Self {

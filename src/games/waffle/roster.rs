@@ -204,6 +204,16 @@ impl crate::games::bounds::Document for Roster {
     }
 }
 
+impl crate::games::bounds::Named for Roster {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn rename(&mut self, name: String) {
+        self.name = name;
+    }
+}
+
 fn default_armour() -> u8 {
     DEFAULT_ARMOUR
 }

@@ -12,7 +12,7 @@ use crate::games::registry::Game;
 use crate::store::builds::Build;
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, page};
-use crate::web::builds::{Saved, file_name, inline};
+use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
@@ -51,12 +51,6 @@ impl Builder for Fleets {
     fn doc(v: &FleetView) -> &Fleet {
         &v.fleet
     }
-    fn name(f: &Fleet) -> &str {
-        &f.name
-    }
-    fn rename(f: &mut Fleet, name: String) {
-        f.name = name;
-    }
     fn stand_in(name: &str) -> Fleet {
         Fleet { name: name.to_owned(), ..Fleet::new("") }
     }
@@ -82,9 +76,8 @@ impl Builder for Fleets {
     fn print(v: FleetView) -> Result<String, AppError> {
         Ok(RosterPage { v }.render()?)
     }
-    /// The forum-post text, shown in the browser and saved under the fleet's name.
-    fn text(v: &FleetView) -> Response {
-        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.fleet.name, "txt", Self::GAME.word))
+    fn forum_text(v: &FleetView) -> String {
+        v.text()
     }
     fn judgement(v: &FleetView) -> serde_json::Value {
         json!({

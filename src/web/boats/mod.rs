@@ -57,12 +57,6 @@ impl Builder for Boats {
     fn doc(v: &BoatView) -> &Design {
         &v.design
     }
-    fn name(d: &Design) -> &str {
-        &d.name
-    }
-    fn rename(d: &mut Design, name: String) {
-        d.name = name;
-    }
     fn stand_in(name: &str) -> Design {
         Design { name: name.to_owned(), ..Design::empty(&carwars::tables::HULLS[0]) }
     }
@@ -87,6 +81,9 @@ impl Builder for Boats {
     }
     fn print(v: BoatView) -> Result<String, AppError> {
         Ok(SheetPage { v }.render()?)
+    }
+    fn forum_text(v: &BoatView) -> String {
+        v.stat_line.clone()
     }
     /// The stat line, as a file to keep.
     fn text(v: &BoatView) -> Response {

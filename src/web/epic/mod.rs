@@ -12,7 +12,7 @@ use crate::games::registry::Game;
 use crate::store::builds::Build;
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, page};
-use crate::web::builds::{Saved, file_name, inline};
+use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
@@ -53,12 +53,6 @@ impl Builder for Epic {
     fn doc(v: &EpicView) -> &Detachment {
         &v.d
     }
-    fn name(d: &Detachment) -> &str {
-        &d.name
-    }
-    fn rename(d: &mut Detachment, name: String) {
-        d.name = name;
-    }
     fn stand_in(name: &str) -> Detachment {
         Detachment { name: name.to_owned(), ..Detachment::new("") }
     }
@@ -84,10 +78,8 @@ impl Builder for Epic {
     fn print(v: EpicView) -> Result<String, AppError> {
         Ok(RosterPage { v }.render()?)
     }
-    /// The forum-post text, shown in the browser (so it can be selected and copied) and saved
-    /// under the detachment's name.
-    fn text(v: &EpicView) -> Response {
-        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.d.name, "txt", Self::GAME.word))
+    fn forum_text(v: &EpicView) -> String {
+        v.text()
     }
     fn judgement(v: &EpicView) -> serde_json::Value {
         json!({

@@ -13,7 +13,7 @@ use crate::games::waffle::{self, Roster};
 use crate::store::builds::Build;
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, page};
-use crate::web::builds::{Saved, file_name, inline};
+use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
@@ -50,12 +50,6 @@ impl Builder for Waffle {
     fn doc(v: &WaffleView) -> &Roster {
         &v.r
     }
-    fn name(r: &Roster) -> &str {
-        &r.name
-    }
-    fn rename(r: &mut Roster, name: String) {
-        r.name = name;
-    }
     fn stand_in(name: &str) -> Roster {
         Roster { name: name.to_owned(), ..Roster::default() }
     }
@@ -81,9 +75,8 @@ impl Builder for Waffle {
     fn print(v: WaffleView) -> Result<String, AppError> {
         Ok(CardsPage { v }.render()?)
     }
-    /// The forum-post text, shown in the browser and saved under the roster's name.
-    fn text(v: &WaffleView) -> Response {
-        inline(v.text(), "text/plain; charset=utf-8", &file_name(&v.r.name, "txt", Self::GAME.word))
+    fn forum_text(v: &WaffleView) -> String {
+        v.text()
     }
     fn judgement(v: &WaffleView) -> serde_json::Value {
         let c = &v.check;
