@@ -14,7 +14,7 @@ use crate::store::builds::Build;
 use crate::web::AppState;
 use crate::web::builder::Builder;
 use crate::web::builds::{document_from_saved, is_owner, load};
-use crate::web::error::{ApiError, ApiJson, AppError};
+use crate::web::error::{ApiError, AppError};
 use crate::web::form::Fields;
 use crate::web::rate::WriteLimit;
 use askama::Template;
@@ -24,10 +24,11 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use serde::Deserialize;
 use serde_json::json;
 
 use super::Fleets;
-use super::odds::whole;
+use super::input::{self, whole};
 
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
@@ -60,19 +61,54 @@ fn decision(id: &str) -> &'static str {
     bfg::DECISIONS.iter().find(|d| d.id == id).map_or("", |d| d.text)
 }
 
-impl crate::games::bounds::Document for Action {
-    const NOUN: &'static str = "order";
-    const ENTRIES: &'static str = "squadrons";
+/// An order as the API reads it: the engine's [`Action`], its kind written outside
+/// (`{"launch_craft": {...}}`), so that a field at fault is named (see [`input::tagged`]). A
+/// test keeps the two in step.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum Order {
+    LaunchCraft {
+        ship: usize,
+        squadrons: Vec<Launch>,
+    },
+    LaunchTorpedoes {
+        ship: usize,
+        #[serde(default)]
+        rolled: Option<u32>,
+        #[serde(default)]
+        split: Option<[u32; 2]>,
+    },
+    Reload {
+        ship: usize,
+        success: bool,
+    },
+    SetCondition {
+        ship: usize,
+        condition: Condition,
+    },
+    Brace {
+        ship: usize,
+        braced: bool,
+    },
+    RemoveMarkers {
+        craft: String,
+        count: u32,
+        reason: Removal,
+    },
+    NextTurn {},
+}
 
-    fn entries(&self) -> usize {
-        match self {
-            Action::LaunchCraft { squadrons, .. } => squadrons.len(),
-            _ => 0,
+impl From<Order> for Action {
+    fn from(o: Order) -> Action {
+        match o {
+            Order::LaunchCraft { ship, squadrons } => Action::LaunchCraft { ship, squadrons },
+            Order::LaunchTorpedoes { ship, rolled, split } => Action::LaunchTorpedoes { ship, rolled, split },
+            Order::Reload { ship, success } => Action::Reload { ship, success },
+            Order::SetCondition { ship, condition } => Action::SetCondition { ship, condition },
+            Order::Brace { ship, braced } => Action::Brace { ship, braced },
+            Order::RemoveMarkers { craft, count, reason } => Action::RemoveMarkers { craft, count, reason },
+            Order::NextTurn {} => Action::NextTurn {},
         }
-    }
-
-    fn names(&self) -> Vec<&str> {
-        Vec::new()
     }
 }
 
@@ -470,9 +506,10 @@ async fn api_order(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    ApiJson(action): ApiJson<Action>,
+    body: Bytes,
 ) -> Result<Response, ApiError> {
     let (_, fleet) = owned(&state, &id, &headers).await?;
+    let action = Action::from(input::tagged::<Order>(&headers, &body, "action", "order")?);
     match act(&state, &id, &fleet, &action).await? {
         Ok((event, battle)) => {
             let mut body = battle_json(&id, true, Ok(&battle), &fleet);
@@ -780,5 +817,91 @@ impl ShipRow {
     /// Whether it has any ordnance at all (so a Reload Ordnance form makes sense).
     pub fn reloads(&self) -> bool {
         !self.never_runs_out && (self.tubes.is_some() || self.hangar.is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::header;
+
+    /// Every kind of order, so a new one cannot be missed here (the match has no catch-all).
+    fn one_of_each() -> Vec<Action> {
+        let all = vec![
+            Action::LaunchCraft {
+                ship: 1,
+                squadrons: vec![Launch { craft: "fury-interceptor".into(), count: 2 }],
+            },
+            Action::LaunchTorpedoes { ship: 2, rolled: Some(4), split: Some([3, 4]) },
+            Action::LaunchTorpedoes { ship: 2, rolled: None, split: None },
+            Action::Reload { ship: 0, success: false },
+            Action::SetCondition { ship: 3, condition: Condition::Crippled },
+            Action::Brace { ship: 3, braced: true },
+            Action::RemoveMarkers { craft: "starhawk-bomber".into(), count: 1, reason: Removal::Recalled },
+            Action::NextTurn {},
+        ];
+        for a in &all {
+            match a {
+                Action::LaunchCraft { .. }
+                | Action::LaunchTorpedoes { .. }
+                | Action::Reload { .. }
+                | Action::SetCondition { .. }
+                | Action::Brace { .. }
+                | Action::RemoveMarkers { .. }
+                | Action::NextTurn {} => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn the_api_reads_every_order_as_the_engine_writes_it() {
+        let mut h = HeaderMap::new();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        for a in one_of_each() {
+            let json = serde_json::to_vec(&a).expect("json");
+            let read = input::tagged::<Order>(&h, &json, "action", "order").map(Action::from);
+            assert_eq!(read.ok(), Some(a));
+        }
+    }
+
+    #[test]
+    fn the_forms_read_every_order() {
+        let read = |pairs: &[(&str, &str)]| {
+            read_order(&Fields::from_pairs(pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))))
+        };
+        let got = [
+            read(&[("action", "launch_craft"), ("ship", "1"), ("craft.fury-interceptor", "2")]),
+            read(&[
+                ("action", "launch_torpedoes"),
+                ("ship", "2"),
+                ("rolled", "4"),
+                ("split_a", "3"),
+                ("split_b", "4"),
+            ]),
+            read(&[
+                ("action", "launch_torpedoes"),
+                ("ship", "2"),
+                ("rolled", ""),
+                ("split_a", ""),
+                ("split_b", ""),
+            ]),
+            read(&[("action", "reload"), ("ship", "0"), ("result", "failure")]),
+            read(&[("action", "set_condition"), ("ship", "3"), ("condition", "crippled")]),
+            read(&[("action", "brace"), ("ship", "3"), ("braced", "on")]),
+            read(&[
+                ("action", "remove_markers"),
+                ("craft", "starhawk-bomber"),
+                ("count", "1"),
+                ("reason", "recalled"),
+            ]),
+            read(&[("action", "next_turn")]),
+        ];
+        assert_eq!(got.to_vec(), one_of_each().into_iter().map(Ok).collect::<Vec<_>>());
+        assert_eq!(
+            read(&[("action", "launch_torpedoes"), ("ship", "2"), ("split_a", "4")]),
+            Err("To split the salvo, give the strength of both salvoes".into())
+        );
+        assert_eq!(read(&[("action", "reload"), ("result", "success")]), Err("Choose a ship".into()));
     }
 }

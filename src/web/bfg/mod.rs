@@ -5,6 +5,7 @@
 pub mod api;
 pub mod battle;
 pub mod form;
+pub mod input;
 pub mod odds;
 pub mod view;
 

@@ -8,62 +8,53 @@ use crate::games::bfg::{
     self, AssaultWave, BomberWave, Interception, Odds, OddsAnswer, OddsError, OddsRequest, TorpedoAttack,
 };
 use crate::web::AppState;
-use crate::web::error::{ApiError, ApiJson, AppError};
+use crate::web::error::{ApiError, AppError};
 use crate::web::form::Fields;
 use askama::Template;
+use axum::body::Bytes;
 use axum::extract::RawQuery;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use num_traits::{One, Zero};
+use serde::Deserialize;
+
+use super::input::{self, whole};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/bfg/odds", get(page)).route("/api/bfg/odds", post(api_odds))
 }
 
-impl crate::games::bounds::Document for OddsRequest {
-    const NOUN: &'static str = "odds request";
-    const ENTRIES: &'static str = "inputs";
+/// A question as the API reads it: an [`OddsRequest`], its kind written outside
+/// (`{"torpedoes": {...}}`), so that a field at fault is named (see [`input::tagged`]).
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Question {
+    Torpedoes(TorpedoAttack),
+    Bombers(BomberWave),
+    AssaultBoats(AssaultWave),
+    Interception(Interception),
+}
 
-    fn entries(&self) -> usize {
-        0
-    }
-
-    fn names(&self) -> Vec<&str> {
-        Vec::new()
+impl From<Question> for OddsRequest {
+    fn from(q: Question) -> OddsRequest {
+        match q {
+            Question::Torpedoes(a) => OddsRequest::Torpedoes(a),
+            Question::Bombers(w) => OddsRequest::Bombers(w),
+            Question::AssaultBoats(w) => OddsRequest::AssaultBoats(w),
+            Question::Interception(i) => OddsRequest::Interception(i),
+        }
     }
 }
 
 /// JSON API: an [`OddsRequest`] in, the engine's [`OddsAnswer`] out (fractions as
-/// "numerator/denominator" strings); 422 naming the input out of range.
-async fn api_odds(ApiJson(req): ApiJson<OddsRequest>) -> Result<Response, ApiError> {
+/// "numerator/denominator" strings); 422 naming the input at fault.
+async fn api_odds(headers: HeaderMap, body: Bytes) -> Result<Response, ApiError> {
+    let req = OddsRequest::from(input::tagged::<Question>(&headers, &body, "kind", "odds request")?);
     let answer = bfg::odds(&req)
         .map_err(|e| AppError::Unprocessable(format!("The odds were not worked out: {e}.")))?;
     Ok(Json(answer).into_response())
-}
-
-/// A whole number from a form field: `None` when left empty, the reason in words when it is not
-/// a whole number that fits. Ranges are the engine's to judge.
-pub fn whole(f: &Fields, name: &str, what: &str) -> Result<Option<u32>, String> {
-    let raw = f.get(name).unwrap_or("").trim();
-    if raw.is_empty() {
-        return Ok(None);
-    }
-    if let Ok(n) = raw.parse::<u32>() {
-        return Ok(Some(n));
-    }
-    let digits = raw.strip_prefix('-').unwrap_or(raw);
-    let shown = crate::games::shown(raw);
-    Err(if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        if raw.starts_with('-') {
-            format!("{what} cannot be negative (it is {shown})")
-        } else {
-            format!("{what} is far too large (it is {shown})")
-        }
-    } else {
-        format!("{what} must be a whole number, not \"{shown}\"")
-    })
 }
 
 /// The four cases the calculator answers, as the page offers them.
