@@ -167,7 +167,7 @@ async fn a_battle_is_tracked_turn_by_turn_with_its_refusals_and_the_fleets_limit
     );
     assert!(page.contains("<li id=\"marker-fury-interceptor\"><strong>4</strong> Fury interceptor"));
     assert_eq!(text(&page, "ship-0-bays"), "launched: Reload Ordnance to launch again");
-    assert_eq!(text(&page, "ship-0-condition"), "intact");
+    assert_eq!(text(&page, "ship-0-condition"), "Intact");
 
     // Launching again before reloading is refused, with the engine's reason at the form.
     let why =
@@ -193,7 +193,7 @@ async fn a_battle_is_tracked_turn_by_turn_with_its_refusals_and_the_fleets_limit
     // Crippling the Emperor halves its bays (8 to 4): the fleet's limit drops from 12 to 8.
     done(&app, &id, &[("action", "set_condition"), ("ship", "0"), ("condition", "crippled")]).await;
     let page = battle_page(&app, &id).await;
-    assert_eq!(text(&page, "ship-0-condition"), "crippled");
+    assert_eq!(text(&page, "ship-0-condition"), "Crippled");
     assert_eq!((text(&page, "fleet-in-play"), text(&page, "fleet-limit")), ("8".into(), "8".into()));
     assert_eq!(
         log(&page)[0],
