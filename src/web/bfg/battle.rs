@@ -28,10 +28,10 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::Fleets;
+use super::input::{self, whole};
 use view::BattleView;
 
 mod view;
-use super::input::{self, whole};
 
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()

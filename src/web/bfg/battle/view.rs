@@ -23,6 +23,14 @@ const SHOWN_DECISIONS: [&str; 10] = [
     "rolled-strength",
 ];
 
+/// A message as a sentence: with its full stop.
+fn sentence(mut s: String) -> String {
+    if !s.ends_with('.') {
+        s.push('.');
+    }
+    s
+}
+
 /// A decision's words, by id.
 fn decision(id: &str) -> &'static str {
     bfg::DECISIONS.iter().find(|d| d.id == id).map_or("", |d| d.text)
@@ -169,7 +177,7 @@ impl BattleView {
         let cur = match cur {
             Ok(c) => c,
             Err(why) => {
-                v.problem = Some(why);
+                v.problem = Some(sentence(why));
                 v.placed = v.refused.as_ref().is_some_and(|(k, _)| k == "new");
                 return v;
             }
@@ -232,7 +240,7 @@ impl BattleView {
                     .collect();
             }
             Err(why) => {
-                v.problem = Some(why);
+                v.problem = Some(sentence(why));
                 v.ships = battle
                     .ships
                     .iter()
