@@ -1,5 +1,6 @@
 //! Storage: one SQLite file, opened for durability and concurrency, migrated on start.
 
+pub mod battles;
 pub mod builds;
 
 use sqlx::migrate::Migrator;

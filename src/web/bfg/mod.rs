@@ -3,7 +3,10 @@
 //! roster come from [`builder`].
 
 pub mod api;
+pub mod battle;
 pub mod form;
+pub mod input;
+pub mod odds;
 pub mod view;
 
 use crate::games::Problem;
@@ -32,6 +35,8 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/bfg/new", get(new_fleet))
         .merge(api::router())
+        .merge(battle::router(writes))
+        .merge(odds::router())
         .merge(builder::routes::<Fleets>(writes))
 }
 

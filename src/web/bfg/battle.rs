@@ -1,0 +1,608 @@
+//! The battle tracker of a saved fleet: its page (`/bfg/{id}/battle`) and JSON API
+//! (`/api/bfg/{id}/battle`). The fleet's owner (the holder of its edit token, as for editing)
+//! gives orders turn by turn; anyone with the link watches. The engine ([`bfg::apply`]) records
+//! an order or refuses it with the reason; this module reads orders from forms and JSON, keeps
+//! the state in the store and shows it.
+//!
+//! A battle not yet started is shown as it would begin ([`Battle::new`]) and is stored with its
+//! first order. Every write names the revision it read: two orders sent at once are applied one
+//! after the other, never one over the other.
+
+use crate::games::bfg::{self, Action, Battle, Condition, Event, Fleet, Launch, Refusal, Removal};
+use crate::store::battles;
+use crate::store::builds::Build;
+use crate::web::AppState;
+use crate::web::builder::Builder;
+use crate::web::builds::{document_from_saved, is_owner, load};
+use crate::web::error::{ApiError, AppError};
+use crate::web::form::Fields;
+use crate::web::rate::WriteLimit;
+use askama::Template;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::Fleets;
+use super::input::{self, whole};
+use view::BattleView;
+
+mod view;
+
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
+    Router::new()
+        .route("/bfg/{id}/battle", get(page).merge(post(order).layer(writes.clone())))
+        .route("/bfg/{id}/battle/new", post(restart).layer(writes.clone()))
+        .route("/api/bfg/{id}/battle", get(api_get).merge(post(api_order).layer(writes.clone())))
+        .route("/api/bfg/{id}/battle/new", post(api_restart).layer(writes.clone()))
+}
+
+/// Orders read again this many times when others keep landing between the read and the write.
+const ATTEMPTS: usize = 8;
+
+/// An order as the API reads it: the engine's [`Action`], its kind written outside
+/// (`{"launch_craft": {...}}`), so that a field at fault is named (see [`input::tagged`]). A
+/// test keeps the two in step.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum Order {
+    LaunchCraft {
+        ship: usize,
+        squadrons: Vec<Launch>,
+    },
+    LaunchTorpedoes {
+        ship: usize,
+        #[serde(default)]
+        rolled: Option<u32>,
+        #[serde(default)]
+        split: Option<[u32; 2]>,
+    },
+    Reload {
+        ship: usize,
+        success: bool,
+    },
+    SetCondition {
+        ship: usize,
+        condition: Condition,
+    },
+    Brace {
+        ship: usize,
+        braced: bool,
+    },
+    RemoveMarkers {
+        craft: String,
+        count: u32,
+        reason: Removal,
+    },
+    NextTurn {},
+}
+
+impl From<Order> for Action {
+    fn from(o: Order) -> Action {
+        match o {
+            Order::LaunchCraft { ship, squadrons } => Action::LaunchCraft { ship, squadrons },
+            Order::LaunchTorpedoes { ship, rolled, split } => Action::LaunchTorpedoes { ship, rolled, split },
+            Order::Reload { ship, success } => Action::Reload { ship, success },
+            Order::SetCondition { ship, condition } => Action::SetCondition { ship, condition },
+            Order::Brace { ship, braced } => Action::Brace { ship, braced },
+            Order::RemoveMarkers { craft, count, reason } => Action::RemoveMarkers { craft, count, reason },
+            Order::NextTurn {} => Action::NextTurn {},
+        }
+    }
+}
+
+/// A saved fleet, read for battle: the document, or why it cannot be read.
+async fn fleet_of(state: &AppState, id: &str) -> Result<(Build, Result<Fleet, String>), AppError> {
+    let b = load(state, id, &bfg::GAME).await?;
+    let (fleet, problems) = document_from_saved(&b, || Fleets::stand_in(&b.name));
+    let fleet = match problems.into_iter().next() {
+        None => Ok(fleet),
+        Some(p) => Err(p.message),
+    };
+    Ok((b, fleet))
+}
+
+/// The battle as stored, or as it would begin.
+struct Current {
+    battle: Battle,
+    /// The revision read; `None` when no battle was started.
+    revision: Option<i64>,
+}
+
+/// Why there is no battle to give orders to: a record this version cannot read, a fleet the
+/// tracker refuses or cannot read. Start a new battle (or fix the fleet).
+type NoBattle = String;
+
+async fn current(
+    state: &AppState,
+    id: &str,
+    fleet: &Result<Fleet, String>,
+) -> Result<Result<Current, NoBattle>, AppError> {
+    let fleet = match fleet {
+        Ok(f) => f,
+        Err(why) => return Ok(Err(why.clone())),
+    };
+    Ok(match battles::get(&state.db, id).await? {
+        Some(s) => match serde_json::from_str::<Battle>(&s.state) {
+            Ok(battle) => Ok(Current { battle, revision: Some(s.revision) }),
+            Err(e) => Err(format!(
+                "This battle's record cannot be read by this version of Drydock ({e}); start a new battle"
+            )),
+        },
+        None => {
+            Battle::new(fleet).map(|battle| Current { battle, revision: None }).map_err(|r| r.to_string())
+        }
+    })
+}
+
+/// An order refused: the status to answer with and the reason.
+struct Refused {
+    status: StatusCode,
+    message: String,
+}
+
+impl Refused {
+    fn of(r: &Refusal) -> Self {
+        // A fleet changed under the battle conflicts with the stored battle; the rest are orders
+        // the rules do not allow.
+        let status = if matches!(r, Refusal::FleetChanged(_)) {
+            StatusCode::CONFLICT
+        } else {
+            StatusCode::UNPROCESSABLE_ENTITY
+        };
+        Refused { status, message: r.to_string() }
+    }
+}
+
+/// Applies an order to the stored battle (starting it if it was not), or says why not; the
+/// battle is then unchanged.
+async fn act(
+    state: &AppState,
+    id: &str,
+    fleet: &Result<Fleet, String>,
+    action: &Action,
+) -> Result<Result<(Event, Battle), Refused>, AppError> {
+    let f = match fleet {
+        Ok(f) => f,
+        Err(why) => {
+            return Ok(Err(Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: why.clone() }));
+        }
+    };
+    for _ in 0..ATTEMPTS {
+        let cur = match current(state, id, fleet).await? {
+            Ok(c) => c,
+            Err(why) => return Ok(Err(Refused { status: StatusCode::CONFLICT, message: why })),
+        };
+        let mut battle = cur.battle;
+        let event = match bfg::apply(&mut battle, f, action.clone()) {
+            Ok(e) => e,
+            Err(r) => return Ok(Err(Refused::of(&r))),
+        };
+        let json = serde_json::to_string(&battle).map_err(anyhow::Error::from)?;
+        if battles::save(&state.db, id, &json, cur.revision).await? {
+            return Ok(Ok((event, battle)));
+        }
+    }
+    Err(AppError::Status(
+        StatusCode::CONFLICT,
+        "Other orders for this battle kept arriving at the same moment, so this one was not recorded. Send it again."
+            .into(),
+    ))
+}
+
+/// Starts the battle anew from the fleet as saved now.
+async fn start_anew(
+    state: &AppState,
+    id: &str,
+    fleet: &Result<Fleet, String>,
+) -> Result<Result<Battle, Refused>, AppError> {
+    let fleet = match fleet {
+        Ok(f) => f,
+        Err(why) => {
+            return Ok(Err(Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: why.clone() }));
+        }
+    };
+    let battle = match Battle::new(fleet) {
+        Ok(b) => b,
+        Err(r) => return Ok(Err(Refused::of(&r))),
+    };
+    let json = serde_json::to_string(&battle).map_err(anyhow::Error::from)?;
+    battles::restart(&state.db, id, &json).await?;
+    Ok(Ok(battle))
+}
+
+/// A post or JSON order without the fleet's edit token.
+fn not_the_owner() -> AppError {
+    AppError::Forbidden(
+        "Only the fleet's owner can give orders in its battle, and this browser does not hold its edit token. \
+         Nothing was changed. You can watch the battle on its page."
+            .into(),
+    )
+}
+
+// ----- The page -----
+
+#[derive(Template)]
+#[template(path = "bfg/battle.html", blocks = ["battle"])]
+struct BattlePage {
+    v: BattleView,
+}
+
+/// Whether the request came from htmx (which wants the battle section alone).
+fn from_htmx(headers: &HeaderMap) -> bool {
+    headers.get("hx-request").is_some_and(|v| v.as_bytes() == b"true")
+}
+
+/// The page, or its battle section alone for htmx; either way it depends on that header.
+fn rendered(v: BattleView, status: StatusCode, headers: &HeaderMap) -> Result<Response, AppError> {
+    let page = BattlePage { v };
+    let body = if from_htmx(headers) { page.as_battle().render()? } else { page.render()? };
+    let mut r = (status, Html(body)).into_response();
+    r.headers_mut().insert(header::VARY, HeaderValue::from_static("HX-Request"));
+    Ok(r)
+}
+
+async fn page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let (b, fleet) = fleet_of(&state, &id).await?;
+    let cur = current(&state, &id, &fleet).await?;
+    let owner = is_owner(&b, &headers);
+    rendered(BattleView::new(&b, &fleet, cur, owner, None), StatusCode::OK, &headers)
+}
+
+/// An order from the page's forms. Done: back to the page (without JavaScript, a redirect, so
+/// a reload does not give the order twice) or the battle section (htmx). Refused: the page with
+/// the reason next to the form, unchanged; 422 without JavaScript, 200 for htmx, which only
+/// swaps in successful answers.
+async fn order(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (b, fleet) = fleet_of(&state, &id).await?;
+    if !is_owner(&b, &headers) {
+        return Err(not_the_owner());
+    }
+    let f = Fields::parse(&body);
+    let key = form_key(&f);
+    let refused = match read_order(&f) {
+        Err(message) => Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message },
+        Ok(action) => match act(&state, &id, &fleet, &action).await? {
+            Ok((_, battle)) => {
+                if from_htmx(&headers) {
+                    // Stored: the page needs no more of its revision than that.
+                    let cur = Ok(Current { battle, revision: Some(0) });
+                    return rendered(BattleView::new(&b, &fleet, cur, true, None), StatusCode::OK, &headers);
+                }
+                return Ok(Redirect::to(&format!("/bfg/{id}/battle#{}", anchor(&action))).into_response());
+            }
+            Err(r) => r,
+        },
+    };
+    refusal_page(&state, &b, &fleet, &headers, key, refused).await
+}
+
+/// The page with a refusal shown at the form that was sent.
+async fn refusal_page(
+    state: &AppState,
+    b: &Build,
+    fleet: &Result<Fleet, String>,
+    headers: &HeaderMap,
+    key: String,
+    refused: Refused,
+) -> Result<Response, AppError> {
+    let cur = current(state, &b.id, fleet).await?;
+    let status = if from_htmx(headers) { StatusCode::OK } else { refused.status };
+    let v = BattleView::new(b, fleet, cur, true, Some((key, refused.message)));
+    rendered(v, status, headers)
+}
+
+/// "Start a new battle": the owner's, and only when ticked to confirm, since it clears the record.
+async fn restart(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (b, fleet) = fleet_of(&state, &id).await?;
+    if !is_owner(&b, &headers) {
+        return Err(not_the_owner());
+    }
+    let f = Fields::parse(&body);
+    let stored = battles::get(&state.db, &id).await?.is_some();
+    if stored && !f.flag("confirm") {
+        let message = "Tick \"Yes, clear this battle\" to start a new one: its record and log will be gone.";
+        let refused = Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() };
+        return refusal_page(&state, &b, &fleet, &headers, "new".into(), refused).await;
+    }
+    match start_anew(&state, &id, &fleet).await? {
+        Ok(battle) if from_htmx(&headers) => {
+            let cur = Ok(Current { battle, revision: Some(1) });
+            rendered(BattleView::new(&b, &fleet, cur, true, None), StatusCode::OK, &headers)
+        }
+        Ok(_) => Ok(Redirect::to(&format!("/bfg/{id}/battle")).into_response()),
+        Err(r) => refusal_page(&state, &b, &fleet, &headers, "new".into(), r).await,
+    }
+}
+
+/// Where a page lands after an order: the ship's card, or the fleet's line.
+fn anchor(a: &Action) -> String {
+    match a {
+        Action::LaunchCraft { ship, .. }
+        | Action::LaunchTorpedoes { ship, .. }
+        | Action::Reload { ship, .. }
+        | Action::SetCondition { ship, .. }
+        | Action::Brace { ship, .. } => format!("ship-{ship}"),
+        Action::RemoveMarkers { .. } | Action::NextTurn {} => "fleet".into(),
+    }
+}
+
+/// Which form was sent: its order and ship, as [`ShipRow::key`] names it.
+fn form_key(f: &Fields) -> String {
+    let action = f.get("action").unwrap_or("");
+    match f.get("ship") {
+        Some(ship) if !ship.is_empty() => format!("{action}-{ship}"),
+        _ => action.to_owned(),
+    }
+}
+
+/// Reads an order from a form: `action` names it, `ship` the ship (numbered as on the page);
+/// a launch sends `craft.{id}` counts, a salvo `rolled` and `split_a`/`split_b`, a Reload
+/// Ordnance `result` (`success` or `failure`), and so on. What cannot be read is said in words.
+pub fn read_order(f: &Fields) -> Result<Action, String> {
+    let ship = || -> Result<usize, String> {
+        let n = whole(f, "ship", "The ship")?.ok_or("Choose a ship")?;
+        usize::try_from(n).map_err(|_| "The ship is out of range".to_owned())
+    };
+    Ok(match f.get("action").unwrap_or("") {
+        "launch_craft" => {
+            let mut squadrons = Vec::new();
+            for (craft, _) in f.under("craft") {
+                let name = format!("craft.{craft}");
+                let what =
+                    bfg::craft_by_id(craft).map_or_else(|| "Squadrons".to_owned(), |c| c.name.to_owned());
+                let count = whole(f, &name, &what)?.unwrap_or(0);
+                squadrons.push(Launch { craft: craft.to_owned(), count });
+            }
+            Action::LaunchCraft { ship: ship()?, squadrons }
+        }
+        "launch_torpedoes" => {
+            let rolled = whole(f, "rolled", "The D6 rolled")?;
+            let split =
+                match (whole(f, "split_a", "The first salvo")?, whole(f, "split_b", "The second salvo")?) {
+                    (None, None) => None,
+                    (Some(a), Some(b)) => Some([a, b]),
+                    _ => return Err("To split the salvo, give the strength of both salvoes".into()),
+                };
+            Action::LaunchTorpedoes { ship: ship()?, rolled, split }
+        }
+        "reload" => {
+            let success = match f.get("result") {
+                Some("success") => true,
+                Some("failure") => false,
+                _ => return Err("Say whether the Reload Ordnance order succeeded".into()),
+            };
+            Action::Reload { ship: ship()?, success }
+        }
+        "set_condition" => {
+            let condition = match f.get("condition") {
+                Some("intact") => Condition::Intact,
+                Some("crippled") => Condition::Crippled,
+                Some("destroyed") => Condition::Destroyed,
+                _ => return Err("Choose intact, crippled or destroyed".into()),
+            };
+            Action::SetCondition { ship: ship()?, condition }
+        }
+        "brace" => Action::Brace { ship: ship()?, braced: f.flag("braced") },
+        "remove_markers" => {
+            let craft = f.get("craft").unwrap_or("").to_owned();
+            if craft.is_empty() {
+                return Err("Choose the attack craft to remove".into());
+            }
+            let count =
+                whole(f, "count", "The number of markers")?.ok_or("Say how many markers to remove")?;
+            let reason = match f.get("reason") {
+                Some("destroyed") => Removal::Destroyed,
+                Some("returned") => Removal::Returned,
+                Some("recalled") => Removal::Recalled,
+                _ => return Err("Say why the markers leave play: destroyed, returned or recalled".into()),
+            };
+            Action::RemoveMarkers { craft, count, reason }
+        }
+        "next_turn" => Action::NextTurn {},
+        other => {
+            return Err(format!(
+                "There is no order \"{}\" in the battle tracker",
+                crate::games::shown(other)
+            ));
+        }
+    })
+}
+
+// ----- The JSON API -----
+
+/// The battle as the API gives it: the state (null when there is none to give orders to), the
+/// engine's status (null when it refuses the battle), the reason in `problem`, and whether it
+/// was started (stored) or is shown as it would begin.
+fn battle_json(
+    id: &str,
+    started: bool,
+    battle: Result<&Battle, &str>,
+    fleet: &Result<Fleet, String>,
+) -> serde_json::Value {
+    let (status, problem) = match (battle, fleet) {
+        (Ok(b), Ok(f)) => match bfg::status(b, f) {
+            Ok(s) => (Some(s), None),
+            Err(r) => (None, Some(r.to_string())),
+        },
+        (Err(why), _) => (None, Some(why.to_owned())),
+        (Ok(_), Err(why)) => (None, Some(why.clone())),
+    };
+    json!({
+        "id": id,
+        "started": started,
+        "battle": battle.ok(),
+        "status": status,
+        "problem": problem,
+        "engine_version": bfg::ENGINE_VERSION,
+    })
+}
+
+async fn api_get(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let (_, fleet) = fleet_of(&state, &id).await?;
+    let body = match current(&state, &id, &fleet).await? {
+        Ok(c) => battle_json(&id, c.revision.is_some(), Ok(&c.battle), &fleet),
+        Err(why) => {
+            let started = battles::get(&state.db, &id).await?.is_some();
+            battle_json(&id, started, Err(&why), &fleet)
+        }
+    };
+    Ok(Json(body).into_response())
+}
+
+/// The build, if `X-Edit-Token` holds its edit token; else 403.
+async fn owned(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(Build, Result<Fleet, String>), ApiError> {
+    let (b, fleet) = fleet_of(state, id).await?;
+    let Some(token) = headers.get("x-edit-token").and_then(|v| v.to_str().ok()) else {
+        return Err(
+            AppError::Forbidden("Send the fleet's edit token in the X-Edit-Token header.".into()).into()
+        );
+    };
+    if !b.token_matches(token) {
+        return Err(AppError::Forbidden(
+            "The edit token does not match this fleet; nothing was changed.".into(),
+        )
+        .into());
+    }
+    Ok((b, fleet))
+}
+
+/// An order as JSON (`{"action": "launch_craft", "ship": 0, "squadrons": [...]}`): the event and
+/// the battle after it, or the refusal (422; 409 when the fleet no longer matches the battle).
+async fn api_order(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let (_, fleet) = owned(&state, &id, &headers).await?;
+    let action = Action::from(input::tagged::<Order>(&headers, &body, "action", "order")?);
+    match act(&state, &id, &fleet, &action).await? {
+        Ok((event, battle)) => {
+            let mut body = battle_json(&id, true, Ok(&battle), &fleet);
+            body["event"] = json!(event);
+            Ok(Json(body).into_response())
+        }
+        Err(r) => Err(AppError::Status(r.status, r.message).into()),
+    }
+}
+
+async fn api_restart(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let (_, fleet) = owned(&state, &id, &headers).await?;
+    match start_anew(&state, &id, &fleet).await? {
+        Ok(battle) => Ok(Json(battle_json(&id, true, Ok(&battle), &fleet)).into_response()),
+        Err(r) => Err(AppError::Status(r.status, r.message).into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::header;
+
+    /// Every kind of order, so a new one cannot be missed here (the match has no catch-all).
+    fn one_of_each() -> Vec<Action> {
+        let all = vec![
+            Action::LaunchCraft {
+                ship: 1,
+                squadrons: vec![Launch { craft: "fury-interceptor".into(), count: 2 }],
+            },
+            Action::LaunchTorpedoes { ship: 2, rolled: Some(4), split: Some([3, 4]) },
+            Action::LaunchTorpedoes { ship: 2, rolled: None, split: None },
+            Action::Reload { ship: 0, success: false },
+            Action::SetCondition { ship: 3, condition: Condition::Crippled },
+            Action::Brace { ship: 3, braced: true },
+            Action::RemoveMarkers { craft: "starhawk-bomber".into(), count: 1, reason: Removal::Recalled },
+            Action::NextTurn {},
+        ];
+        for a in &all {
+            match a {
+                Action::LaunchCraft { .. }
+                | Action::LaunchTorpedoes { .. }
+                | Action::Reload { .. }
+                | Action::SetCondition { .. }
+                | Action::Brace { .. }
+                | Action::RemoveMarkers { .. }
+                | Action::NextTurn {} => {}
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn the_api_reads_every_order_as_the_engine_writes_it() {
+        let mut h = HeaderMap::new();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        for a in one_of_each() {
+            let json = serde_json::to_vec(&a).expect("json");
+            let read = input::tagged::<Order>(&h, &json, "action", "order").map(Action::from);
+            assert_eq!(read.ok(), Some(a));
+        }
+    }
+
+    #[test]
+    fn the_forms_read_every_order() {
+        let read = |pairs: &[(&str, &str)]| {
+            read_order(&Fields::from_pairs(pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))))
+        };
+        let got = [
+            read(&[("action", "launch_craft"), ("ship", "1"), ("craft.fury-interceptor", "2")]),
+            read(&[
+                ("action", "launch_torpedoes"),
+                ("ship", "2"),
+                ("rolled", "4"),
+                ("split_a", "3"),
+                ("split_b", "4"),
+            ]),
+            read(&[
+                ("action", "launch_torpedoes"),
+                ("ship", "2"),
+                ("rolled", ""),
+                ("split_a", ""),
+                ("split_b", ""),
+            ]),
+            read(&[("action", "reload"), ("ship", "0"), ("result", "failure")]),
+            read(&[("action", "set_condition"), ("ship", "3"), ("condition", "crippled")]),
+            read(&[("action", "brace"), ("ship", "3"), ("braced", "on")]),
+            read(&[
+                ("action", "remove_markers"),
+                ("craft", "starhawk-bomber"),
+                ("count", "1"),
+                ("reason", "recalled"),
+            ]),
+            read(&[("action", "next_turn")]),
+        ];
+        assert_eq!(got.to_vec(), one_of_each().into_iter().map(Ok).collect::<Vec<_>>());
+        assert_eq!(
+            read(&[("action", "launch_torpedoes"), ("ship", "2"), ("split_a", "4")]),
+            Err("To split the salvo, give the strength of both salvoes".into())
+        );
+        assert_eq!(read(&[("action", "reload"), ("result", "success")]), Err("Choose a ship".into()));
+    }
+}

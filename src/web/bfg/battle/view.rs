@@ -1,0 +1,323 @@
+//! What the battle page shows, prepared for its template: each ship's state and what it can do,
+//! the fleet's attack craft against its limit, the log newest first, and where a refusal goes.
+//! Nothing here judges an order: the engine's status says what each ship can do, the battle
+//! what it has done.
+
+use crate::games::bfg::{self, Condition, Fleet, LogEntry};
+use crate::store::builds::Build;
+
+use super::{Current, NoBattle};
+
+/// The decisions the battle page shows, besides the crippled-bays rounding shown by the fleet's
+/// limit.
+const SHOWN_DECISIONS: [&str; 10] = [
+    "crippled-torpedoes",
+    "braced",
+    "braced-reload",
+    "reload-order",
+    "never-runs-out",
+    "over-limit",
+    "recall",
+    "markers-by-craft",
+    "escorts",
+    "rolled-strength",
+];
+
+/// A message as a sentence: with its full stop.
+fn sentence(mut s: String) -> String {
+    if !s.ends_with('.') {
+        s.push('.');
+    }
+    s
+}
+
+/// A decision's words, by id.
+fn decision(id: &str) -> &'static str {
+    bfg::DECISIONS.iter().find(|d| d.id == id).map_or("", |d| d.text)
+}
+
+/// The battle as the page shows it. Nothing here judges an order: the engine's status says
+/// what each ship can do, the battle what it has done.
+pub struct BattleView {
+    pub id: String,
+    pub title: String,
+    pub faction: String,
+    /// This browser holds the fleet's edit token: the order forms show.
+    pub owner: bool,
+    /// Stored; otherwise this is the battle as it would begin.
+    pub started: bool,
+    pub turn: u32,
+    /// Why no orders can be given (a fleet changed since the battle began, a record this
+    /// version cannot read), in the engine's words.
+    pub problem: Option<String>,
+    pub ships: Vec<ShipRow>,
+    pub fleet: Option<FleetLine>,
+    /// Newest first.
+    pub log: Vec<LogEntry>,
+    pub log_dropped: u32,
+    /// The form whose order was refused, and why.
+    pub refused: Option<(String, String)>,
+    /// Whether a form on the page has that key (otherwise the refusal shows at the top alone).
+    placed: bool,
+}
+
+/// One ship as the page shows it.
+pub struct ShipRow {
+    pub index: usize,
+    pub label: String,
+    pub condition: &'static str,
+    pub braced: bool,
+    pub escort: bool,
+    pub torpedoes_loaded: bool,
+    pub bays_loaded: bool,
+    /// Its salvo now, when it has one (and the engine's status is known).
+    pub tubes: Option<Tubes>,
+    /// Its launch bays, when it has some.
+    pub hangar: Option<Hangar>,
+    pub never_runs_out: bool,
+    /// The status is known and the owner may give it orders.
+    pub orders: bool,
+}
+
+pub struct Tubes {
+    /// The salvo it launches now: "6", "3", "D6+2 halved".
+    pub now: String,
+    /// "torpedoes" or "missiles".
+    pub kind: &'static str,
+    /// The strength is rolled: the D6 is asked for.
+    pub rolled: bool,
+    /// Its full salvo may be split (the engine says whether it may now).
+    pub may_split: bool,
+}
+
+pub struct Hangar {
+    pub bays: u32,
+    /// Squadrons it may launch at once now.
+    pub capacity: u32,
+    pub craft: Vec<CraftRow>,
+}
+
+pub struct CraftRow {
+    pub id: String,
+    pub name: String,
+    /// "fighter, 30 cm".
+    pub about: String,
+    /// Markers of it in play (the fleet's line).
+    pub count: u32,
+}
+
+/// The fleet's attack craft against its limit now.
+pub struct FleetLine {
+    pub limit: u32,
+    pub in_play: u64,
+    pub over: bool,
+    pub markers: Vec<CraftRow>,
+}
+
+fn craft_row(id: &str, count: u32) -> CraftRow {
+    match bfg::craft_by_id(id) {
+        Some(c) => {
+            let roles: Vec<&str> = c.roles.iter().map(|r| r.name()).collect();
+            CraftRow {
+                id: id.to_owned(),
+                name: c.name.to_owned(),
+                about: format!("{}, {} cm", roles.join(" and "), c.speed_cm),
+                count,
+            }
+        }
+        None => CraftRow { id: id.to_owned(), name: id.to_owned(), about: String::new(), count },
+    }
+}
+
+/// The options of a fleet entry ("ships.2", "squadrons.0").
+fn options_of<'a>(fleet: &'a Fleet, part: &str) -> &'a [String] {
+    let entry = part.split_once('.').and_then(|(list, i)| Some((list, i.parse::<usize>().ok()?)));
+    match entry {
+        Some(("ships", i)) => fleet.ships.get(i).map_or(&[], |s| &s.options[..]),
+        Some(("squadrons", i)) => fleet.squadrons.get(i).map_or(&[], |s| &s.options[..]),
+        _ => &[],
+    }
+}
+
+impl BattleView {
+    pub(super) fn new(
+        b: &Build,
+        fleet: &Result<Fleet, String>,
+        cur: Result<Current, NoBattle>,
+        owner: bool,
+        refused: Option<(String, String)>,
+    ) -> Self {
+        let (title, faction) = match fleet {
+            Ok(f) => {
+                let faction = bfg::faction(&f.faction).map_or("Unknown faction", |x| x.name).to_owned();
+                let title = if f.name.trim().is_empty() {
+                    format!("Unnamed {faction} fleet")
+                } else {
+                    f.name.clone()
+                };
+                (title, faction)
+            }
+            Err(_) => (b.name.clone(), String::new()),
+        };
+        let mut v = BattleView {
+            id: b.id.clone(),
+            title,
+            faction,
+            owner,
+            started: false,
+            turn: 1,
+            problem: None,
+            ships: Vec::new(),
+            fleet: None,
+            log: Vec::new(),
+            log_dropped: 0,
+            refused,
+            placed: false,
+        };
+        let cur = match cur {
+            Ok(c) => c,
+            Err(why) => {
+                v.problem = Some(sentence(why));
+                v.placed = v.refused.as_ref().is_some_and(|(k, _)| k == "new");
+                return v;
+            }
+        };
+        let battle = cur.battle;
+        v.started = cur.revision.is_some();
+        v.turn = battle.turn;
+        v.log = battle.log.iter().rev().cloned().collect();
+        v.log_dropped = battle.log_dropped;
+        let status = match fleet {
+            Ok(f) => bfg::status(&battle, f).map_err(|r| r.to_string()),
+            Err(why) => Err(why.clone()),
+        };
+        match status {
+            Ok(s) => {
+                v.fleet = Some(FleetLine {
+                    limit: s.fleet_limit,
+                    in_play: s.in_play,
+                    over: s.over_limit,
+                    markers: battle.markers.iter().map(|(id, n)| craft_row(id, *n)).collect(),
+                });
+                let f = fleet.as_ref().ok();
+                v.ships = battle
+                    .ships
+                    .iter()
+                    .zip(s.ships)
+                    .enumerate()
+                    .map(|(index, (state, st))| {
+                        let profile = bfg::ship(&state.class);
+                        let fitting =
+                            profile.zip(f).map(|(p, f)| bfg::Fitting::new(p, options_of(f, &state.part)));
+                        let salvo = fitting.as_ref().and_then(|x| x.torpedoes);
+                        ShipRow {
+                            index,
+                            label: st.label,
+                            condition: st.condition.word(),
+                            braced: st.braced,
+                            escort: profile.is_some_and(bfg::Ship::is_escort),
+                            torpedoes_loaded: st.torpedoes_loaded,
+                            bays_loaded: st.bays_loaded,
+                            tubes: st.salvo.zip(salvo).map(|(now, salvo)| Tubes {
+                                now,
+                                kind: if salvo.kind == bfg::SalvoKind::Missiles {
+                                    "missiles"
+                                } else {
+                                    "torpedoes"
+                                },
+                                rolled: matches!(salvo.strength, bfg::Strength::Rolled { .. }),
+                                may_split: salvo.split() != bfg::Split::Never,
+                            }),
+                            hangar: fitting.as_ref().filter(|x| x.bays > 0).map(|x| Hangar {
+                                bays: x.bays,
+                                capacity: st.launch_capacity,
+                                craft: st.craft.iter().map(|id| craft_row(id, 0)).collect(),
+                            }),
+                            never_runs_out: profile.is_some_and(|p| p.never_runs_out),
+                            orders: owner && st.condition != Condition::Destroyed,
+                        }
+                    })
+                    .collect();
+            }
+            Err(why) => {
+                v.problem = Some(sentence(why));
+                v.ships = battle
+                    .ships
+                    .iter()
+                    .enumerate()
+                    .map(|(index, s)| ShipRow {
+                        index,
+                        label: s.label.clone(),
+                        condition: s.condition.word(),
+                        braced: s.braced,
+                        escort: false,
+                        torpedoes_loaded: s.torpedoes_loaded,
+                        bays_loaded: s.bays_loaded,
+                        tubes: None,
+                        hangar: None,
+                        never_runs_out: false,
+                        orders: false,
+                    })
+                    .collect();
+            }
+        }
+        v.placed = v.refused.as_ref().is_some_and(|(key, _)| v.has_form(key));
+        v
+    }
+
+    /// Whether the page holds the form `key` names, for the owner.
+    fn has_form(&self, key: &str) -> bool {
+        if !self.owner {
+            return false;
+        }
+        let orders = self.problem.is_none();
+        match key {
+            "new" => self.started || self.problem.is_some(),
+            "next_turn" => orders,
+            "remove_markers" => orders && self.fleet.as_ref().is_some_and(|f| !f.markers.is_empty()),
+            _ => self.ships.iter().any(|s| {
+                (orders && s.key("set_condition") == key)
+                    || (s.orders
+                        && ["launch_craft", "launch_torpedoes", "reload", "brace"]
+                            .iter()
+                            .any(|a| s.key(a) == key))
+            }),
+        }
+    }
+
+    /// The refusal to show at the form `key`, if that form's order was refused.
+    pub fn refused_at(&self, key: &str) -> Option<&str> {
+        self.refused.as_ref().filter(|(k, _)| k == key).map(|(_, m)| m.as_str())
+    }
+
+    /// The refusal, and the form it belongs to if the page holds it (for the notice at the top).
+    pub fn refusal(&self) -> Option<(&str, Option<String>)> {
+        let (key, message) = self.refused.as_ref()?;
+        Some((message.as_str(), self.placed.then(|| format!("form-{key}"))))
+    }
+
+    pub fn crippled_bays(&self) -> &'static str {
+        decision("crippled-bays")
+    }
+
+    pub fn decisions(&self) -> Vec<&'static str> {
+        SHOWN_DECISIONS.iter().map(|id| decision(id)).collect()
+    }
+
+    /// The latest entry of the log.
+    pub fn latest(&self) -> Option<&LogEntry> {
+        self.log.first()
+    }
+}
+
+impl ShipRow {
+    /// The key of one of its forms: "reload-3".
+    pub fn key(&self, action: &str) -> String {
+        format!("{action}-{}", self.index)
+    }
+
+    /// Whether it has any ordnance at all (so a Reload Ordnance form makes sense).
+    pub fn reloads(&self) -> bool {
+        !self.never_runs_out && (self.tubes.is_some() || self.hangar.is_some())
+    }
+}

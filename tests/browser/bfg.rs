@@ -1,0 +1,200 @@
+//! The BFG battle tracker and ordnance odds in a browser: with JavaScript (htmx updates the
+//! battle and the odds in place) and without (every order and every question is a plain form).
+
+use crate::support::{App, Browser, TURN, app, browser, browser_without_script};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// Saves the fleet through the API and hands its edit token to `owner` through the private edit
+/// link, as a player opening it on another device would. Ships: 0 Emperor battleship (8 bays),
+/// 1 Dictator cruiser (4 bays, a salvo of 6), 2 and 3 Sword frigates. Returns the battle page.
+async fn owned_fleet(app: &App, owner: &Browser) -> String {
+    let fleet = json!({
+        "name": "Gothic Patrol",
+        "faction": "imperial-navy",
+        "ships": [{"class": "emperor-battleship"}, {"class": "dictator-cruiser"}],
+        "squadrons": [{"class": "sword-frigate", "count": 2}]
+    });
+    let res = reqwest::Client::new().post(app.url("/api/bfg")).json(&fleet).send().await.expect("save");
+    let v: Value = res.json().await.expect("json");
+    owner.goto(v["edit_url"].as_str().expect("edit link")).await;
+    owner.css("form#builder").await;
+    format!("{}/battle", v["url"].as_str().expect("url"))
+}
+
+/// Clicks a submit button and waits for the page the post answers with (the old page's elements
+/// go stale), then for `ready` on it.
+async fn post(b: &Browser, button: &str, ready: &str) {
+    let old = b.css("body").await;
+    b.click(button).await;
+    for _ in 0..100 {
+        if old.tag_name().await.is_err() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(old.tag_name().await.is_err(), "clicking {button} did not load a new page");
+    b.css(ready).await;
+}
+
+/// Nothing sticks out sideways, and every visible input is labelled.
+async fn readable_on_a_phone(b: &Browser) {
+    let fits = b.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;").await;
+    assert_eq!(fits, json!(true), "no sideways scrolling on a phone");
+    let unlabeled = b
+        .js("return [...document.querySelectorAll('input:not([type=hidden]), select, textarea')].filter(e => e.offsetParent !== null && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name);")
+        .await;
+    assert_eq!(unlabeled, json!([]));
+}
+
+#[tokio::test]
+async fn a_battle_is_tracked_in_place_with_htmx_and_watched_read_only() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let owner = browser().await;
+    let page = owned_fleet(app, &owner).await;
+    owner.goto(&page).await;
+    owner.mark_page().await;
+    assert!(owner.text("#turn").await.starts_with("Not started"));
+    assert_eq!(owner.text("#fleet-limit").await, "12");
+
+    // Four bombers from the Emperor: the fleet's line follows, the page stays.
+    owner.type_into("#lc-0-starhawk-bomber", "4").await;
+    owner.click("#b-launch_craft-0").await;
+    owner.wait_text("#fleet-in-play", "count four markers", |t| t == "4").await;
+    assert!(owner.text("#marker-starhawk-bomber").await.starts_with("4 Starhawk bomber"));
+    assert!(owner.text("#ship-0-bays").await.starts_with("launched"));
+    assert_eq!(owner.text("#turn").await, "Turn 1");
+
+    // Again before reloading: refused, the reason shown at the top and at its form.
+    owner.type_into("#lc-0-fury-interceptor", "1").await;
+    owner.click("#b-launch_craft-0").await;
+    let said = owner.wait_text("#refusal", "say why", |t| t.contains("must Reload Ordnance")).await;
+    assert!(said.starts_with("Not done: Emperor battleship has launched its attack craft"), "{said}");
+    assert!(owner.text("#form-launch_craft-0 .problem").await.contains("must Reload Ordnance"));
+    assert_eq!(owner.text("#fleet-in-play").await, "4");
+
+    // Crippled, the Emperor's bays count half: the limit drops from 12 to 8.
+    owner.select("#sc-0", "crippled").await;
+    owner.click("#b-set_condition-0").await;
+    owner.wait_text("#fleet-limit", "drop to 8", |t| t == "8").await;
+    assert!(!owner.exists("#refusal").await, "the refusal is gone once an order is done");
+    owner.click("#b-next_turn").await;
+    owner.wait_text("#turn", "move to turn 2", |t| t == "Turn 2").await;
+    owner.click("#b-reload-0-success").await;
+    owner.wait_text("#ship-0-bays", "show the bays loaded", |t| t.starts_with("loaded")).await;
+    assert!(owner.text("#log li").await.contains("Emperor battleship reloaded its ordnance"), "newest first");
+    assert!(owner.page_was_kept().await, "the page was reloaded; orders should update it in place");
+
+    // A friend with the link watches: the same battle, no orders.
+    let friend = browser().await;
+    friend.goto(&page).await;
+    assert_eq!(friend.text("#turn").await, "Turn 2");
+    assert_eq!(friend.text("#fleet-limit").await, "8");
+    assert_eq!(friend.text("#ship-0-condition").await, "Crippled");
+    assert!(!friend.exists("form").await, "no order forms for a watcher");
+
+    // On a phone the battle reads in one column.
+    owner.c.set_window_size(390, 844).await.expect("phone size");
+    readable_on_a_phone(&owner).await;
+}
+
+#[tokio::test]
+async fn a_battle_is_tracked_by_form_posts_without_javascript() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser_without_script().await;
+    let page = owned_fleet(app, &b).await;
+    b.goto(&page).await;
+
+    b.type_into("#lc-1-fury-interceptor", "2").await;
+    b.type_into("#lc-1-starhawk-bomber", "2").await;
+    post(&b, "#b-launch_craft-1", "#fleet").await;
+    assert!(b.url().await.ends_with("/battle#ship-1"), "back at the ship: {}", b.url().await);
+    assert_eq!(b.text("#fleet-in-play").await, "4");
+    assert!(b.text("#ship-1-bays").await.starts_with("launched"));
+    assert!(b.text("#ship-1-torpedoes").await.starts_with("loaded"), "torpedoes are loaded apart");
+
+    // Its torpedoes, then again: refused, with the reason on the page that comes back.
+    post(&b, "#b-launch_torpedoes-1", "#fleet").await;
+    assert!(b.text("#latest").await.contains("Dictator cruiser launched torpedoes: a salvo of 6"));
+    post(&b, "#b-launch_torpedoes-1", "#refusal").await;
+    assert!(b.text("#refusal").await.contains("has launched its torpedoes and must Reload Ordnance"));
+
+    // Markers return, a frigate is lost, the turn ends.
+    b.select("#rm-reason", "returned").await;
+    b.type_into("#rm-count", "2").await;
+    post(&b, "#b-remove_markers", "#fleet").await;
+    assert_eq!(b.text("#fleet-in-play").await, "2");
+    b.select("#sc-2", "destroyed").await;
+    post(&b, "#b-set_condition-2", "#fleet").await;
+    assert_eq!(b.text("#ship-2-condition").await, "Destroyed");
+    assert!(!b.exists("#form-brace-2").await, "a destroyed ship takes no orders");
+    post(&b, "#b-next_turn", "#fleet").await;
+    assert_eq!(b.text("#turn").await, "Turn 2");
+
+    // A new battle, once confirmed.
+    b.click("#new-confirm").await;
+    post(&b, "#b-new", "#fleet").await;
+    assert_eq!(b.text("#turn").await, "Turn 1");
+    assert_eq!(b.text("#fleet-in-play").await, "0");
+    assert_eq!(b.text("#ship-2-condition").await, "Intact");
+}
+
+#[tokio::test]
+async fn the_odds_follow_the_inputs_in_place_with_htmx() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    b.goto(&app.url("/bfg/new")).await;
+    b.click("a[href='/bfg/odds']").await;
+    b.css("#odds-form").await;
+    b.click("a[href='/bfg/odds?kind=bombers']").await;
+    // The rules' first worked example is the default wave: 3 bombers, 5 fighters, 3 turrets.
+    b.wait_text("#expected-attacks", "show six attacks", |t| t == "6.00").await;
+    b.mark_page().await;
+
+    b.type_into("#o-bombers", "4").await;
+    b.type_into("#o-fighters", "4").await;
+    b.wait_text("#expected-attacks", "show eight attacks", |t| t == "8.00").await;
+    b.wait_text("#odds-attacks tr[data-k='4'] td.exact", "show 1/16", |t| t == "1/16").await;
+    assert!(b.text("#odds-summary").await.starts_with("Hits on the target:"));
+    assert!(b.exists("svg#chart-hits title").await);
+    let url = b.url().await;
+    assert!(url.contains("bombers=4") && url.contains("fighters=4"), "the address keeps the inputs: {url}");
+
+    // Out of range: the engine's message, no odds.
+    b.type_into("#o-turrets", "99").await;
+    b.wait_text("#odds-errors", "refuse 99 turrets", |t| {
+        t.contains("Turrets must be from 0 to 8 (it is 99).")
+    })
+    .await;
+    assert!(!b.exists("#odds-hits").await);
+    b.type_into("#o-turrets", "3").await;
+    b.wait_text("#expected-attacks", "come back", |t| t == "8.00").await;
+    assert!(b.page_was_kept().await, "the page was reloaded; the odds should update in place");
+
+    b.c.set_window_size(390, 844).await.expect("phone size");
+    readable_on_a_phone(&b).await;
+}
+
+#[tokio::test]
+async fn the_odds_are_worked_out_by_a_plain_form_without_javascript() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser_without_script().await;
+    b.goto(&app.url("/bfg/odds?kind=torpedoes")).await;
+    b.type_into("#o-strength", "2").await;
+    b.type_into("#o-turrets", "1").await;
+    b.type_into("#o-armour", "4").await;
+    post(&b, "#odds-submit", "#odds-hits").await;
+    assert!(b.url().await.contains("strength=2"), "a shareable address");
+    // Two torpedoes, one turret, 4+: no hit 3/8, one 1/2, two 1/8.
+    assert_eq!(b.text("#odds-hits tr[data-k='0'] td.exact").await, "3/8");
+    assert_eq!(b.text("#odds-hits tr[data-k='2'] td.exact").await, "1/8");
+    assert_eq!(b.text("#expected-hits").await, "0.75");
+
+    b.type_into("#o-strength", "1000").await;
+    post(&b, "#odds-submit", "#odds-errors").await;
+    assert!(b.text("#odds-errors").await.contains("Strength must be from 1 to 30 (it is 1000)."));
+}
