@@ -72,6 +72,23 @@ pub fn select(
     Select { name: name.to_owned(), id: dom_id(name), label: label.to_owned(), options: opts, refresh }
 }
 
+/// A probability for people, the one way every page writes it: "12.50%"; "<0.01%" for a chance
+/// too small to show that is not none, ">99.99%" for one short of certain, "0%" and "100%" only
+/// when exactly so.
+pub fn percent(f: &crate::games::exact::Fraction) -> String {
+    if f.is_zero() {
+        return "0%".into();
+    }
+    if f.numer() == f.denom() {
+        return "100%".into();
+    }
+    match f.to_f64() * 100.0 {
+        p if p < 0.005 => "<0.01%".into(),
+        p if p > 99.995 => ">99.99%".into(),
+        p => format!("{p:.2}%"),
+    }
+}
+
 /// Something a new build can start from (a hull, a published build): `{path}/new?from={slug}`.
 pub struct StartChoice {
     pub slug: String,
@@ -301,6 +318,16 @@ mod tests {
         let v = Verdict::new(Vec::new(), &problems, slots, as_is);
         let anchors: Vec<Option<&str>> = v.problems.iter().map(|p| p.anchor.as_deref()).collect();
         assert_eq!(anchors, [Some("problems-choices-1"), Some("problems-nowhere")]);
+    }
+
+    #[test]
+    fn percentages_never_round_a_chance_to_none_or_to_certainty() {
+        let f = |n: u32, d: u32| percent(&crate::games::exact::Fraction::new(n, d).expect("a denominator"));
+        assert_eq!(f(0, 1), "0%");
+        assert_eq!(f(1, 1), "100%");
+        assert_eq!(f(1, 46656), "<0.01%");
+        assert_eq!(f(46655, 46656), ">99.99%");
+        assert_eq!(f(1, 8), "12.50%");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use crate::games::bfg::{
 use crate::web::AppState;
 use crate::web::error::{ApiError, AppError};
 use crate::web::form::Fields;
+use crate::web::view::percent;
 use askama::Template;
 use axum::body::Bytes;
 use axum::extract::RawQuery;
@@ -410,25 +411,6 @@ fn distributions(a: &OddsAnswer) -> Vec<Distribution> {
     list.into_iter().map(|(id, title, noun, o)| distribution(id, title, noun, o)).collect()
 }
 
-/// A probability for people: "32.92%", "<0.01%" for a tiny chance that is not none, "100%" only
-/// when certain.
-fn percent(f: &bfg::Fraction) -> String {
-    if f.is_zero() {
-        return "0%".into();
-    }
-    if f.numer() == f.denom() {
-        return "100%".into();
-    }
-    let p = f.to_f64() * 100.0;
-    if p < 0.005 {
-        "<0.01%".into()
-    } else if p > 99.995 {
-        ">99.99%".into()
-    } else {
-        format!("{p:.2}%")
-    }
-}
-
 /// An exact fraction for people: "7/18", and a whole number as itself ("1", not "1/1").
 fn exact(f: &bfg::Fraction) -> String {
     f.to_string()
@@ -530,15 +512,5 @@ mod tests {
         assert_eq!(v.errors, ["Strength must be from 1 to 30 (it is 1000)."]);
         assert_eq!(v.numbers[0].error.as_deref(), Some("strength must be from 1 to 30 (it is 1000)"));
         assert!(view("kind=nonsense").errors[0].starts_with("There is no case \"nonsense\""));
-    }
-
-    #[test]
-    fn percentages_never_round_a_chance_to_none_or_to_certainty() {
-        let f = |n: u32, d: u32| bfg::Fraction::new(n, d).expect("a denominator");
-        assert_eq!(percent(&f(0, 1)), "0%");
-        assert_eq!(percent(&f(1, 1)), "100%");
-        assert_eq!(percent(&f(1, 46656)), "<0.01%");
-        assert_eq!(percent(&f(46655, 46656)), ">99.99%");
-        assert_eq!(percent(&f(1, 8)), "12.50%");
     }
 }

@@ -373,26 +373,24 @@ impl Planner {
     }
 }
 
-/// A probability, exactly and as a percentage: only `Display` and `to_f64` of the engine's
-/// fraction are used.
+/// A probability, exactly and as a percentage, and as every page writes it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Chance {
     pub exact: String,
     pub percent: f64,
+    #[serde(skip)]
+    shown: String,
 }
 
 impl Chance {
     fn of(f: &Fraction) -> Self {
-        Chance { exact: f.to_string(), percent: f.to_f64() * 100.0 }
+        Chance { exact: f.to_string(), percent: f.to_f64() * 100.0, shown: crate::web::view::percent(f) }
     }
 
-    /// "58.33%", "<0.01%" for a chance too small to show, "0%" for none.
+    /// "58.33%", "<0.01%" for a chance too small to show, "0%" for none (see
+    /// [`percent`](crate::web::view::percent)).
     pub fn shown(&self) -> String {
-        match self.percent {
-            p if p <= 0.0 => "0%".to_owned(),
-            p if p < 0.01 => "<0.01%".to_owned(),
-            p => format!("{p:.2}%"),
-        }
+        self.shown.clone()
     }
 
     /// One decimal, for a bar's label.
@@ -587,8 +585,11 @@ mod tests {
         assert_eq!((v.morale_pass.exact.as_str(), v.morale_pass.shown()), ("7/12", "58.33%".to_owned()));
         assert_eq!(v.wounds.p[6].exact, "15625/107495424");
         assert_eq!(v.wounds.p[6].shown(), "0.01%");
-        assert_eq!(Chance { exact: "1/1000000".into(), percent: 0.0001 }.shown(), "<0.01%");
-        assert_eq!(Chance { exact: "0".into(), percent: 0.0 }.shown(), "0%");
+        let f = |n: u32, d: u32| Chance::of(&Fraction::new(n, d).expect("a denominator")).shown();
+        assert_eq!(
+            (f(1, 1_000_000), f(0, 1), f(1, 1), f(999_999, 1_000_000)),
+            ("<0.01%".into(), "0%".into(), "100%".into(), ">99.99%".into())
+        );
         assert_eq!((v.wounds.mean.exact.as_str(), v.wounds.mean.shown()), ("5/6", "0.833".to_owned()));
         assert_eq!(v.wound_roll(), "2+");
     }
