@@ -6,6 +6,7 @@ pub mod boats;
 pub mod builder;
 pub mod builds;
 pub mod cache;
+pub mod chart;
 pub mod codec;
 pub mod epic;
 pub mod error;

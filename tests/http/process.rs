@@ -108,7 +108,12 @@ fn the_server_creates_and_migrates_its_database_and_stops_cleanly_on_sigterm() {
     signal(&server.child, "TERM");
     let status = server.child.wait().expect("wait");
     assert!(status.success(), "exit status {status:?}");
-    let said: Vec<String> = server.output.try_iter().collect();
+    // Everything it printed: its pipes close when it exits, and the readers then hang up (what
+    // is still in flight is waited for, not raced).
+    let mut said: Vec<String> = Vec::new();
+    while let Ok(line) = server.output.recv_timeout(Duration::from_secs(5)) {
+        said.push(line);
+    }
     assert!(said.iter().any(|l| l.contains("stopped cleanly")), "{said:?}");
 }
 

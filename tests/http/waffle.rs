@@ -297,8 +297,9 @@ async fn the_tank_shock_page_shows_the_figures_exactly_with_a_chart_and_the_deci
     assert!(
         page.contains("<title id=\"chart-wounds-title\">Unsaved wounds: the chance of each number</title>")
     );
-    assert!(page.contains("Each bar is one number, its height the chance: 0: 47.20%, 1: 30.41%,"), "{page}");
-    assert!(page.contains("text-anchor=\"middle\">47.2%</text>"));
+    assert!(page.contains("Bar chart of the chance of each number of unsaved wounds, from 0 to"), "{page}");
+    assert!(page.contains("Most likely: 0 (47.20%)."));
+    assert!(page.contains("class=\"chart-v\">47.20%</text>"), "each bar labelled with its chance");
     for d in &waffle::DECISIONS {
         assert!(page.contains(&escaped(d.text)), "{}", d.id);
     }

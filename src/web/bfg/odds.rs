@@ -8,6 +8,7 @@ use crate::games::bfg::{
     self, AssaultWave, BomberWave, Interception, Odds, OddsAnswer, OddsError, OddsRequest, TorpedoAttack,
 };
 use crate::web::AppState;
+use crate::web::chart::Chart;
 use crate::web::error::{ApiError, AppError};
 use crate::web::form::Fields;
 use crate::web::view::percent;
@@ -102,26 +103,6 @@ pub struct Row {
     pub exactly_pct: String,
     pub at_least: String,
     pub at_least_pct: String,
-}
-
-/// A horizontal bar chart: one bar an outcome, each labelled with its number and its chance.
-pub struct Chart {
-    pub width: u32,
-    pub height: u32,
-    pub bars: Vec<Bar>,
-    pub desc: String,
-    /// Outcomes too unlikely to draw (the table lists them).
-    pub left_out: usize,
-}
-
-pub struct Bar {
-    pub k: u32,
-    /// Top of its row.
-    pub y: u32,
-    pub length: String,
-    /// Where its value label starts.
-    pub label_x: String,
-    pub label: String,
 }
 
 /// The whole page: the case, its inputs, and the answer or why there is none.
@@ -416,12 +397,6 @@ fn exact(f: &bfg::Fraction) -> String {
     f.to_string()
 }
 
-/// Charts of more outcomes than this leave out those under 0.1%.
-const CHART_ALL_UP_TO: usize = 25;
-const BAR_ROW: u32 = 22;
-const BAR_LEFT: f64 = 40.0;
-const BAR_MAX: f64 = 200.0;
-
 fn distribution(id: &'static str, title: &'static str, noun: &'static str, o: &Odds) -> Distribution {
     let rows = o
         .outcomes
@@ -434,41 +409,7 @@ fn distribution(id: &'static str, title: &'static str, noun: &'static str, o: &O
             at_least_pct: percent(&x.at_least),
         })
         .collect::<Vec<_>>();
-    let top = o.outcomes.iter().map(|x| x.p).fold(0.0, f64::max);
-    let drawn: Vec<_> = if o.outcomes.len() <= CHART_ALL_UP_TO {
-        o.outcomes.iter().collect()
-    } else {
-        o.outcomes.iter().filter(|x| x.p >= 0.001).collect()
-    };
-    let bars: Vec<Bar> = drawn
-        .iter()
-        .zip(0u32..)
-        .map(|(x, i)| {
-            let length = if top > 0.0 { x.p / top * BAR_MAX } else { 0.0 };
-            Bar {
-                k: x.k,
-                y: i * BAR_ROW,
-                length: format!("{length:.1}"),
-                label_x: format!("{:.1}", BAR_LEFT + length + 6.0),
-                label: percent(&x.exactly),
-            }
-        })
-        .collect();
-    let likeliest = o.outcomes.iter().max_by(|a, b| a.p.total_cmp(&b.p));
-    let mut desc = format!(
-        "Bar chart of the chance of each number of {noun}, from {} to {}.",
-        o.outcomes.first().map_or(0, |x| x.k),
-        o.max()
-    );
-    if let Some(l) = likeliest {
-        desc.push_str(&format!(" Most likely: {} ({}).", l.k, percent(&l.exactly)));
-    }
-    desc.push_str(&format!(" Expected: {:.2}.", o.expected_f64));
-    let left_out = o.outcomes.len() - drawn.len();
-    if left_out > 0 {
-        desc.push_str(&format!(" {left_out} outcomes under 0.1% are left out; the table lists every one."));
-    }
-    let n = u32::try_from(bars.len()).unwrap_or(u32::MAX);
+    let p: Vec<bfg::Fraction> = o.outcomes.iter().map(|x| x.exactly.clone()).collect();
     Distribution {
         id,
         title,
@@ -476,7 +417,7 @@ fn distribution(id: &'static str, title: &'static str, noun: &'static str, o: &O
         rows,
         expected: exact(&o.expected),
         expected_decimal: format!("{:.2}", o.expected_f64),
-        chart: Chart { width: 320, height: n.max(1) * BAR_ROW, bars, desc, left_out },
+        chart: Chart::of(id, title, noun, &p, &o.expected),
     }
 }
 

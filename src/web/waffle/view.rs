@@ -7,6 +7,7 @@ use crate::games::waffle::{
     self, Card, Check, Distribution, FirePlan, Fraction, Outcome, PassengerFire, Roster, Rule, Speed,
     Vehicle, VehicleType, vehicle_types,
 };
+use crate::web::chart::Chart;
 use crate::web::view::{Judged, ProblemView, Verdict, as_is, dom_id, points_id, slot_id};
 use serde::Serialize;
 
@@ -392,11 +393,6 @@ impl Chance {
     pub fn shown(&self) -> String {
         self.shown.clone()
     }
-
-    /// One decimal, for a bar's label.
-    fn short(&self) -> String {
-        format!("{:.1}%", self.percent)
-    }
 }
 
 /// An expectation, exactly and as a decimal.
@@ -428,74 +424,16 @@ pub struct Dist {
 }
 
 impl Dist {
-    fn new(id: &'static str, title: &'static str, d: &Distribution) -> Self {
+    /// `noun` is what is counted, for the chart's description ("unsaved wounds").
+    fn new(id: &'static str, title: &'static str, noun: &str, d: &Distribution) -> Self {
         let p: Vec<Chance> = d.p.iter().map(Chance::of).collect();
+        let heading = format!("{title}: the chance of each number");
         Dist {
             id,
             title,
             mean: Mean { exact: d.mean.to_string(), approx: d.mean.to_f64() },
-            chart: Chart::of(&p),
+            chart: Chart::of(id, &heading, noun, &d.p, &d.mean),
             p,
-        }
-    }
-
-    /// The chart's text alternative: every value and its chance.
-    pub fn described(&self) -> String {
-        let each: Vec<String> =
-            self.p.iter().enumerate().map(|(k, c)| format!("{k}: {}", c.shown())).collect();
-        format!("{}. Each bar is one number, its height the chance: {}.", self.title, each.join(", "))
-    }
-}
-
-/// A bar chart drawn on the server as SVG: one bar per value, labelled with the value below and
-/// its chance above, so it reads without colour. Heights are scaled to the likeliest value.
-#[derive(Debug, Clone, Default)]
-pub struct Chart {
-    pub width: u32,
-    pub height: u32,
-    /// Where the bars stand.
-    pub base: u32,
-    pub bars: Vec<Bar>,
-}
-
-#[derive(Debug, Clone)]
-pub struct Bar {
-    pub x: u32,
-    pub y: u32,
-    pub w: u32,
-    pub h: u32,
-    /// The bar's middle, where its labels are centred.
-    pub mid: u32,
-    pub label: String,
-    pub value: String,
-}
-
-impl Chart {
-    const BAR: u32 = 40;
-    const PLOT: u32 = 110;
-    const TOP: u32 = 18;
-    const BOTTOM: u32 = 22;
-
-    fn of(p: &[Chance]) -> Self {
-        let most = p.iter().map(|c| c.percent).fold(0.0, f64::max);
-        let bars = p.iter().enumerate().map(|(k, c)| {
-            let x = 4 + k as u32 * Self::BAR;
-            let h = if most > 0.0 { (c.percent / most * f64::from(Self::PLOT)).round() as u32 } else { 0 };
-            Bar {
-                x: x + 5,
-                y: Self::TOP + Self::PLOT - h,
-                w: Self::BAR - 10,
-                h,
-                mid: x + Self::BAR / 2,
-                label: k.to_string(),
-                value: c.short(),
-            }
-        });
-        Chart {
-            width: 8 + p.len() as u32 * Self::BAR,
-            height: Self::TOP + Self::PLOT + Self::BOTTOM,
-            base: Self::TOP + Self::PLOT,
-            bars: bars.collect(),
         }
     }
 }
@@ -528,10 +466,15 @@ impl ShockView {
             to_wound: o.to_wound,
             morale_pass: Chance::of(&o.morale_pass),
             save_allowed: Chance::of(&o.save_allowed),
-            hits_per_check: Dist::new("hits-per-check", "Hits from one Initiative check", &o.hits_per_check),
-            hits: Dist::new("hits", "Automatic hits", &o.hits),
-            wounds: Dist::new("wounds", "Unsaved wounds", &o.wounds),
-            casualties: Dist::new("casualties", "Casualties (one wound each)", &o.casualties),
+            hits_per_check: Dist::new(
+                "hits-per-check",
+                "Hits from one Initiative check",
+                "hits",
+                &o.hits_per_check,
+            ),
+            hits: Dist::new("hits", "Automatic hits", "hits", &o.hits),
+            wounds: Dist::new("wounds", "Unsaved wounds", "unsaved wounds", &o.wounds),
+            casualties: Dist::new("casualties", "Casualties (one wound each)", "casualties", &o.casualties),
         }
     }
 
@@ -566,17 +509,19 @@ mod tests {
     }
 
     #[test]
-    fn a_chart_has_a_labelled_bar_per_value_scaled_to_the_likeliest() {
+    fn a_chart_has_a_labelled_bar_per_value() {
         let v = slam_13();
-        let c = &v.hits_per_check.chart;
-        let bars: Vec<(u32, &str, &str)> =
-            c.bars.iter().map(|b| (b.h, b.label.as_str(), b.value.as_str())).collect();
-        assert_eq!(bars, [(110, "0", "50.0%"), (37, "1", "16.7%"), (37, "2", "16.7%"), (37, "3", "16.7%")]);
-        assert!(c.bars.iter().all(|b| b.y + b.h == c.base && b.x + b.w < c.width));
+        let labels: Vec<&str> = v.hits_per_check.chart.bars.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(labels, ["50.00%", "16.67%", "16.67%", "16.67%"]);
         assert_eq!(v.hits.chart.bars.len(), 7, "0 to 6 hits");
-        assert!(v.wounds.described().starts_with(
-            "Unsaved wounds. Each bar is one number, its height the chance: 0: 47.20%, 1: 30.41%"
-        ));
+        assert!(
+            v.wounds
+                .chart
+                .desc
+                .starts_with("Bar chart of the chance of each number of unsaved wounds, from 0 to"),
+            "{}",
+            v.wounds.chart.desc
+        );
     }
 
     #[test]
