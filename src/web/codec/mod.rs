@@ -37,9 +37,11 @@ use serde::de::{
     VariantAccess, Visitor,
 };
 use serde_json::Value;
+use std::any::TypeId;
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::sync::{Arc, OnceLock, RwLock};
 
 /// The most unreadable fields a form may have before it is refused whole: past this, the form is
 /// more likely garbage than a player's typing.

@@ -38,13 +38,20 @@ pub(super) enum Pending {
 
 pub(super) struct Pass<'t> {
     pub(super) tree: &'t Tree<'t>,
+    /// What earlier forms of this document type taught (see [`known_facts`]).
+    pub(super) known: &'t HashSet<(Fact, String)>,
+    /// What this form taught so far.
     pub(super) facts: &'t HashSet<(Fact, String)>,
     pub(super) pending: RefCell<Option<Pending>>,
 }
 
 impl Pass<'_> {
     fn knows(&self, fact: Fact, shape: impl FnOnce() -> String) -> bool {
-        !self.facts.is_empty() && self.facts.contains(&(fact, shape()))
+        if self.known.is_empty() && self.facts.is_empty() {
+            return false;
+        }
+        let key = (fact, shape());
+        self.known.contains(&key) || self.facts.contains(&key)
     }
 
     fn stop(&self, why: Pending) -> Error {
@@ -591,6 +598,38 @@ impl<'de> VariantAccess<'de> for UnitVariant<'_> {
     }
 }
 
+/// Facts are about the document's type, not one form ("turrets.*.size" is a number whatever is
+/// posted), so what one reading learns is kept for the next form of that type: a form then reads
+/// in one pass once its type's facts are known. Kept per type, bounded by the type's own shape
+/// (and by [`MAX_KNOWN`] should a type be recursive).
+type Facts = HashSet<(Fact, String)>;
+
+const MAX_KNOWN: usize = 4096;
+
+fn facts_by_type() -> &'static RwLock<HashMap<TypeId, Arc<Facts>>> {
+    static KNOWN: OnceLock<RwLock<HashMap<TypeId, Arc<Facts>>>> = OnceLock::new();
+    KNOWN.get_or_init(Default::default)
+}
+
+/// What earlier readings learnt about `T`.
+fn known_facts<T: 'static>() -> Arc<Facts> {
+    let known = facts_by_type().read().ok().and_then(|m| m.get(&TypeId::of::<T>()).cloned());
+    known.unwrap_or_default()
+}
+
+/// Keeps what this reading learnt about `T` (a form that reads is one whose facts are right).
+fn remember_facts<T: 'static>(known: &Facts, learnt: Facts) {
+    if learnt.is_empty() || known.len() + learnt.len() > MAX_KNOWN {
+        return;
+    }
+    if let Ok(mut by_type) = facts_by_type().write() {
+        let entry = by_type.entry(TypeId::of::<T>()).or_default();
+        let mut all: Facts = (**entry).clone();
+        all.extend(learnt);
+        *entry = Arc::new(all);
+    }
+}
+
 /// Reads a posted form as a `T` (see the module notes), with a problem for every field that could
 /// not be read; `label` gives the player's words for a field from its path ("Count",
 /// "Choice 3 vessels"). Refused whole when more than [`MAX_PROBLEMS`] fields cannot be read, or
@@ -603,20 +642,24 @@ impl<'de> VariantAccess<'de> for UnitVariant<'_> {
 /// document at most, however many items a list has.
 ///
 /// `T` is also `Serialize`: a problem says what its field was read as in the final document.
-pub fn decode<T: Serialize + DeserializeOwned>(
+pub fn decode<T: Serialize + DeserializeOwned + 'static>(
     f: &Fields,
     label: impl Fn(&str) -> String,
 ) -> Result<(T, Vec<Problem>), Refused> {
     let mut tree = Tree::build(f, root_fields::<T>());
+    let known = known_facts::<T>();
     let mut facts: HashSet<(Fact, String)> = HashSet::new();
     let mut unreadable: Vec<Unreadable> = Vec::new();
     for _ in 0..MAX_PASSES {
-        let pass = Pass { tree: &tree, facts: &facts, pending: RefCell::new(None) };
+        let pass = Pass { tree: &tree, known: &known, facts: &facts, pending: RefCell::new(None) };
         let root = Path { up: None, seg: None };
         let read = T::deserialize(At { pass: &pass, node: ROOT, path: &root, mode: Mode::Normal });
         let pending = pass.pending.into_inner();
         let why = match read {
-            Ok(doc) => return Ok(finish(doc, unreadable, &label)),
+            Ok(doc) => {
+                remember_facts::<T>(&known, facts);
+                return Ok(finish(doc, unreadable, &label));
+            }
             Err(Error::Retry) => pending,
             Err(Error::Missing(field)) => Some(Pending::Learn(Fact::Zero, field.to_owned())),
             Err(Error::Message(detail)) => {
@@ -627,7 +670,7 @@ pub fn decode<T: Serialize + DeserializeOwned>(
         };
         match why {
             Some(Pending::Learn(fact, shape)) => {
-                if !facts.insert((fact, shape)) {
+                if known.contains(&(fact, shape.clone())) || !facts.insert((fact, shape)) {
                     break;
                 }
             }

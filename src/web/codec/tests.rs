@@ -114,14 +114,14 @@ fn label(path: &str) -> String {
     format!("Field {path}")
 }
 
-fn read<T: Serialize + DeserializeOwned>(pairs: &[(&str, &str)]) -> (T, Vec<Problem>) {
+fn read<T: Serialize + DeserializeOwned + 'static>(pairs: &[(&str, &str)]) -> (T, Vec<Problem>) {
     match decode(&form(pairs), label) {
         Ok(read) => read,
         Err(refused) => panic!("refused: {}", refused.message),
     }
 }
 
-fn round_trip<T: Serialize + DeserializeOwned>(doc: &T) -> Result<(T, Vec<Problem>), Refused> {
+fn round_trip<T: Serialize + DeserializeOwned + 'static>(doc: &T) -> Result<(T, Vec<Problem>), Refused> {
     decode(&Fields::from_pairs(encode(doc)), label)
 }
 
