@@ -244,6 +244,18 @@ fn forms(at_least: Duration) {
         read_us.mean,
         read_us.best
     );
+    // What the designer posts for a live update of the Minnow, as scripts/bench.sh sends it.
+    let minnow = examples::minnow();
+    let pairs = fields_of(&minnow);
+    let body: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(&pairs).finish();
+    let read_us = time(at_least, || read(&Fields::parse(black_box(body.as_bytes()))).map(|r| r.0.name));
+    println!(
+        "minnow form ({} fields, {} bytes): {:.2} us/read (fastest {:.2})",
+        pairs.len(),
+        body.len(),
+        read_us.mean,
+        read_us.best
+    );
 }
 
 /// A 20-vehicle Waffle roster of every type (target: under 5 us a check), and exact tank shocks
