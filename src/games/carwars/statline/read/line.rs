@@ -38,7 +38,7 @@ pub fn name<'a>(lx: &Lexed<'a>) -> (&'a str, usize) {
                         j += 1;
                     }
                     let start = j;
-                    if matches!(lx.word(j), "a" | "an") {
+                    if matches!(lx.word(j), "a" | "an" | "one" | "1") {
                         j += 1;
                     }
                     if let Some((e, _)) = vocab::nouns().longest(lx, j, lx.tokens.len())

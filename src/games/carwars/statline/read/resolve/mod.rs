@@ -502,7 +502,8 @@ impl<'l, 'a> Resolver<'l, 'a> {
             }
         }
         for (code, n) in &a.unknown {
-            sums.unknown.push((code.clone(), u16::try_from(*n).map_err(|_| Fail::Bounds)?));
+            let n = u16::try_from(*n).ok().filter(|n| *n <= bounds::MAX_COUNT).ok_or(Fail::Bounds)?;
+            sums.unknown.push((code.clone(), n));
         }
         if let Some((total, from, to)) = a.total {
             let read: i64 =
