@@ -166,20 +166,27 @@ impl<'a> Lexed<'a> {
 /// sides separates thousands ("2,997"); one point with digits after it is a decimal point.
 fn number(chars: &[(usize, char)], k: usize) -> (f64, usize) {
     let at = |j: usize| chars.get(j).map(|&(_, c)| c);
-    let mut digits = String::new();
+    let (mut whole, mut fraction, mut scale) = (0.0f64, 0.0f64, 1.0f64);
+    let mut decimal = false;
     let mut j = k;
     loop {
         match at(j) {
-            Some(d) if d.is_ascii_digit() => digits.push(d),
-            Some(',') if at(j + 1).is_some_and(|d| d.is_ascii_digit()) => {}
-            Some('.') if at(j + 1).is_some_and(|d| d.is_ascii_digit()) && !digits.contains('.') => {
-                digits.push('.')
+            Some(d @ '0'..='9') => {
+                let v = f64::from(u32::from(d) - u32::from('0'));
+                if decimal {
+                    scale /= 10.0;
+                    fraction += v * scale;
+                } else {
+                    whole = whole * 10.0 + v;
+                }
             }
+            Some(',') if !decimal && at(j + 1).is_some_and(|d| d.is_ascii_digit()) => {}
+            Some('.') if !decimal && at(j + 1).is_some_and(|d| d.is_ascii_digit()) => decimal = true,
             _ => break,
         }
         j += 1;
     }
-    (digits.parse().unwrap_or(0.0), j)
+    (whole + fraction, j)
 }
 
 #[cfg(test)]

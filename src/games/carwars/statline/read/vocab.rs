@@ -13,7 +13,28 @@ use crate::games::carwars::tables::{
     WEAPONS, Weapon,
 };
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
+
+/// A fast hash for the short words of a stat line (the Firefox hash, a byte at a time): every
+/// token is looked up several times, and the default hash is built to resist attack, which a
+/// table built from our own catalog does not need.
+#[derive(Default, Clone, Copy)]
+pub struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// What a noun phrase names.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -89,7 +110,7 @@ impl Noun {
 
 /// Phrases of one kind, found by their first word.
 pub struct Phrases<T> {
-    by_first: HashMap<Box<str>, Vec<Entry<T>>>,
+    by_first: WordMap<Box<str>, Vec<Entry<T>>>,
     /// Every phrase as written, for offering the nearest ones.
     pub spelled: Vec<(String, T)>,
     /// Phrases given a second, different meaning (which they did not take).
@@ -105,7 +126,7 @@ pub struct Entry<T> {
 
 impl<T: Copy + PartialEq> Phrases<T> {
     fn new() -> Self {
-        Phrases { by_first: HashMap::new(), spelled: Vec::new(), clashes: Vec::new() }
+        Phrases { by_first: WordMap::default(), spelled: Vec::new(), clashes: Vec::new() }
     }
 
     /// Adds a spelling; the first meaning given to a phrase keeps it.
@@ -438,7 +459,7 @@ pub struct AmmoWords {
     /// Each phrase read as the index of its name in `names`.
     pub phrases: Phrases<usize>,
     pub names: Vec<String>,
-    by_weapon: HashMap<(&'static str, usize), &'static Ammo>,
+    by_weapon: WordMap<(&'static str, usize), &'static Ammo>,
 }
 
 impl AmmoWords {
@@ -451,7 +472,8 @@ impl AmmoWords {
 pub fn ammunition() -> &'static AmmoWords {
     static AMMO: OnceLock<AmmoWords> = OnceLock::new();
     AMMO.get_or_init(|| {
-        let mut words = AmmoWords { phrases: Phrases::new(), names: Vec::new(), by_weapon: HashMap::new() };
+        let mut words =
+            AmmoWords { phrases: Phrases::new(), names: Vec::new(), by_weapon: WordMap::default() };
         let index = |words: &mut AmmoWords, spelling: &str| -> Option<usize> {
             let lx = Lexed::new(spelling);
             let (e, next) = words.phrases.longest(&lx, 0, lx.tokens.len()).unzip();

@@ -153,7 +153,7 @@ impl Resolver<'_, '_> {
                 }
             }
         }
-        let what = self.lx.source(it.from, it.to).to_owned();
+        let what = self.lx.source(it.from, it.to);
         if listed.is_empty() {
             return Ok(vec![(written.unwrap_or(1), None)]);
         }
