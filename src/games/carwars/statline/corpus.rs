@@ -90,6 +90,10 @@ const CORPUS: &[Case] = &[
     ("yacht-back-universal", r#"Yacht with Deck and Boat Top; Super PP; 2 propellers; pilot; gunner. VMG in front turret; RL in back universal turret. Laser Reflective Fireproof Armor: F10, FL10, FR10, BL10, BR10, B10, FU10, BU10, FT5, BT5."#, 76050.00, 15532.00, 10.0, 60.0),
     ("oars-in-pairs", r#"Coracle: Dinghy, Small plant, Propeller, Oars (2 pairs), Pilot, Passenger. Armor: F5, B5."#, 5230.00, 1995.00, 10.0, 60.0),
     ("cruiser-with-boat-top", r#"Cruiser with Boat Top, Deck (18 below, 19 above), Super power plant, 2 Propellers, Pilot, 2 Gunners. 2-space turret with 2 MGs, 4 medium rockets (2 L, 2 R). Armor: F15, R15, L15, B15, U15, T10."#, 40010.00, 9815.00, 10.0, 60.0),
+    ("colons-slash-extra-weapon-magazine", r#"Ferry: Dinghy, Medium power plant, Propeller, Pilot/gunner. MG front, extra MG magazine. Armor: F10, B10. Accel: 10, Top speed: 60 mph, HC: 2, Weight: 2,510 lbs, Cost: $9,385."#, 9385.00, 2510.00, 10.0, 60.0),
+    ("deck-split-after-a-colon", r#"Cruiser. Deck: 13 below, 24 above. Large power plant, Propeller, Pilot. Galley below deck, 2 bilge pumps below deck. Armor: F10, B10."#, 28950.00, 7240.00, 10.0, 60.0),
+    ("dashes-between-parts", r#"Speeder - Large power plant - Propeller - Pilot. VMG (front), 2 MGs linked (front). Armor F15 B10."#, 20850.00, 4790.00, 15.0, 80.0),
+    ("armor-all-round", r#"Yacht, Deck, Boat Top, HD PP, 2 props. Pilot, 2 gunners. RR in front turret, AC in rear turret, 2 HRs F, 2 MGs front-left, 2 MGs front-right. Armor: all 10."#, 94320.00, 20360.00, 10.0, 60.0),
 ];
 
 fn dollars(d: f64) -> Money {

@@ -101,6 +101,24 @@ pub fn pieces(lx: &Lexed, from: usize, to: usize) -> Vec<Piece> {
             }
             _ if depth > 0 => None,
             Tok::Punct(',' | ';') => Some(Sep::Comma),
+            // "HC: 2", "Top speed: 60": a claimed figure, not a heading.
+            Tok::Punct(':')
+                if matches!(
+                    lx.word(i.wrapping_sub(1)),
+                    "accel"
+                        | "acc"
+                        | "acceleration"
+                        | "speed"
+                        | "hc"
+                        | "cost"
+                        | "price"
+                        | "weight"
+                        | "wt"
+                        | "ts"
+                ) =>
+            {
+                None
+            }
             Tok::Punct(':') => Some(Sep::Colon),
             Tok::Punct('.') => {
                 let abbreviation = i > from
@@ -112,6 +130,8 @@ pub fn pieces(lx: &Lexed, from: usize, to: usize) -> Vec<Piece> {
                 (!abbreviation).then_some(Sep::Period)
             }
             Tok::Punct('&' | '+') => Some(Sep::And),
+            // "Speeder - Large power plant - Propeller": a dash standing apart separates.
+            Tok::Punct('-') if t.spaced => Some(Sep::Comma),
             Tok::Word if lx.word(i) == "and" => Some(Sep::And),
             _ => None,
         };

@@ -412,6 +412,8 @@ pub enum Place {
     At(Loc),
     Named(Loc),
     Sides,
+    /// "all 10": every location the boat has.
+    All,
 }
 
 pub fn armor_places() -> &'static Phrases<Place> {
@@ -448,6 +450,9 @@ pub fn armor_places() -> &'static Phrases<Place> {
         }
         p.add("sides", Place::Sides, false);
         p.add("side", Place::Sides, false);
+        for s in ["all", "all round", "all around", "all locations", "everywhere"] {
+            p.add(s, Place::All, false);
+        }
         p
     })
 }

@@ -138,6 +138,8 @@ impl Item {
                 || self.magazines.is_some()
                 || self.extra_magazines.is_some()
                 || self.magazine_switch
+                || self.below.is_some()
+                || self.above.is_some()
                 || !self.figures.is_empty())
     }
 
@@ -155,6 +157,8 @@ impl Item {
         self.extra_magazines = self.extra_magazines.or(c.extra_magazines);
         self.magazine_switch |= c.magazine_switch;
         self.figures.extend(c.figures);
+        self.below = self.below.or(c.below);
+        self.above = self.above.or(c.above);
         self.to = c.to;
     }
 

@@ -217,6 +217,24 @@ pub(super) fn word(
         return number(lx, it, p, n, i, next, to);
     }
     let next = i + 1;
+    // "Extra MG magazine": an extra magazine for that weapon.
+    if w == "extra"
+        && let Some((e, k)) = vocab::nouns().longest(lx, next, to)
+        && let Noun::Weapon(weapon, _) = e.value
+        && is_any(lx, k, &["magazine", "magazines", "mag", "mags"])
+    {
+        let count = p.count.take().map(|(n, _)| n);
+        match it.noun {
+            None => {
+                it.noun = Some(Noun::ExtraMagazine);
+                (it.noun_from, it.noun_to) = (i, k + 1);
+                it.count = count;
+                it.feeds = Some(Feeds::Weapon(weapon));
+            }
+            Some(_) => it.extra_magazines = Some(it.extra_magazines.unwrap_or(0) + count.unwrap_or(1)),
+        }
+        return Ok(k + 1);
+    }
     match w {
         "with" | "plus" | "carrying" | "holding" | "containing" | "mounting" | "w" | "having" => {
             p.with = true;
@@ -401,7 +419,9 @@ fn noun_here(
         // "ATG (anti-tank gun)": the part's name again, spelled out.
         return Ok(next);
     }
-    if p.with || paren {
+    // "Pilot/gunner": a part of its own after a slash.
+    let after_slash = i > 0 && lx.is_punct(i - 1, '/');
+    if p.with || paren || after_slash {
         // A part of its own: it takes the rest of the piece.
         let start = p.count.take().map_or(i, |(_, at)| at);
         let mut sub = Item { from: start, to, sep: Sep::And, ..Item::default() };

@@ -492,6 +492,12 @@ impl<'l, 'a> Resolver<'l, 'a> {
                     vec![Loc::FL, Loc::BL, Loc::FR, Loc::BR]
                 }
                 Place::Sides => vec![Loc::L, Loc::R],
+                Place::All if !here.is_empty() => {
+                    self.notes
+                        .push(format!("Read all {n} as {n} points on each of the {} locations", here.len()));
+                    here.clone()
+                }
+                Place::All => return Err("armor \"all\" round, before the hull that says where".into()),
             };
             for l in locs {
                 let sum = sums.get(l).saturating_add(n);
@@ -506,8 +512,18 @@ impl<'l, 'a> Resolver<'l, 'a> {
             sums.unknown.push((code.clone(), n));
         }
         if let Some((total, from, to)) = a.total {
-            let read: i64 =
-                a.points.iter().map(|&(p, n)| i64::from(n) * if p == Place::Sides { 2 } else { 1 }).sum();
+            let read: i64 = a
+                .points
+                .iter()
+                .map(|&(p, n)| {
+                    let places = match p {
+                        Place::Sides => 2,
+                        Place::All => here.len() as i64,
+                        _ => 1,
+                    };
+                    i64::from(n) * places
+                })
+                .sum();
             if read != i64::from(total) {
                 self.notes.push(format!(
                     "The line prints {} for the armor; its locations add up to {read} points",
