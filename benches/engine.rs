@@ -1,4 +1,5 @@
-//! How fast the boat engine judges a design, prints its stat line and reads one back; how fast a
+//! How fast the boat engine judges a design, prints its stat line and reads one back (ours, and a
+//! 60-item Yacht pasted in the published phrasings); how fast a
 //! designer form is read; how fast the BFG engine checks a fleet and works out exact ordnance
 //! odds, and the Waffle engine checks a roster and works out a tank shock.
 //!
@@ -203,6 +204,21 @@ fn main() {
     }
 }
 
+/// A Yacht as a player would paste it, written by hand in published phrasings (not by our
+/// writer): 60 parts and armor locations.
+const PASTED_YACHT: &str = "Leviathan: Yacht with Deck (30 below, 28 above), Boat Top and weighted keel. \
+    Below deck: Super power plant, 2 propellers with 10-point guards, pilot, 4 passengers in cargo space, \
+    4 sleeping accommodations (in cargo), galley, bilge pump, 2 linked torpedoes back, single-weapon computer, \
+    cargo (2 spaces, 800 lbs), laser battery, portable earth station, solar panel. Above deck: 2 gunners, \
+    universal 3-space turret (FT) with VMG and MG w/ HD ammo, 2-space turret (BT) with RL w/ AP rockets, \
+    2 linked MGs front (extra magazine, magazine switch), AP MML front-left, AP MML front-right, \
+    2 linked APHRs fwd, light rocket back-left with a 2-space rocket magazine, depth charge w/ extra magazine \
+    rear, smokescreen back-left, targeting laser front, 2 HMGs (one each FL, FR), flamethrower back, \
+    spikedropper back-right, TC, marine radio, sonar, FE, 2 life rafts, radar, radar detector, searchlight, \
+    armored searchlight, long-range radar, radar jammer, IR sighting system, LD radio, improved fire \
+    extinguisher, cyberlink. Fireproof armor: F30, FL20, BL20, FR20, BR20, B25, FU20, BU20, FT10, BT10, FD5, \
+    BD5. Accel. 5, Top Speed 40, HC 1.";
+
 fn boats(second: Duration) {
     let boats = [("yacht", big_yacht()), ("darter", examples::darter())];
     for (name, d) in &boats {
@@ -226,6 +242,18 @@ fn boats(second: Duration) {
             print_us.mean, print_us.best, parse_us.mean, parse_us.best
         );
     }
+
+    // A pasted line in the published phrasings (target: under 50 us a read).
+    let imp = statline::parse(PASTED_YACHT);
+    assert!(imp.unrecognized.is_empty(), "the pasted yacht should read whole: {:?}", imp.unrecognized);
+    let parse_us = time(second, || statline::parse(black_box(PASTED_YACHT)));
+    println!(
+        "pasted yacht line ({} items, {} bytes): {:.2} us/parse (fastest batch {:.2}; target under 50)",
+        items(&imp.design),
+        PASTED_YACHT.len(),
+        parse_us.mean,
+        parse_us.best
+    );
 }
 
 /// Reading a posted designer form through the form codec (what every live update does before

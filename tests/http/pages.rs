@@ -325,9 +325,11 @@ async fn exports_give_the_document_the_stat_line_and_a_record_sheet() {
 async fn a_pasted_stat_line_opens_in_the_designer_with_what_was_not_understood() {
     let app = spawn().await;
     let mut s = form_urlencoded::Serializer::new(String::new());
-    s.append_pair("statline", "Nessie: Speeder, Large power plant, Propeller, Pilot only. Sea serpent, VMG front. Armor: F10. Accel. 10, Top Speed 60, HC 2, 4,000 lbs; $20,000.");
+    s.append_pair("statline", "Nessie: Speeder, Large power plant, Propeller, Pilot only. Sea serpent, VMG front, Fire extinguishr. Armor: F10. Accel. 10, Top Speed 60, HC 2, 4,000 lbs; $20,000.");
     let body = post_form(&app, "/boats/import", s.finish()).await.text().await.expect("text");
     assert!(body.contains("<code>Sea serpent</code>"), "{body}");
+    // Each fragment says why it was not read and offers the nearest catalog items.
+    assert!(body.contains("<code>Fire extinguishr</code>: &#34;extinguishr&#34; is not a word the reader knows. Did you mean <strong>Fire extinguisher</strong>"), "{body}");
     assert!(body.contains(r#"name="weapons.0.weapon""#));
     assert!(body.contains("The stat line gives cost $20,000; the parts add up to"));
     let res = post_form(&app, "/boats/import", "statline=".into()).await;

@@ -17,6 +17,8 @@ mod limits;
 #[cfg(test)]
 mod properties;
 #[cfg(test)]
+mod rephrase;
+#[cfg(test)]
 mod sources;
 
 pub use design::{DESIGN_VERSION, Design};

@@ -498,7 +498,7 @@ fn trim_to_fit(mut d: Design) -> Design {
     d
 }
 
-fn legalish_design() -> impl Strategy<Value = Design> {
+pub(super) fn legalish_design() -> impl Strategy<Value = Design> {
     (0..HULLS.len()).prop_flat_map(|i| legalish_design_for(&HULLS[i])).prop_map(trim_to_fit)
 }
 

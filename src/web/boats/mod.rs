@@ -105,8 +105,9 @@ pub struct DesignerPage {
     pub v: BoatView,
     /// The saved build being edited, if any.
     pub build_id: Option<String>,
-    /// Fragments of a pasted stat line that could not be read, and notes on how it was read.
-    pub unrecognized: Vec<String>,
+    /// Fragments of a pasted stat line that could not be read (with why, and the catalog items
+    /// nearest to each), and notes on how it was read.
+    pub unrecognized: Vec<statline::NotRead>,
     pub notes: Vec<String>,
 }
 
@@ -177,7 +178,7 @@ async fn import_statline(body: Bytes) -> Result<Response, AppError> {
     let imp = statline::parse(&text);
     let v = BoatView::new(imp.design.clone(), Vec::new());
     let notes = imp.notes_against(&v.eval);
-    page(&DesignerPage { unrecognized: imp.unrecognized, notes, ..DesignerPage::new(v) })
+    page(&DesignerPage { unrecognized: imp.not_read, notes, ..DesignerPage::new(v) })
 }
 
 /// Import a design document: a JSON file upload, or JSON pasted into a box.

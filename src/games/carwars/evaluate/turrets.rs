@@ -124,3 +124,88 @@ impl Judge<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{LineKind, evaluate};
+    use crate::games::Code;
+    use crate::games::carwars::design::{
+        CrewEntry, Design, PropellerEntry, Ref, Section, Top, TurretEntry, WeaponEntry,
+    };
+    use crate::games::carwars::tables::{self, Mount};
+    use crate::games::carwars::units::{Money, Spaces, Speed, Weight};
+
+    fn heavy_rockets(count: u16, rockets: u16) -> WeaponEntry {
+        let hr = tables::weapon_by_id("heavy-rocket").expect("in the table");
+        WeaponEntry { count, rocket_magazine: rockets, ..WeaponEntry::new(hr, None) }
+    }
+
+    /// A Cruiser with a full Boat Top, a Large plant, pilot and gunner, and a 3-space turret of
+    /// three heavy rockets, each fed by a magazine of `rockets`.
+    fn guppy(rockets: u16) -> Design {
+        let mut d = Design::blank(tables::hull("cruiser").expect("in the table"));
+        d.name = "Guppy".into();
+        d.plant = Some(Ref::parse("large"));
+        d.propellers.push(PropellerEntry { size: None, guard: 0 });
+        d.top = Top::Full;
+        d.crew.push(CrewEntry::new(tables::role("gunner").expect("in the table"), 1));
+        d.turrets.push(TurretEntry {
+            size: 3,
+            popup: false,
+            universal: false,
+            location: None,
+            weapons: vec![heavy_rockets(3, rockets)],
+        });
+        d
+    }
+
+    #[test]
+    fn a_turret_of_three_heavy_rockets_fed_by_three_3_space_magazines_is_legal() {
+        let d = guppy(3);
+
+        let e = evaluate(&d);
+
+        assert_eq!(e.problems, vec![]);
+        // Body $20,000 + top $2,000 + plant $6,500 + propeller $100 + turret $2,500 + rockets $600
+        // + magazines 3 x (3 spaces x $50 + 3 rockets x $200).
+        assert_eq!(e.figures.cost, Money::whole(33_950));
+        assert_eq!(e.figures.weight, Weight::whole(8_715));
+        // Plant 6, pilot 2, gunner 2, turret 2, and the magazines' 9 in the body.
+        assert_eq!(e.figures.spaces_used, Spaces::whole(21));
+        let magazines = e.ledger.iter().find(|l| matches!(l.kind, LineKind::RocketMagazine { .. }));
+        let magazines = magazines.expect("a magazine line");
+        assert_eq!((magazines.spaces, magazines.section), (Spaces::whole(9), Some(Section::Above)));
+        assert!(magazines.rule().contains("not turret room"), "{}", magazines.rule());
+        assert_eq!((e.figures.acceleration, e.figures.top_speed), (Speed::mph(10), Speed::mph(60)));
+    }
+
+    #[test]
+    fn a_turrets_rocket_magazines_count_against_the_body_not_the_turret() {
+        let d = guppy(5);
+
+        let codes: Vec<Code> = evaluate(&d).problems.into_iter().map(|p| p.code).collect();
+
+        // 6 + 2 + 2 + 2 + 15 spaces: over the Cruiser's 25, and over the 18 above deck.
+        assert!(codes.contains(&Code::OverSpaces), "{codes:?}");
+        assert!(codes.contains(&Code::DeckSectionFull), "{codes:?}");
+        assert!(!codes.contains(&Code::TurretOverfull), "{codes:?}");
+    }
+
+    #[test]
+    fn a_body_weapons_rocket_magazine_sits_beside_it_in_its_deck_part() {
+        let mut d = guppy(3);
+        d.turrets.clear();
+        d.weapons.push(WeaponEntry {
+            deck: Some(Section::Below),
+            mount: Some(Mount::F),
+            ..heavy_rockets(1, 2)
+        });
+
+        let e = evaluate(&d);
+
+        let magazine = e.ledger.iter().find(|l| matches!(l.kind, LineKind::RocketMagazine { .. }));
+        let magazine = magazine.expect("a magazine line");
+        assert_eq!((magazine.spaces, magazine.section), (Spaces::whole(2), Some(Section::Below)));
+        assert!(e.legal(), "{:?}", e.problems);
+    }
+}

@@ -31,7 +31,8 @@ fn mount_ok(hull: &Hull, w: &Weapon, m: Mount) -> Result<(), String> {
 
 impl Judge<'_> {
     /// Prices one weapon entry and checks what does not depend on where it sits. Returns the
-    /// turret room it needs (spaces of the weapons and their magazines).
+    /// turret room it needs: the weapons and their extra magazines (a rocket magazine feeding a
+    /// turret's rockets sits in the body instead).
     pub(super) fn weapon(
         &mut self,
         part: Part,
@@ -169,17 +170,17 @@ impl Judge<'_> {
                 (Load::Single { .. }, Family::Rocket, Some(a)) => {
                     let rockets = i64::from(e.rocket_magazine);
                     let capacity = (w.spaces * rockets).ceil_whole();
-                    let sp = Spaces::whole(capacity * n);
-                    room += sp;
-                    let body = if in_turret { Spaces::ZERO } else { sp };
+                    // A rocket magazine sits in the body and takes body spaces, a turret's too: the
+                    // turret holds only its weapons (tables::DECISIONS, "Rocket magazines"). It
+                    // sits where its weapon does: beside a body weapon, under a turret (above deck).
                     self.line(
                         Line::new(
                             part,
-                            LineKind::RocketMagazine { weapon: w, ammo: a, rockets, capacity },
+                            LineKind::RocketMagazine { weapon: w, ammo: a, rockets, capacity, in_turret },
                             n,
                             (tables::ROCKET_MAGAZINE_COST_PER_SPACE * capacity + a.cost * rockets) * n,
                             (tables::ROCKET_MAGAZINE_WEIGHT_PER_SPACE * capacity + a.weight * rockets) * n,
-                            body,
+                            Spaces::whole(capacity * n),
                         )
                         .placed(section, false),
                     );

@@ -1,13 +1,16 @@
 //! Stat lines: the canonical one-line description of a design in the style the magazine printed,
 //! and a reader for that style, so a player can paste a published boat and get the design back.
 //!
-//! The reader classifies each comma- or period-separated fragment on its own, so it copes with
-//! the magazine's variations; anything it cannot place is returned in `unrecognized`, never
+//! The reader is a tokenizer, a grammar and a resolver against the catalog (see [`read`]), so it
+//! reads the language of stat lines rather than the phrasings it was shown; anything it cannot
+//! place is returned in `unrecognized` as written, with why and the nearest catalog items, never
 //! dropped silently.
 //!
 //! `write` prints the line; `read` reads one back. What a pasted line claims is checked here
 //! against the same printed figures the writer uses.
 
+#[cfg(test)]
+mod corpus;
 mod read;
 mod write;
 
@@ -55,12 +58,23 @@ pub struct Claimed {
     pub cost: Option<i64>,
 }
 
+/// A fragment of a pasted line that was not read: as written, why, and the catalog items
+/// nearest to it for the page to offer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NotRead {
+    pub fragment: String,
+    pub why: String,
+    pub nearest: Vec<String>,
+}
+
 /// A pasted stat line, read back.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Imported {
     pub design: Design,
     /// Fragments that could not be mapped to any part, as written.
     pub unrecognized: Vec<String>,
+    /// The same fragments, each with why it was not read and the nearest catalog items.
+    pub not_read: Vec<NotRead>,
     /// How the reader interpreted doubtful fragments (misprints, assumed facings).
     pub notes: Vec<String>,
     pub claimed: Claimed,
@@ -140,6 +154,6 @@ mod tests {
             "{printed}"
         );
         assert_eq!(parse(&printed).design, imp.design, "{printed}");
-        assert_eq!(parse("Dinghy. MG (link group one) front.").unrecognized, ["MG (link group one) front"]);
+        assert_eq!(parse("Dinghy. MG (link group) front.").unrecognized, ["MG (link group) front"]);
     }
 }

@@ -82,16 +82,43 @@ fn crew_text(out: &mut String, c: &CrewEntry) {
     out.push_str(cargo_suffix(c.cargo));
 }
 
-fn weapon_text(out: &mut String, e: &WeaponEntry, with_mount: bool) {
-    if e.count != 1 {
-        let _ = write!(out, "{} ", e.count);
+/// Numbers as words up to twelve, as published lines write a few magazines ("fed by three").
+fn number_word(n: u16) -> String {
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
+    WORDS.get(usize::from(n)).map_or_else(|| n.to_string(), |w| (*w).to_owned())
+}
+
+/// A rocket magazine the published way: by its spaces when the rockets fill it ("3-space rocket
+/// magazine"), else by its rockets ("rocket magazine of 3 rockets").
+fn rocket_magazine_text(out: &mut String, w: Option<&tables::Weapon>, rockets: u16, magazines: u16) {
+    let s = if magazines == 1 { "" } else { "s" };
+    match w.map(|w| w.spaces * i64::from(rockets)) {
+        Some(sp) if sp.0 % 6 == 0 && sp.0 > 0 => {
+            let _ = write!(out, "{}-space rocket magazine{s}", sp.0 / 6);
+        }
+        _ => {
+            let _ =
+                write!(out, "rocket magazine{s} of {rockets} rocket{}", if rockets == 1 { "" } else { "s" });
+        }
+    }
+}
+
+/// A weapon entry: "2 linked VMGs with HD ammo (1 extra magazine)", "3 HRs fed by three 3-space
+/// rocket magazines"; its facing is written by the caller.
+fn weapon_text(out: &mut String, e: &WeaponEntry, count: u16) {
+    if count != 1 {
+        let _ = write!(out, "{count} ");
     }
     if e.linked {
         out.push_str("linked ");
     }
-    match e.weapon.known() {
+    let known = e.weapon.known();
+    match known {
         Some(w) => {
-            out.push_str(if e.count == 1 { w.short } else { w.plural });
+            out.push_str(if count == 1 { w.short } else { w.plural });
             if let Some(a) = e.ammo.as_deref().and_then(|id| w.ammo(id)).filter(|a| a.id != "standard") {
                 let _ = write!(out, " with {} {}", a.short, w.ammo_word);
             } else if let Some(id) = e.ammo.as_deref().filter(|id| *id != "standard" && w.ammo(id).is_none())
@@ -101,7 +128,13 @@ fn weapon_text(out: &mut String, e: &WeaponEntry, with_mount: bool) {
         }
         None => out.push_str(e.weapon.id()),
     }
-    if e.link_group.is_some() || e.extra_magazines > 0 || e.magazine_switch || e.rocket_magazine > 0 {
+    // Several weapons each with a rocket magazine: "fed by" as many magazines.
+    let fed_by = e.rocket_magazine > 0 && count > 1;
+    if e.link_group.is_some()
+        || e.extra_magazines > 0
+        || e.magazine_switch
+        || (e.rocket_magazine > 0 && !fed_by)
+    {
         out.push_str(" (");
         let mut opts = Items::new(out, ", ");
         if let Some(g) = e.link_group {
@@ -113,14 +146,78 @@ fn weapon_text(out: &mut String, e: &WeaponEntry, with_mount: bool) {
         if e.magazine_switch {
             opts.next().push_str("magazine switch");
         }
-        if e.rocket_magazine > 0 {
-            let _ = write!(opts.next(), "rocket magazine of {}", e.rocket_magazine);
+        if e.rocket_magazine > 0 && !fed_by {
+            rocket_magazine_text(opts.next(), known, e.rocket_magazine, 1);
         }
         out.push(')');
     }
-    if with_mount {
-        out.push(' ');
-        out.push_str(e.mount.unwrap_or_default().word());
+    if fed_by {
+        let _ = write!(out, " fed by {} ", number_word(count));
+        rocket_magazine_text(out, known, e.rocket_magazine, count);
+    }
+}
+
+/// Whether two body weapon entries differ only in facing and count, so that they are written
+/// together: "2 MGs (one each R, L)".
+fn same_but_facing(a: &WeaponEntry, b: &WeaponEntry) -> bool {
+    a.count > 0
+        && b.count > 0
+        && !a.linked
+        && !b.linked
+        && a.weapon == b.weapon
+        && a.ammo == b.ammo
+        && a.link_group == b.link_group
+        && a.extra_magazines == b.extra_magazines
+        && a.magazine_switch == b.magazine_switch
+        && a.rocket_magazine == b.rocket_magazine
+        && a.deck == b.deck
+        && a.mount.unwrap_or_default() != b.mount.unwrap_or_default()
+}
+
+/// The body weapons of one part of the boat, the same weapon on different facings written
+/// together the published way: "2 MGs (one each R, L)", "6 MGs (2 F, 1 R, 1 L, 2 B)".
+fn weapons_text(items: &mut Items, weapons: &[&WeaponEntry]) {
+    let mut used = vec![false; weapons.len()];
+    for i in 0..weapons.len() {
+        if used[i] {
+            continue;
+        }
+        let e = weapons[i];
+        let mut group = vec![e];
+        for j in i + 1..weapons.len() {
+            let facing = weapons[j].mount.unwrap_or_default();
+            if !used[j]
+                && same_but_facing(e, weapons[j])
+                && group.iter().all(|g| g.mount.unwrap_or_default() != facing)
+            {
+                used[j] = true;
+                group.push(weapons[j]);
+            }
+        }
+        let out = items.next();
+        if group.len() == 1 {
+            weapon_text(out, e, e.count);
+            out.push(' ');
+            out.push_str(e.mount.unwrap_or_default().word());
+            continue;
+        }
+        let total: u16 = group.iter().map(|g| g.count).fold(0, u16::saturating_add);
+        weapon_text(out, e, total);
+        if group.iter().all(|g| g.count == 1) {
+            out.push_str(" (one each ");
+        } else {
+            out.push_str(" (");
+        }
+        let ones = group.iter().all(|g| g.count == 1);
+        let mut facings = Items::new(out, ", ");
+        for g in &group {
+            let f = facings.next();
+            if !ones {
+                let _ = write!(f, "{} ", g.count);
+            }
+            f.push_str(g.mount.unwrap_or_default().code());
+        }
+        out.push(')');
     }
 }
 
@@ -141,7 +238,7 @@ fn turret_text(out: &mut String, t: &TurretEntry, show_location: bool) {
         out.push_str(" with ");
         let mut ws = Items::new(out, " and ");
         for w in &t.weapons {
-            weapon_text(ws.next(), w, false);
+            weapon_text(ws.next(), w, w.count);
         }
     }
 }
@@ -172,6 +269,58 @@ fn cargo_text(out: &mut String, c: &CargoEntry) {
 /// The size a propeller is built for, when a stat line names it: only when it is not the plant's.
 fn named_size<'a>(p: &'a PropellerEntry, plant_id: Option<&str>) -> Option<&'a Ref<tables::Plant>> {
     p.size.as_ref().filter(|s| Some(s.id()) != plant_id)
+}
+
+/// Hydrofoils and a weighted keel.
+fn hull_fittings(items: &mut Items, d: &Design) {
+    for (on, what) in [(d.hydrofoils, "Hydrofoils"), (d.weighted_keel, "Weighted keel")] {
+        if on {
+            items.next().push_str(what);
+        }
+    }
+}
+
+/// The plant, its propellers (grouped by size and guard in order; the size is only named when it
+/// is not the plant's) and the jet drive.
+fn propulsion(items: &mut Items, d: &Design) {
+    if let Some(p) = &d.plant {
+        let _ = write!(items.next(), "{} power plant", p.known().map_or(p.id(), |p| p.name));
+    }
+    let plant_id = d.plant.as_ref().map(Ref::id);
+    let same = |p: &PropellerEntry, q: &PropellerEntry| {
+        p.guard == q.guard && named_size(p, plant_id).map(Ref::id) == named_size(q, plant_id).map(Ref::id)
+    };
+    for group in d.propellers.chunk_by(same) {
+        let (p, n) = (&group[0], group.len());
+        let size = named_size(p, plant_id);
+        let line = items.next();
+        if n > 1 {
+            let _ = write!(line, "{n} ");
+        }
+        match size {
+            Some(s) => {
+                let _ = write!(line, "{} propeller", s.known().map_or(s.id(), |p| p.name));
+            }
+            None => line.push_str("Propeller"),
+        }
+        if n > 1 {
+            line.push('s');
+        }
+        if p.guard > 0 {
+            let _ = write!(line, " with {}-point guard{}", p.guard, if n == 1 { "" } else { "s" });
+        }
+    }
+    if d.jet_drive {
+        items.next().push_str("Jet drive");
+    }
+}
+
+fn oars(items: &mut Items, d: &Design) {
+    if d.oars == 1 {
+        items.next().push_str("Oars");
+    } else if d.oars > 1 {
+        let _ = write!(items.next(), "{} pairs of oars", d.oars);
+    }
 }
 
 /// The canonical stat line of a design, in the published style.
@@ -207,49 +356,17 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
         Top::Half => head.next().push_str("Half Top"),
         Top::Full => head.next().push_str("Boat Top"),
     }
-    for (on, what) in
-        [(d.hydrofoils, "Hydrofoils"), (d.weighted_keel, "Weighted keel"), (d.spoiler, "Spoiler")]
-    {
-        if on {
-            head.next().push_str(what);
-        }
+    // A decked boat lists its plant, propellers, jet drive, hydrofoils and keel below deck, where
+    // they sit, and its oars above.
+    if !decked {
+        hull_fittings(&mut head, d);
     }
-    if let Some(p) = &d.plant {
-        let _ = write!(head.next(), "{} power plant", p.known().map_or(p.id(), |p| p.name));
+    if d.spoiler {
+        head.next().push_str("Spoiler");
     }
-    // Propellers, grouped by size and guard in order; the size is only named when it is not the
-    // plant's.
-    let plant_id = d.plant.as_ref().map(Ref::id);
-    let same = |p: &PropellerEntry, q: &PropellerEntry| {
-        p.guard == q.guard && named_size(p, plant_id).map(Ref::id) == named_size(q, plant_id).map(Ref::id)
-    };
-    for group in d.propellers.chunk_by(same) {
-        let (p, n) = (&group[0], group.len());
-        let size = named_size(p, plant_id);
-        let line = head.next();
-        if n > 1 {
-            let _ = write!(line, "{n} ");
-        }
-        match size {
-            Some(s) => {
-                let _ = write!(line, "{} propeller", s.known().map_or(s.id(), |p| p.name));
-            }
-            None => line.push_str("Propeller"),
-        }
-        if n > 1 {
-            line.push('s');
-        }
-        if p.guard > 0 {
-            let _ = write!(line, " with {}-point guard{}", p.guard, if n == 1 { "" } else { "s" });
-        }
-    }
-    if d.jet_drive {
-        head.next().push_str("Jet drive");
-    }
-    if d.oars == 1 {
-        head.next().push_str("Oars");
-    } else if d.oars > 1 {
-        let _ = write!(head.next(), "{} pairs of oars", d.oars);
+    if !decked {
+        propulsion(&mut head, d);
+        oars(&mut head, d);
     }
     if !decked {
         let only_pilot = d.crew.len() == 1
@@ -279,6 +396,14 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
             None => out.push(' '),
         }
         let mut items = Items::new(&mut out, ", ");
+        match section {
+            Some(Section::Below) => {
+                propulsion(&mut items, d);
+                hull_fittings(&mut items, d);
+            }
+            Some(Section::Above) => oars(&mut items, d),
+            None => {}
+        }
         if section.is_some() {
             for c in d.crew.iter().filter(|c| here(c.deck)) {
                 crew_text(items.next(), c);
@@ -286,9 +411,8 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
         } else if d.weapons.is_empty() && d.turrets.is_empty() {
             items.next().push_str("No weapons");
         }
-        for w in d.weapons.iter().filter(|w| here(w.deck)) {
-            weapon_text(items.next(), w, true);
-        }
+        let weapons: Vec<&WeaponEntry> = d.weapons.iter().filter(|w| here(w.deck)).collect();
+        weapons_text(&mut items, &weapons);
         if section != Some(Section::Below) {
             for t in &d.turrets {
                 turret_text(items.next(), t, split_top);
@@ -347,7 +471,7 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::carwars::design::Deck;
+    use crate::games::carwars::design::{Deck, PropellerEntry};
     use crate::games::carwars::statline::parse;
     use crate::games::carwars::tables::{HULLS, Mount};
     use crate::games::carwars::{evaluate, examples};
@@ -376,6 +500,32 @@ mod tests {
     }
 
     #[test]
+    fn a_decked_boat_lists_its_plant_and_fittings_below_deck_and_the_same_weapon_on_several_facings_together()
+    {
+        let mut d = Design::blank(&HULLS[3]);
+        d.plant = Some(Ref::parse("large"));
+        d.propellers = vec![PropellerEntry { size: None, guard: 10 }; 2];
+        d.jet_drive = true;
+        d.hydrofoils = true;
+        let mg = |m: Mount| WeaponEntry::new(tables::weapon_by_id("mg").expect("in the table"), Some(m));
+        d.weapons = vec![mg(Mount::R), mg(Mount::L), WeaponEntry { count: 2, ..mg(Mount::B) }, mg(Mount::F)];
+
+        let line = stat_line(&d, &evaluate(&d));
+
+        assert!(
+            line.starts_with(
+                "Cruiser, Deck (19 below, 18 above). Below Deck: Large power plant, 2 Propellers with 10-point guards, \
+                 Jet drive, Hydrofoils. Above Deck: Pilot, 5 MGs (1 R, 1 L, 2 B, 1 F)."
+            ),
+            "{line}"
+        );
+        d.weapons.truncate(2);
+        let line = stat_line(&d, &evaluate(&d));
+        assert!(line.contains("Above Deck: Pilot, 2 MGs (one each R, L)."), "{line}");
+        assert_eq!(evaluate(&parse(&line).design).figures, evaluate(&d).figures);
+    }
+
+    #[test]
     fn sections_start_with_a_capital_and_cargo_weights_are_grouped() {
         let mut d = examples::piranha();
         d.hull = Ref::Known(&HULLS[3]);
@@ -385,15 +535,18 @@ mod tests {
 
         let line = stat_line(&d, &evaluate(&d));
 
-        assert!(line.contains("Below Deck: 2 linked torpedoes back."), "{line}");
+        assert!(
+            line.contains("Below Deck: Small power plant, Propeller, 2 linked torpedoes back."),
+            "{line}"
+        );
         assert!(line.contains("Cargo (2 spaces, 1,240 lbs)."), "{line}");
         let mut homing = d.clone();
-        homing.weapons[1] = WeaponEntry {
-            deck: Some(Section::Below),
-            ..WeaponEntry::new(tables::weapon_by_id("homing-torpedo").expect("in the table"), Some(Mount::B))
-        };
+        homing.crew[0].deck = Some(Section::Below);
+        homing.weapons.swap(0, 1);
+        homing.weapons[0] =
+            WeaponEntry::new(tables::weapon_by_id("homing-torpedo").expect("in the table"), Some(Mount::B));
         let line = stat_line(&homing, &evaluate(&homing));
-        assert!(line.contains("Below Deck: Homing torpedo back."), "{line}");
+        assert!(line.contains("Above Deck: Homing torpedo back, VMG front,"), "{line}");
         assert_eq!(parse(&line).design.cargo[0].weight, 1240);
     }
 }

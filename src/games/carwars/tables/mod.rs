@@ -522,7 +522,7 @@ pub static DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "Turrets",
-        text: "Every turret, pop-up ones too, sits in a Boat Top or Half Top. Its weapons use no body spaces but must fit the turret. A Yacht with a full Boat Top may carry two, front top and back top.",
+        text: "Every turret, pop-up ones too, sits in a Boat Top or Half Top. Its weapons use no body spaces but must fit the turret, with their extra magazines; rocket magazines feeding them sit in the body (see Rocket magazines). A Yacht with a full Boat Top may carry two, front top and back top.",
     },
     Decision {
         topic: "One-third rule",
@@ -538,7 +538,7 @@ pub static DECISIONS: &[Decision] = &[
     },
     Decision {
         topic: "Rocket magazines",
-        text: "A rocket magazine holds extra single-shot rockets of the same kind: $50 and 15 lb per space it holds, and it takes those spaces.",
+        text: "A rocket magazine holds extra single-shot rockets of the same kind: $50 and 15 lb per space it holds, and it takes those spaces. It always sits in the body and takes body spaces: a body weapon's beside the weapon, in the same deck part; one feeding a turret's rockets under the turret (above deck on a decked boat), so the turret holds only its weapons. A published design feeds a 3-space turret's three heavy rockets from three 3-space magazines this way.",
     },
     Decision {
         topic: "Sleeping accommodations",
