@@ -25,7 +25,7 @@ pub use design::{DESIGN_VERSION, Design};
 pub use evaluate::{Evaluation, Figures, evaluate};
 
 /// Bumped whenever a rule or table change could change a saved design's figures.
-pub const ENGINE_VERSION: u32 = 1;
+pub const ENGINE_VERSION: u32 = 2;
 
 /// The boat designer's place in the house.
 pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
