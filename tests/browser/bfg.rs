@@ -39,11 +39,9 @@ async fn post(b: &Browser, button: &str, ready: &str) {
 
 /// Nothing sticks out sideways, and every visible input is labelled.
 async fn readable_on_a_phone(b: &Browser) {
-    let fits = b.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;").await;
+    let fits = b.fits_width().await;
     assert_eq!(fits, json!(true), "no sideways scrolling on a phone");
-    let unlabeled = b
-        .js("return [...document.querySelectorAll('input:not([type=hidden]), select, textarea')].filter(e => e.offsetParent !== null && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name);")
-        .await;
+    let unlabeled = b.unlabeled_inputs().await;
     assert_eq!(unlabeled, json!([]));
 }
 

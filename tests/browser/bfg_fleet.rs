@@ -69,11 +69,9 @@ async fn the_builder_works_without_javascript_on_a_phone_and_by_keyboard() {
     b.post(".actions button[value='recalculate']", "#fig-points").await;
     assert!(b.text("#ordnance").await.contains("6@30"), "the prow salvo");
     assert_eq!(b.text("#fig-bays").await, "0");
-    let overflow = b.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;").await;
+    let overflow = b.fits_width().await;
     assert_eq!(overflow, serde_json::json!(true), "no sideways scrolling on a phone");
-    let unlabeled = b
-        .js("return [...document.querySelectorAll('input:not([type=hidden]), select, textarea')].filter(e => e.offsetParent !== null && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name);")
-        .await;
+    let unlabeled = b.unlabeled_inputs().await;
     assert_eq!(unlabeled, serde_json::json!([]));
     // The name field is reachable with Tab from the top of the page.
     let mut reached = false;

@@ -164,12 +164,10 @@ async fn the_designer_works_with_the_keyboard_and_on_a_phone() {
         .js("const p = document.querySelector('.parts').getBoundingClientRect(); const f = document.querySelector('#figures').getBoundingClientRect(); return f.top >= p.bottom;")
         .await;
     assert_eq!(stacked, serde_json::json!(true), "one column on a phone: the figures follow the parts");
-    let overflow = b.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;").await;
+    let overflow = b.fits_width().await;
     assert_eq!(overflow, serde_json::json!(true), "no sideways scrolling on a phone");
     // Every visible input has a label.
-    let unlabeled = b
-        .js("return [...document.querySelectorAll('input:not([type=hidden]), select, textarea')].filter(e => e.offsetParent !== null && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name);")
-        .await;
+    let unlabeled = b.unlabeled_inputs().await;
     assert_eq!(unlabeled, serde_json::json!([]));
     // The name field is reachable with Tab from the top of the page.
     let mut reached = false;

@@ -166,12 +166,10 @@ async fn the_builder_works_with_the_keyboard_and_on_a_phone() {
         .js("const p = document.querySelector('.parts').getBoundingClientRect(); const f = document.querySelector('#figures').getBoundingClientRect(); return f.top >= p.bottom;")
         .await;
     assert_eq!(stacked, serde_json::json!(true), "one column on a phone");
-    let overflow = b.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;").await;
+    let overflow = b.fits_width().await;
     assert_eq!(overflow, serde_json::json!(true), "no sideways scrolling on a phone");
     // Every visible input has a label, and every group of inputs a legend.
-    let unlabeled = b
-        .js("return [...document.querySelectorAll('input:not([type=hidden]), select, textarea')].filter(e => e.offsetParent !== null && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name);")
-        .await;
+    let unlabeled = b.unlabeled_inputs().await;
     assert_eq!(unlabeled, serde_json::json!([]));
     let no_legend = b.js("return [...document.querySelectorAll('fieldset')].filter(f => !f.querySelector(':scope > legend')).length;").await;
     assert_eq!(no_legend, serde_json::json!(0));

@@ -305,6 +305,16 @@ impl Browser {
         self.c.execute(script, vec![]).await.expect("script")
     }
 
+    /// Whether the page fits the window's width (no sideways scrolling), as JSON `true`/`false`.
+    pub async fn fits_width(&self) -> serde_json::Value {
+        self.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;").await
+    }
+
+    /// The names of visible inputs with no label: `[]` when every one is labelled.
+    pub async fn unlabeled_inputs(&self) -> serde_json::Value {
+        self.js("return [...document.querySelectorAll('input:not([type=hidden]), select, textarea')].filter(e => e.offsetParent !== null && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name);").await
+    }
+
     /// Marks the page so a later check can tell whether it was reloaded.
     pub async fn mark_page(&self) {
         self.js("window.__drydockMark = 42;").await;

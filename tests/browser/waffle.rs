@@ -186,16 +186,14 @@ async fn the_builder_and_calculator_work_with_the_keyboard_and_on_a_phone() {
         ["/waffle/new?from=example", "/waffle/tank-shock?distance=72&initiative=1", "/waffle/fire-points"]
     {
         b.goto(&app.url(page)).await;
-        let overflow = b.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;").await;
+        let overflow = b.fits_width().await;
         let wide = b.js("return [...document.querySelectorAll('body *')].filter(e => !e.closest('.chart-box svg') && e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id);").await;
         assert_eq!(
             overflow,
             serde_json::json!(true),
             "{page}: no sideways scrolling on a phone; too wide: {wide}"
         );
-        let unlabeled = b
-            .js("return [...document.querySelectorAll('input:not([type=hidden]), select, textarea')].filter(e => e.offsetParent !== null && !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.name);")
-            .await;
+        let unlabeled = b.unlabeled_inputs().await;
         assert_eq!(unlabeled, serde_json::json!([]), "{page}");
         let no_legend = b.js("return [...document.querySelectorAll('fieldset')].filter(f => !f.querySelector(':scope > legend')).length;").await;
         assert_eq!(no_legend, serde_json::json!(0), "{page}");
