@@ -52,6 +52,7 @@ async fn my_builds_lists_this_browsers_builds_and_deleting_asks_first_without_ja
     // Delete: a page that asks first. Without the tick the browser will not send it.
     b.post(&format!(".mine a[href='{page}/delete']"), "form.confirm").await;
     assert!(b.text("h1").await.contains("Doomed Wasp"));
+    assert_eq!(b.unlabeled_inputs().await, json!([]));
     b.click("form.confirm button[type='submit']").await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert!(b.url().await.ends_with(&format!("{page}/delete")), "not sent without the tick");
@@ -78,6 +79,12 @@ async fn the_owner_keeps_a_build_out_of_the_gallery_and_lists_it_again() {
     let page = save_from_designer(&b, app, "Shy Piranha", false).await;
     b.goto(&app.url(&page)).await;
     assert!(b.text("#listing-state").await.starts_with("Not in the gallery"));
+    b.c.set_window_size(390, 844).await.expect("phone size");
+    assert_eq!(b.fits_width().await, json!(true), "the owner's controls fit a phone");
+    b.goto(&app.url(&format!("{page}/delete"))).await;
+    assert_eq!(b.fits_width().await, json!(true), "so does the confirmation");
+    b.c.set_window_size(1280, 1000).await.expect("desktop size");
+    b.goto(&app.url(&page)).await;
 
     let other = browser_without_script().await;
     other.goto(&app.url("/gallery?q=Shy+Piranha")).await;
