@@ -53,7 +53,7 @@ pub struct MyBuild {
 #[template(path = "builds/mine.html")]
 struct MinePage {
     builds: Vec<MyBuild>,
-    /// The name of a build just deleted, to say so.
+    /// What was just deleted, to say so ("The boat was deleted on ...").
     deleted: Option<String>,
 }
 
@@ -95,12 +95,19 @@ pub async fn my_builds(
             })
         })
         .collect();
+    // "?deleted={id}" after a delete: said only of a build that really was deleted, so no
+    // address can make this page announce anything else.
     let q = q.unwrap_or_default();
-    let deleted = Fields::parse(q.as_bytes()).get("deleted").map(|n| {
-        crate::games::bounds::one_line(
-            &n.chars().take(crate::games::bounds::MAX_NAME_CHARS).collect::<String>(),
-        )
-    });
+    let deleted = match Fields::parse(q.as_bytes()).get("deleted") {
+        Some(id) => match builds::get(&state.db, id).await? {
+            Some(Build { deleted_at: Some(at), kind, .. }) => {
+                let word = registry::game(&kind).map_or("build", |g| g.word);
+                Some(format!("The {word} was deleted on {}.", format_time(at)))
+            }
+            _ => None,
+        },
+        None => None,
+    };
     Ok(Html(MinePage { builds, deleted }.render()?).into_response())
 }
 
@@ -175,9 +182,7 @@ pub async fn delete(
     let token = token_for(headers, id, f.get("token")).unwrap_or_default();
     builds::delete(&state.db, id, Some(game.id), token).await.map_err(|e| update_error(e, game))?;
     state.pages.invalidate();
-    let name = if b.name.trim().is_empty() { format!("Unnamed {}", game.word) } else { b.name };
-    let query = form_urlencoded::Serializer::new(String::new()).append_pair("deleted", &name).finish();
-    let mut r = Redirect::to(&format!("/my-builds?{query}")).into_response();
+    let mut r = Redirect::to(&format!("/my-builds?deleted={}", b.id)).into_response();
     forget_cookie(&mut r, id);
     Ok(r)
 }
