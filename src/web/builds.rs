@@ -38,18 +38,32 @@ pub fn cookie_name(id: &str) -> String {
     format!("{EDIT_COOKIE}{id}")
 }
 
-/// The edit token this browser keeps for build `id` in its cookie, if any. (Compares the name
-/// in place: share pages ask this on every visit.)
-pub fn edit_cookie<'a>(headers: &'a HeaderMap, id: &str) -> Option<&'a str> {
+/// Every edit cookie the request carries: (build id as named, token), in the order sent.
+/// (Compares names in place: share pages ask this on every visit.)
+pub fn edit_cookies(headers: &HeaderMap) -> impl Iterator<Item = (&str, &str)> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| k.strip_prefix(EDIT_COOKIE) == Some(id))
-        .map(|(_, v)| v)
+        .filter_map(|(k, v)| Some((k.strip_prefix(EDIT_COOKIE)?, v)))
 }
+
+/// The edit token this browser keeps for build `id` in its cookie, if any.
+pub fn edit_cookie<'a>(headers: &'a HeaderMap, id: &str) -> Option<&'a str> {
+    edit_cookies(headers).find(|(k, _)| *k == id).map(|(_, v)| v)
+}
+
+/// The edit token an API request sends in `X-Edit-Token`, or the 403 that asks for it.
+pub fn api_token(headers: &HeaderMap) -> Result<&str, ApiError> {
+    headers.get("x-edit-token").and_then(|v| v.to_str().ok()).ok_or_else(|| {
+        ApiError(AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()))
+    })
+}
+
+/// The API's words for a token that is not the build's.
+pub const API_WRONG_TOKEN: &str = "The edit token does not match this build; nothing was changed.";
 
 /// The edit token a request carries for a build: the `X-Edit-Token` header (API clients), a
 /// `token` form field, or the owner's cookie.
@@ -69,6 +83,14 @@ pub fn is_owner(b: &Build, headers: &HeaderMap) -> bool {
 /// Remembers the edit token in the owner's browser (ten years; HttpOnly, same-site).
 pub fn set_edit_cookie(r: &mut Response, id: &str, token: &str) {
     let v = format!("{}={token}; Path=/; Max-Age=315360000; HttpOnly; SameSite=Lax", cookie_name(id));
+    if let Ok(v) = HeaderValue::from_str(&v) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+}
+
+/// Makes the browser forget a build's edit token (the build was deleted).
+pub fn forget_edit_cookie(r: &mut Response, id: &str) {
+    let v = format!("{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax", cookie_name(id));
     if let Ok(v) = HeaderValue::from_str(&v) {
         r.headers_mut().append(header::SET_COOKIE, v);
     }
@@ -412,20 +434,13 @@ pub async fn api_replace(
     headers: &HeaderMap,
     c: &Content,
 ) -> Result<Build, ApiError> {
-    let Some(token) = headers.get("x-edit-token").and_then(|v| v.to_str().ok()) else {
-        return Err(
-            AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()).into()
-        );
-    };
+    let token = api_token(headers)?;
     match builds::update(&state.db, id, token, c, None).await {
         Ok(b) => {
             state.pages.invalidate();
             Ok(b)
         }
-        Err(UpdateError::Forbidden) => {
-            Err(AppError::Forbidden("The edit token does not match this build; nothing was changed.".into())
-                .into())
-        }
+        Err(UpdateError::Forbidden) => Err(AppError::Forbidden(API_WRONG_TOKEN.into()).into()),
         Err(e) => Err(match registry::game(c.kind) {
             Some(game) => update_error(e, game),
             None => AppError::not_found("saved build"),

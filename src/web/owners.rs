@@ -5,7 +5,10 @@
 //! `X-Edit-Token`) may list or delete; anyone else gets 403 and nothing changes.
 
 use super::AppState;
-use super::builds::{EDIT_COOKIE, forbidden, gone_json, load, share_path, token_for, update_error};
+use super::builds::{
+    API_WRONG_TOKEN, api_token, edit_cookies, forbidden, forget_edit_cookie, gone_json, load, share_path,
+    token_for, update_error,
+};
 use super::error::{ApiError, AppError, error_json};
 use super::form::Fields;
 use super::registry;
@@ -15,27 +18,13 @@ use askama::Template;
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use serde_json::json;
 
 /// The most edit cookies "My builds" reads: far more than a browser keeps for one site (about
 /// 180), so no request can make it look up an unbounded list.
 const MAX_OWNED: usize = 500;
-
-/// The builds whose edit tokens this request's cookies hold: (id, token), at most [`MAX_OWNED`].
-fn edit_cookies(headers: &HeaderMap) -> Vec<(&str, &str)> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .filter_map(|(k, v)| Some((k.strip_prefix(EDIT_COOKIE)?, v)))
-        .filter(|(id, _)| builds::looks_like_id(id))
-        .take(MAX_OWNED)
-        .collect()
-}
 
 /// One of this browser's builds, as "My builds" lists it.
 pub struct MyBuild {
@@ -72,7 +61,9 @@ pub async fn my_builds(
     RawQuery(q): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    let cookies = edit_cookies(&headers);
+    // At most MAX_OWNED, of ids that could be builds.
+    let cookies: Vec<(&str, &str)> =
+        edit_cookies(&headers).filter(|(id, _)| builds::looks_like_id(id)).take(MAX_OWNED).collect();
     let ids: Vec<&str> = cookies.iter().map(|(id, _)| *id).collect();
     let owned = builds::among(&state.db, &ids).await?;
     let builds = owned
@@ -155,14 +146,6 @@ pub async fn confirm_delete(
     Ok(Html(DeletePage::new(&b, game, None).render()?).into_response())
 }
 
-/// The cookie that made this browser the build's owner, expired.
-fn forget_cookie(r: &mut Response, id: &str) {
-    let v = format!("{EDIT_COOKIE}{id}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
-    if let Ok(v) = HeaderValue::from_str(&v) {
-        r.headers_mut().append(header::SET_COOKIE, v);
-    }
-}
-
 /// Deletes the build once its owner ticked the box: its link then answers 410, and the owner
 /// lands on "My builds", which says it was deleted. Without the tick: the page again, 422,
 /// nothing deleted.
@@ -183,7 +166,7 @@ pub async fn delete(
     builds::delete(&state.db, id, Some(game.id), token).await.map_err(|e| update_error(e, game))?;
     state.pages.invalidate();
     let mut r = Redirect::to(&format!("/my-builds?deleted={}", b.id)).into_response();
-    forget_cookie(&mut r, id);
+    forget_edit_cookie(&mut r, id);
     Ok(r)
 }
 
@@ -213,13 +196,6 @@ pub async fn set_listing(
     Ok(Redirect::to(&share_path(&b)).into_response())
 }
 
-/// The token an API request sends, or the 403 that asks for it.
-fn api_token(headers: &HeaderMap) -> Result<&str, ApiError> {
-    headers.get("x-edit-token").and_then(|v| v.to_str().ok()).ok_or_else(|| {
-        ApiError(AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()))
-    })
-}
-
 /// What the API answers for a change the store refused.
 fn api_refusal(e: UpdateError, kind: Option<&str>) -> Response {
     let word = kind.and_then(registry::game).map_or("build", |g| g.word);
@@ -228,10 +204,7 @@ fn api_refusal(e: UpdateError, kind: Option<&str>) -> Response {
         UpdateError::NotFound => {
             error_json(StatusCode::NOT_FOUND, "There is no saved build with this id.".into())
         }
-        UpdateError::Forbidden => error_json(
-            StatusCode::FORBIDDEN,
-            "The edit token does not match this build; nothing was changed.".into(),
-        ),
+        UpdateError::Forbidden => error_json(StatusCode::FORBIDDEN, API_WRONG_TOKEN.into()),
         UpdateError::Db(e) => ApiError(e.into()).into_response(),
     }
 }
