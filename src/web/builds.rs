@@ -492,6 +492,7 @@ async fn build_json(
                 "created_at": b.created_at,
                 "updated_at": b.updated_at,
                 "parent_id": b.parent_id,
+                "listed": b.listing() == Listing::Listed,
                 "url": share_path(&b),
             }))
             .into_response()

@@ -122,6 +122,8 @@ async fn the_api_deletes_with_the_token_and_lists_or_unlists() {
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.json::<Value>().await.expect("json")["listed"], false);
     assert!(!in_gallery(&app, &page).await);
+    let v: Value = app.client.get(&api).send().await.expect("get").json().await.expect("json");
+    assert_eq!(v["listed"], false, "{v}");
     let bad = app.client.patch(&api).header("x-edit-token", &token).body("{\"listed\": \"yes\"}");
     assert_eq!(status(bad).await, StatusCode::UNPROCESSABLE_ENTITY);
     let res =
