@@ -207,7 +207,8 @@ pub async fn create(
     let build = sqlx::query_as::<_, Build>(
         "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, \
          parent_id, edit_token_hash, listing, cost, points, tag, parts) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM builds WHERE id = ?), ?, ?, ?, ?, ?, ?) RETURNING *",
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM builds WHERE id = ?), ?, ?, ?, ?, ?, ?) \
+         RETURNING *",
     )
     .bind(new_id())
     .bind(c.kind)
@@ -342,7 +343,8 @@ pub async fn set_listing(
 ) -> Result<Build, UpdateError> {
     let build = owned(db, id, kind, token).await?;
     sqlx::query_as::<_, Build>(
-        "UPDATE builds SET listing = ?1 WHERE id = ?2 AND edit_token_hash = ?3 AND deleted_at IS NULL RETURNING *",
+        "UPDATE builds SET listing = ?1 WHERE id = ?2 AND edit_token_hash = ?3 AND deleted_at IS NULL \
+         RETURNING *",
     )
     .bind(listing.column())
     .bind(id)

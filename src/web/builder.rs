@@ -1,6 +1,7 @@
 //! The flows every builder shares, written once: save, change, share, copy, export, print,
-//! listing in the gallery, deleting, and the JSON API for saved builds. A builder (the boat designer, the Epic detachment builder) says
-//! what its document is, how its form is read and how its pages look; [`routes`] wires the rest.
+//! listing in the gallery, deleting, and the JSON API for saved builds. A builder (the boat
+//! designer, the Epic detachment builder) says what its document is, how its form is read and
+//! how its pages look; [`routes`] wires the rest.
 
 use super::AppState;
 use super::builds::{self as shared, download, file_name, inline, load};

@@ -78,7 +78,10 @@ pub struct Asked {
 /// Text from the address, one line, cut to `max` characters (with a note saying so).
 fn cut(text: &str, max: usize, what: &str, notes: &mut Vec<String>) -> String {
     if text.chars().nth(max).is_some() {
-        notes.push(format!("{what} are at most {max} characters long, so only the first {max} characters of your search were used."));
+        notes.push(format!(
+            "{what} are at most {max} characters long, so only the first {max} characters of your \
+             search were used."
+        ));
     }
     bounds::one_line(&text.chars().take(max).collect::<String>())
 }
