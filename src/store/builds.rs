@@ -371,7 +371,8 @@ pub async fn among(db: &SqlitePool, ids: &[&str]) -> Result<Vec<Build>, sqlx::Er
     .await
 }
 
-/// How the gallery orders what it finds. Builds without the figure sorted by come last.
+/// How the gallery orders what it finds. Builds without the figure sorted by come last; builds
+/// saved in the same millisecond in the order they were saved (rowid), newest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sort {
     /// Most recently saved first.
@@ -420,11 +421,11 @@ macro_rules! gallery_page {
 impl Sort {
     fn query(self) -> &'static str {
         match self {
-            Sort::Newest => gallery_page!("updated_at DESC, id"),
-            Sort::Cheapest => gallery_page!("cost IS NULL, cost, updated_at DESC, id"),
-            Sort::Costliest => gallery_page!("cost IS NULL, cost DESC, updated_at DESC, id"),
-            Sort::FewestPoints => gallery_page!("points IS NULL, points, updated_at DESC, id"),
-            Sort::MostPoints => gallery_page!("points IS NULL, points DESC, updated_at DESC, id"),
+            Sort::Newest => gallery_page!("updated_at DESC, rowid DESC"),
+            Sort::Cheapest => gallery_page!("cost IS NULL, cost, updated_at DESC, rowid DESC"),
+            Sort::Costliest => gallery_page!("cost IS NULL, cost DESC, updated_at DESC, rowid DESC"),
+            Sort::FewestPoints => gallery_page!("points IS NULL, points, updated_at DESC, rowid DESC"),
+            Sort::MostPoints => gallery_page!("points IS NULL, points DESC, updated_at DESC, rowid DESC"),
         }
     }
 }
