@@ -25,6 +25,14 @@ async fn main() -> anyhow::Result<()> {
     let db = drydock::store::open(&config.database)
         .await
         .with_context(|| format!("opening the database {}", config.database.display()))?;
+    let judged =
+        drydock::web::registry::fill_facets(&db).await.context("judging saved builds for the gallery")?;
+    if judged > 0 {
+        tracing::info!(
+            builds = judged,
+            "worked out the gallery facets of builds saved before there were any"
+        );
+    }
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .with_context(|| format!("binding {}", config.bind))?;

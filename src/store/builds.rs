@@ -1,5 +1,7 @@
 //! Saved builds: one table for every builder. A build has a short unguessable id for its share
-//! link, and an edit token whose hash alone is stored; only a holder of the token may change it.
+//! link, and an edit token whose hash alone is stored; only a holder of the token may change,
+//! list, unlist or delete it. A deleted build stays as a tombstone (its content emptied), so its
+//! link can say it was deleted and its copies that their original is gone.
 
 use rand::RngCore;
 use serde::Serialize;
@@ -21,9 +23,23 @@ pub struct Build {
     pub updated_at: i64,
     pub parent_id: Option<String>,
     pub edit_token_hash: String,
+    /// "listed", "unlisted" or "copy" (see [`Listing`]).
+    pub listing: String,
+    /// When its owner deleted it (unix milliseconds); the row is then a tombstone.
+    pub deleted_at: Option<i64>,
+    pub cost: Option<i64>,
+    pub points: Option<i64>,
+    pub tag: Option<String>,
+    /// The parts it holds, as the gallery searches them; `None` until judged.
+    pub parts: Option<String>,
 }
 
 impl Build {
+    /// Whether it shows in the gallery.
+    pub fn listing(&self) -> Listing {
+        Listing::from_column(&self.listing)
+    }
+
     /// Whether `token` is this build's edit token. Compares hashes in constant time.
     pub fn token_matches(&self, token: &str) -> bool {
         let a = hash_token(token);
@@ -32,9 +48,82 @@ impl Build {
     }
 }
 
-/// What the gallery lists.
+/// Whether a build shows in the gallery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    /// In the gallery.
+    Listed,
+    /// Reached by its link only.
+    Unlisted,
+    /// Made by "Edit a copy" and not yet saved by its owner: not in the gallery until it is.
+    Copy,
+}
+
+impl Listing {
+    pub fn column(self) -> &'static str {
+        match self {
+            Listing::Listed => "listed",
+            Listing::Unlisted => "unlisted",
+            Listing::Copy => "copy",
+        }
+    }
+
+    fn from_column(s: &str) -> Listing {
+        match s {
+            "listed" => Listing::Listed,
+            "copy" => Listing::Copy,
+            _ => Listing::Unlisted,
+        }
+    }
+
+    /// `listed` as a choice.
+    pub fn of(listed: bool) -> Listing {
+        if listed { Listing::Listed } else { Listing::Unlisted }
+    }
+}
+
+/// What the gallery sorts, filters and searches a build by, as its game's builder judged it.
+/// A game that says nothing gives none: its builds are still listed, by name and date.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Facets {
+    /// Its cost in whole dollars (a boat's).
+    pub cost: Option<i64>,
+    /// Its points (a detachment's, a fleet's, a roster's).
+    pub points: Option<i64>,
+    /// One word to filter by: a boat's hull, a fleet's faction, a detachment's list.
+    pub tag: Option<String>,
+    /// The parts it holds, as a player names them ("Heavy laser", "2 torpedoes").
+    pub parts: Vec<String>,
+}
+
+/// The longest part text kept for one build: far more than a real build's parts take (a
+/// Yacht's whole ledger is under 1,000 characters), so a search never reads an unbounded text.
+pub const MAX_PARTS_CHARS: usize = 4_000;
+
+impl Facets {
+    /// The parts as the gallery searches them: lower case, one line each, "; " between.
+    pub fn parts_text(&self) -> String {
+        let mut out = String::new();
+        for p in &self.parts {
+            let p = crate::games::bounds::one_line(&p.to_lowercase());
+            if p.is_empty() {
+                continue;
+            }
+            if out.len() + p.len() + 2 > MAX_PARTS_CHARS {
+                break;
+            }
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
+            out.push_str(&p);
+        }
+        out
+    }
+}
+
+/// What the gallery shows of a listed build.
 #[derive(Debug, Clone, FromRow, Serialize)]
-pub struct Listing {
+pub struct Card {
     pub id: String,
     pub kind: String,
     pub name: String,
@@ -53,6 +142,7 @@ pub struct Content {
     pub engine_version: u32,
     pub legal: bool,
     pub summary: String,
+    pub facets: Facets,
 }
 
 const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
@@ -103,19 +193,22 @@ pub(super) fn now_millis() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// Saves a new build; returns it with its edit token (shown to the owner once, then only its
-/// hash is kept). A `parent` that is not a saved build is not remembered.
+/// Saves a new build, listed in the gallery or not; returns it with its edit token (shown to the
+/// owner once, then only its hash is kept). A `parent` that is not a saved build is not
+/// remembered.
 pub async fn create(
     db: &SqlitePool,
     c: &Content,
     parent: Option<&str>,
+    listing: Listing,
 ) -> Result<(Build, String), sqlx::Error> {
     let token = new_token();
     let now = now_millis();
     let build = sqlx::query_as::<_, Build>(
         "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, \
-         parent_id, edit_token_hash) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM builds WHERE id = ?), ?) RETURNING *",
+         parent_id, edit_token_hash, listing, cost, points, tag, parts) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM builds WHERE id = ?), ?, ?, ?, ?, ?, ?) \
+         RETURNING *",
     )
     .bind(new_id())
     .bind(c.kind)
@@ -128,6 +221,11 @@ pub async fn create(
     .bind(now)
     .bind(parent)
     .bind(hash_token(&token))
+    .bind(listing.column())
+    .bind(c.facets.cost)
+    .bind(c.facets.points)
+    .bind(c.facets.tag.as_deref())
+    .bind(c.facets.parts_text())
     .fetch_one(db)
     .await?;
     Ok((build, token))
@@ -147,23 +245,47 @@ pub enum UpdateError {
     NotFound,
     #[error("the edit token does not match")]
     Forbidden,
+    /// Its owner deleted it, at this time (unix milliseconds).
+    #[error("the build was deleted")]
+    Gone(i64),
     #[error(transparent)]
     Db(#[from] sqlx::Error),
 }
 
-/// Replaces a build's content, if `token` is its edit token and it is of the same kind.
-pub async fn update(db: &SqlitePool, id: &str, token: &str, c: &Content) -> Result<Build, UpdateError> {
+/// The build `id` (of `kind`, if given) that `token` may change: not found, deleted, or not
+/// this token's are refused.
+async fn owned(db: &SqlitePool, id: &str, kind: Option<&str>, token: &str) -> Result<Build, UpdateError> {
     let build = get(db, id).await?.ok_or(UpdateError::NotFound)?;
-    if build.kind != c.kind {
+    if kind.is_some_and(|k| k != build.kind) {
         return Err(UpdateError::NotFound);
+    }
+    if let Some(at) = build.deleted_at {
+        return Err(UpdateError::Gone(at));
     }
     if !build.token_matches(token) {
         return Err(UpdateError::Forbidden);
     }
-    // The token hash is part of the condition, so a concurrent re-key could never be overwritten.
+    Ok(build)
+}
+
+/// Replaces a build's content, if `token` is its edit token and it is of the same kind, and
+/// sets its listing (`None` keeps it, except that a copy its owner saves for the first time is
+/// listed: "Edit a copy" lists nothing until then).
+pub async fn update(
+    db: &SqlitePool,
+    id: &str,
+    token: &str,
+    c: &Content,
+    listing: Option<Listing>,
+) -> Result<Build, UpdateError> {
+    let build = owned(db, id, Some(c.kind), token).await?;
+    // The token hash and the tombstone are part of the condition, so a concurrent re-key or
+    // delete could never be overwritten.
     sqlx::query_as::<_, Build>(
-        "UPDATE builds SET name = ?, document = ?, engine_version = ?, legal = ?, summary = ?, updated_at = ? \
-         WHERE id = ? AND edit_token_hash = ? RETURNING *",
+        "UPDATE builds SET name = ?1, document = ?2, engine_version = ?3, legal = ?4, summary = ?5, \
+         updated_at = ?6, cost = ?7, points = ?8, tag = ?9, parts = ?10, \
+         listing = CASE WHEN ?13 IS NOT NULL THEN ?13 WHEN listing = 'copy' THEN 'listed' ELSE listing END \
+         WHERE id = ?11 AND edit_token_hash = ?12 AND deleted_at IS NULL RETURNING *",
     )
     .bind(&c.name)
     .bind(&c.document)
@@ -171,6 +293,60 @@ pub async fn update(db: &SqlitePool, id: &str, token: &str, c: &Content) -> Resu
     .bind(c.legal)
     .bind(&c.summary)
     .bind(now_millis())
+    .bind(c.facets.cost)
+    .bind(c.facets.points)
+    .bind(c.facets.tag.as_deref())
+    .bind(c.facets.parts_text())
+    .bind(id)
+    .bind(&build.edit_token_hash)
+    .bind(listing.map(Listing::column))
+    .fetch_optional(db)
+    .await?
+    .ok_or(UpdateError::Forbidden)
+}
+
+/// Deletes a build, if `token` is its edit token (and it is of `kind`, if given): its row stays
+/// as a tombstone with its content emptied (name, document, summary, facets), out of the
+/// gallery, so its link says it was deleted and its copies that their original is gone. A
+/// battle tracked for it goes with it. Copies keep living: they are their owners' builds.
+pub async fn delete(
+    db: &SqlitePool,
+    id: &str,
+    kind: Option<&str>,
+    token: &str,
+) -> Result<Build, UpdateError> {
+    let build = owned(db, id, kind, token).await?;
+    let mut tx = db.begin().await?;
+    let gone = sqlx::query_as::<_, Build>(
+        "UPDATE builds SET deleted_at = ?1, name = '', document = '{}', summary = '', listing = 'unlisted', \
+         cost = NULL, points = NULL, tag = NULL, parts = '' \
+         WHERE id = ?2 AND edit_token_hash = ?3 AND deleted_at IS NULL RETURNING *",
+    )
+    .bind(now_millis())
+    .bind(id)
+    .bind(&build.edit_token_hash)
+    .fetch_optional(&mut *tx)
+    .await?
+    .ok_or(UpdateError::Forbidden)?;
+    sqlx::query("DELETE FROM battles WHERE build_id = ?").bind(id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(gone)
+}
+
+/// Lists a build in the gallery or takes it out, if `token` is its edit token.
+pub async fn set_listing(
+    db: &SqlitePool,
+    id: &str,
+    kind: Option<&str>,
+    token: &str,
+    listing: Listing,
+) -> Result<Build, UpdateError> {
+    let build = owned(db, id, kind, token).await?;
+    sqlx::query_as::<_, Build>(
+        "UPDATE builds SET listing = ?1 WHERE id = ?2 AND edit_token_hash = ?3 AND deleted_at IS NULL \
+         RETURNING *",
+    )
+    .bind(listing.column())
     .bind(id)
     .bind(&build.edit_token_hash)
     .fetch_optional(db)
@@ -178,32 +354,163 @@ pub async fn update(db: &SqlitePool, id: &str, token: &str, c: &Content) -> Resu
     .ok_or(UpdateError::Forbidden)
 }
 
-/// Recent builds, newest first, optionally of one kind and with a name containing `q`.
-pub async fn recent(
-    db: &SqlitePool,
-    kind: Option<&str>,
-    q: &str,
-    limit: i64,
-) -> Result<Vec<Listing>, sqlx::Error> {
-    // LIKE with the wildcards in the search text escaped, so "%" finds a percent sign. The
-    // search is at most a name long: SQLite refuses LIKE patterns past 50,000 bytes.
-    let q: String = q.chars().take(crate::games::bounds::MAX_NAME_CHARS).collect();
-    let pattern = format!("%{}%", q.trim().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-    sqlx::query_as::<_, Listing>(
-        "SELECT id, kind, name, legal, summary, updated_at FROM builds \
-         WHERE (?1 IS NULL OR kind = ?1) AND name LIKE ?2 ESCAPE '\\' \
-         ORDER BY updated_at DESC, id LIMIT ?3",
+/// The builds among `ids` that are still there (not deleted), most recently changed first:
+/// the ones a browser holds edit tokens for. Each is read in full, for its token to be checked.
+pub async fn among(db: &SqlitePool, ids: &[&str]) -> Result<Vec<Build>, sqlx::Error> {
+    let ids: Vec<&str> = ids.iter().copied().filter(|id| looks_like_id(id)).collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let list = serde_json::to_string(&ids).unwrap_or_else(|_| "[]".into());
+    sqlx::query_as::<_, Build>(
+        "SELECT * FROM builds WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL \
+         ORDER BY updated_at DESC, id",
     )
-    .bind(kind)
-    .bind(pattern)
-    .bind(limit)
+    .bind(list)
     .fetch_all(db)
     .await
 }
 
-/// How many builds were forked from this one.
+/// How the gallery orders what it finds. Builds without the figure sorted by come last; builds
+/// saved in the same millisecond in the order they were saved (rowid), newest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    /// Most recently saved first.
+    Newest,
+    Cheapest,
+    Costliest,
+    FewestPoints,
+    MostPoints,
+}
+
+/// The gallery's filters, each `None` for any.
+#[derive(Debug, Clone, Default)]
+pub struct Filter<'a> {
+    pub kind: Option<&'a str>,
+    pub tag: Option<&'a str>,
+    pub legal: Option<bool>,
+    /// Part of the name, as typed.
+    pub name: &'a str,
+    /// A part the build holds, as typed ("laser").
+    pub part: &'a str,
+}
+
+/// What every gallery query asks of a build: listed, not deleted, and through the filters.
+/// Parameters: ?1 kind, ?2 tag, ?3 legal, ?4 the name pattern, ?5 the part pattern (NULL: any).
+macro_rules! gallery_where {
+    () => {
+        "FROM builds WHERE listing = 'listed' AND deleted_at IS NULL \
+         AND (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR tag = ?2) AND (?3 IS NULL OR legal = ?3) \
+         AND name LIKE ?4 ESCAPE '\\' AND (?5 IS NULL OR parts LIKE ?5 ESCAPE '\\') "
+    };
+}
+
+/// One page of the gallery: ?6 the page size, ?7 the offset.
+macro_rules! gallery_page {
+    ($order:literal) => {
+        concat!(
+            "SELECT id, kind, name, legal, summary, updated_at ",
+            gallery_where!(),
+            "ORDER BY ",
+            $order,
+            " LIMIT ?6 OFFSET ?7"
+        )
+    };
+}
+
+impl Sort {
+    fn query(self) -> &'static str {
+        match self {
+            Sort::Newest => gallery_page!("updated_at DESC, rowid DESC"),
+            Sort::Cheapest => gallery_page!("cost IS NULL, cost, updated_at DESC, rowid DESC"),
+            Sort::Costliest => gallery_page!("cost IS NULL, cost DESC, updated_at DESC, rowid DESC"),
+            Sort::FewestPoints => gallery_page!("points IS NULL, points, updated_at DESC, rowid DESC"),
+            Sort::MostPoints => gallery_page!("points IS NULL, points DESC, updated_at DESC, rowid DESC"),
+        }
+    }
+}
+
+/// A LIKE pattern finding `text` anywhere, its wildcards taken literally ("%" finds a percent
+/// sign), or `None` for an empty text. Callers bound the text's length: SQLite refuses LIKE
+/// patterns past 50,000 bytes.
+fn containing(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| format!("%{}%", t.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")))
+}
+
+/// How many listed builds pass `f`, and the `limit` of them from `offset` on, in `sort` order.
+pub async fn gallery(
+    db: &SqlitePool,
+    f: &Filter<'_>,
+    sort: Sort,
+    limit: i64,
+    offset: i64,
+) -> Result<(i64, Vec<Card>), sqlx::Error> {
+    let name = containing(f.name).unwrap_or_else(|| "%".into());
+    let part = containing(&f.part.to_lowercase());
+    let total: i64 = sqlx::query_scalar(concat!("SELECT COUNT(*) ", gallery_where!()))
+        .bind(f.kind)
+        .bind(f.tag)
+        .bind(f.legal)
+        .bind(&name)
+        .bind(&part)
+        .fetch_one(db)
+        .await?;
+    if total <= offset {
+        return Ok((total, Vec::new()));
+    }
+    let cards = sqlx::query_as::<_, Card>(sort.query())
+        .bind(f.kind)
+        .bind(f.tag)
+        .bind(f.legal)
+        .bind(&name)
+        .bind(&part)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(db)
+        .await?;
+    Ok((total, cards))
+}
+
+/// The tags listed builds carry, by kind: what the gallery's tag filter offers.
+pub async fn tags(db: &SqlitePool) -> Result<Vec<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT DISTINCT kind, tag FROM builds WHERE listing = 'listed' AND deleted_at IS NULL \
+         AND tag IS NOT NULL ORDER BY kind, tag LIMIT 500",
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Up to `limit` live builds of `kind` whose facets were never worked out (saved before there
+/// were any).
+pub async fn unjudged(db: &SqlitePool, kind: &str, limit: i64) -> Result<Vec<Build>, sqlx::Error> {
+    sqlx::query_as::<_, Build>("SELECT * FROM builds WHERE kind = ? AND parts IS NULL LIMIT ?")
+        .bind(kind)
+        .bind(limit)
+        .fetch_all(db)
+        .await
+}
+
+/// Keeps the facets worked out for a build (nothing else of it changes, not even its time).
+pub async fn set_facets(db: &SqlitePool, id: &str, f: &Facets) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE builds SET cost = ?, points = ?, tag = ?, parts = ? WHERE id = ?")
+        .bind(f.cost)
+        .bind(f.points)
+        .bind(f.tag.as_deref())
+        .bind(f.parts_text())
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// How many copies of this one are still there.
 pub async fn fork_count(db: &SqlitePool, id: &str) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM builds WHERE parent_id = ?").bind(id).fetch_one(db).await
+    sqlx::query_scalar("SELECT COUNT(*) FROM builds WHERE parent_id = ? AND deleted_at IS NULL")
+        .bind(id)
+        .fetch_one(db)
+        .await
 }
 
 /// A date for people: "2026-11-29 13:20 UTC".
@@ -242,42 +549,86 @@ mod tests {
         assert_eq!(format_time(1_795_996_800_000), "2026-11-30 00:00 UTC");
     }
 
-    #[sqlx::test(migrator = "crate::store::MIGRATOR")]
-    async fn a_build_is_only_updated_with_its_token(db: SqlitePool) {
-        let c = Content {
+    fn content(name: &str, facets: Facets) -> Content {
+        Content {
             kind: "boat",
-            name: "Test".into(),
+            name: name.into(),
             document: "{}".into(),
             engine_version: 1,
             legal: true,
             summary: "s".into(),
-        };
-        let (b, token) = create(&db, &c, None).await.unwrap();
+            facets,
+        }
+    }
+
+    #[sqlx::test(migrator = "crate::store::MIGRATOR")]
+    async fn a_build_is_only_updated_with_its_token(db: SqlitePool) {
+        let c = content("Test", Facets::default());
+        let (b, token) = create(&db, &c, None, Listing::Listed).await.unwrap();
         let changed = Content { name: "Changed".into(), ..c.clone() };
-        assert!(matches!(update(&db, &b.id, "wrong", &changed).await, Err(UpdateError::Forbidden)));
+        assert!(matches!(update(&db, &b.id, "wrong", &changed, None).await, Err(UpdateError::Forbidden)));
         assert_eq!(get(&db, &b.id).await.unwrap().unwrap().name, "Test");
-        assert_eq!(update(&db, &b.id, &token, &changed).await.unwrap().name, "Changed");
-        let (fork, _) = create(&db, &c, Some(&b.id)).await.unwrap();
+        assert_eq!(update(&db, &b.id, &token, &changed, None).await.unwrap().name, "Changed");
+        let (fork, _) = create(&db, &c, Some(&b.id), Listing::Copy).await.unwrap();
         assert_eq!(fork.parent_id.as_deref(), Some(b.id.as_str()));
         assert_eq!(fork_count(&db, &b.id).await.unwrap(), 1);
     }
 
     #[sqlx::test(migrator = "crate::store::MIGRATOR")]
-    async fn the_gallery_searches_names_literally(db: SqlitePool) {
-        for name in ["Piranha", "100% Pike", "Minnow"] {
-            let c = Content {
-                kind: "boat",
-                name: name.into(),
-                document: "{}".into(),
-                engine_version: 1,
-                legal: true,
-                summary: String::new(),
-            };
-            create(&db, &c, None).await.unwrap();
+    async fn a_copy_is_listed_once_its_owner_saves_it_unless_they_say_otherwise(db: SqlitePool) {
+        let c = content("Copy", Facets::default());
+        let (a, ta) = create(&db, &c, None, Listing::Copy).await.unwrap();
+        let (b, tb) = create(&db, &c, None, Listing::Copy).await.unwrap();
+        assert_eq!(a.listing(), Listing::Copy);
+        assert_eq!(update(&db, &a.id, &ta, &c, None).await.unwrap().listing(), Listing::Listed);
+        let b = update(&db, &b.id, &tb, &c, Some(Listing::Unlisted)).await.unwrap();
+        assert_eq!(b.listing(), Listing::Unlisted);
+        // Saving again keeps the owner's choice.
+        assert_eq!(update(&db, &b.id, &tb, &c, None).await.unwrap().listing(), Listing::Unlisted);
+    }
+
+    #[sqlx::test(migrator = "crate::store::MIGRATOR")]
+    async fn a_deleted_build_is_a_tombstone_its_copies_outlive(db: SqlitePool) {
+        let c = content("Sea Wasp", Facets { cost: Some(9_000), ..Facets::default() });
+        let (b, token) = create(&db, &c, None, Listing::Listed).await.unwrap();
+        let (copy, _) = create(&db, &c, Some(&b.id), Listing::Copy).await.unwrap();
+        assert!(matches!(delete(&db, &b.id, None, "wrong").await, Err(UpdateError::Forbidden)));
+        assert!(matches!(delete(&db, &b.id, Some("epic"), &token).await, Err(UpdateError::NotFound)));
+        let gone = delete(&db, &b.id, Some("boat"), &token).await.unwrap();
+        assert!(gone.deleted_at.is_some());
+        assert_eq!((gone.name.as_str(), gone.document.as_str(), gone.cost), ("", "{}", None));
+        assert!(matches!(delete(&db, &b.id, None, &token).await, Err(UpdateError::Gone(_))));
+        assert!(matches!(update(&db, &b.id, &token, &c, None).await, Err(UpdateError::Gone(_))));
+        assert_eq!(get(&db, &copy.id).await.unwrap().unwrap().parent_id.as_deref(), Some(b.id.as_str()));
+        let (total, _) = gallery(&db, &Filter::default(), Sort::Newest, 10, 0).await.unwrap();
+        assert_eq!(total, 0, "neither the deleted build nor the unsaved copy is listed");
+    }
+
+    #[sqlx::test(migrator = "crate::store::MIGRATOR")]
+    async fn the_gallery_searches_names_and_parts_literally(db: SqlitePool) {
+        for (name, parts) in
+            [("Piranha", vec!["Heavy laser"]), ("100% Pike", vec![]), ("Minnow", vec!["2 Torpedoes"])]
+        {
+            let parts = parts.into_iter().map(String::from).collect();
+            create(&db, &content(name, Facets { parts, ..Facets::default() }), None, Listing::Listed)
+                .await
+                .unwrap();
         }
-        let found = recent(&db, Some("boat"), "%", 10).await.unwrap();
-        assert_eq!(found.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(), vec!["100% Pike"]);
-        assert_eq!(recent(&db, None, "nnow", 10).await.unwrap().len(), 1);
-        assert_eq!(recent(&db, Some("epic"), "", 10).await.unwrap().len(), 0);
+        let names = |cards: Vec<Card>| cards.into_iter().map(|c| c.name).collect::<Vec<_>>();
+        let by = |name, part| Filter { name, part, ..Filter::default() };
+        let (n, found) = gallery(&db, &by("%", ""), Sort::Newest, 10, 0).await.unwrap();
+        assert_eq!((n, names(found)), (1, vec!["100% Pike".to_owned()]));
+        assert_eq!(gallery(&db, &by("nnow", ""), Sort::Newest, 10, 0).await.unwrap().0, 1);
+        assert_eq!(
+            names(gallery(&db, &by("", "LASER"), Sort::Newest, 10, 0).await.unwrap().1),
+            vec!["Piranha"]
+        );
+        assert_eq!(
+            names(gallery(&db, &by("", "torpedo"), Sort::Newest, 10, 0).await.unwrap().1),
+            vec!["Minnow"]
+        );
+        assert_eq!(gallery(&db, &by("", "_"), Sort::Newest, 10, 0).await.unwrap().0, 0);
+        let epic = Filter { kind: Some("epic"), ..Filter::default() };
+        assert_eq!(gallery(&db, &epic, Sort::Newest, 10, 0).await.unwrap().0, 0);
     }
 }

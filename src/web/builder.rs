@@ -1,18 +1,20 @@
-//! The flows every builder shares, written once: save, change, share, copy, export, print and the
-//! JSON API for saved builds. A builder (the boat designer, the Epic detachment builder) says
-//! what its document is, how its form is read and how its pages look; [`routes`] wires the rest.
+//! The flows every builder shares, written once: save, change, share, copy, export, print,
+//! listing in the gallery, deleting, and the JSON API for saved builds. A builder (the boat
+//! designer, the Epic detachment builder) says what its document is, how its form is read and
+//! how its pages look; [`routes`] wires the rest.
 
 use super::AppState;
 use super::builds::{self as shared, download, file_name, inline, load};
 use super::codec::Refused;
 use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
+use super::owners;
 use super::rate::WriteLimit;
 use super::view::Judged;
 use crate::games::Problem;
 use crate::games::bounds::{self, Document, Named};
 use crate::games::registry::Game;
-use crate::store::builds::{Build, Content, looks_like_id};
+use crate::store::builds::{Build, Content, Facets, Listing, looks_like_id};
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
@@ -84,6 +86,42 @@ pub trait Builder: Send + Sync + 'static {
     }
     /// What the JSON API says about a judged document (legality, figures, problems, ...).
     fn judgement(v: &Self::View) -> serde_json::Value;
+    /// What the gallery sorts, filters and searches a build by: its cost or points, a tag (a
+    /// boat's hull, a fleet's faction) and the parts it holds. None unless a builder says:
+    /// its builds are then listed and found by name.
+    fn facets(_v: &Self::View) -> Facets {
+        Facets::default()
+    }
+}
+
+tokio::task_local! {
+    /// Whether the editor being drawn offers to list the build in the gallery (its box ticked):
+    /// set around [`Builder::editor`] by the flows here, which know the build's listing or what
+    /// the posted form chose, so that no game's editor needs to carry it. The box is in the save
+    /// actions every editor shares (templates/macros.html).
+    static LISTED: bool;
+}
+
+/// Whether the editor being drawn has "Show it in the gallery" ticked: as its flow set it, or
+/// ticked (a new build is listed unless its owner says otherwise).
+pub fn listed_in_editor() -> bool {
+    LISTED.try_with(|listed| *listed).unwrap_or(true)
+}
+
+/// The editor, with its gallery box ticked or not.
+fn editor_page<B: Builder>(
+    v: B::View,
+    build_id: Option<String>,
+    whole: bool,
+    listed: bool,
+) -> Result<String, AppError> {
+    LISTED.sync_scope(listed, || B::editor(v, build_id, whole))
+}
+
+/// The listing a posted form chose with its gallery box; `None` when it has none (an older
+/// form, a client of its own).
+fn listing_posted(f: &Fields) -> Option<Listing> {
+    f.get("listed").map(|v| Listing::of(v != "off"))
 }
 
 /// The routes every builder has, under its kind's path: save, share page, change, edit, copy,
@@ -102,6 +140,11 @@ pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
         .route(&format!("{base}/{{id}}"), get(show::<B>).merge(post(update::<B>).layer(writes.clone())))
         .route(&format!("{base}/{{id}}/edit"), get(edit::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/fork"), post(fork::<B>).layer(writes.clone()))
+        .route(
+            &format!("{base}/{{id}}/delete"),
+            get(confirm_delete::<B>).merge(post(delete::<B>).layer(writes.clone())),
+        )
+        .route(&format!("{base}/{{id}}/listing"), post(listing::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/export.json"), get(export_json::<B>))
         .route(&format!("{base}/{{id}}/export.txt"), get(export_text::<B>))
         .route(&format!("{base}/{{id}}/{}", B::GAME.print), get(print::<B>))
@@ -125,7 +168,13 @@ fn content<B: Builder>(v: &B::View) -> Content {
         engine_version: B::ENGINE_VERSION,
         legal: B::legal(v),
         summary: B::summary(v),
+        facets: B::facets(v),
     }
+}
+
+/// A saved build's facets, judged again (for builds saved before there were any).
+pub fn stored_facets<B: Builder>(b: &Build) -> Facets {
+    B::facets(&from_saved::<B>(b))
 }
 
 /// Reads a posted form into a document and does what its pressed button asks: every row it
@@ -169,7 +218,8 @@ fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppErr
     let f = Fields::parse(body);
     let (doc, problems) = read_form::<B>(&f)?;
     let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
-    html(B::editor(B::judge_posted(doc, problems, &f, false), build_id, whole))
+    let listed = listing_posted(&f) != Some(Listing::Unlisted);
+    html(editor_page::<B>(B::judge_posted(doc, problems, &f, false), build_id, whole, listed))
 }
 
 async fn redesign<B: Builder>(body: Bytes) -> Result<Response, AppError> {
@@ -192,7 +242,8 @@ async fn live<B: Builder>(body: Bytes) -> Result<Response, AppError> {
 async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
     let c = content::<B>(&judged_form::<B>(&f)?);
-    shared::save_as_new(&state, &c, f.get("parent_id")).await
+    let listing = listing_posted(&f).unwrap_or(Listing::Listed);
+    shared::save_as_new(&state, &c, f.get("parent_id"), listing).await
 }
 
 /// Save changes to a saved build: only with its edit token, else 403 and nothing changes.
@@ -204,7 +255,8 @@ async fn update<B: Builder>(
 ) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
     let c = content::<B>(&judged_form::<B>(&f)?);
-    shared::save_changes(&state, B::GAME, &id, &headers, f.get("token"), &c).await
+    let listing = listing_posted(&f);
+    shared::save_changes(&state, B::GAME, &id, &headers, (f.get("token"), listing), &c).await
 }
 
 /// A share page. Takes the request whole rather than a copy of its headers: this is the page
@@ -233,7 +285,38 @@ async fn edit<B: Builder>(
     if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
         return Ok(answer);
     }
-    html(B::editor(from_saved::<B>(&b), Some(b.id), true))
+    // A copy not yet saved is offered to the gallery: saving it lists it, unless unticked.
+    let listed = b.listing() != Listing::Unlisted;
+    html(editor_page::<B>(from_saved::<B>(&b), Some(b.id), true, listed))
+}
+
+/// Asks its owner to confirm deleting a build.
+async fn confirm_delete<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    owners::confirm_delete(&state, B::GAME, &id, &headers).await
+}
+
+/// Deletes a build, for its owner, once confirmed.
+async fn delete<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    owners::delete(&state, B::GAME, &id, &headers, &Fields::parse(&body)).await
+}
+
+/// Lists a build in the gallery or takes it out, for its owner.
+async fn listing<B: Builder>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    owners::set_listing(&state, B::GAME, &id, &headers, &Fields::parse(&body)).await
 }
 
 /// "Edit a copy": a new build with the same document that remembers where it came from.

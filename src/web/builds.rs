@@ -1,45 +1,69 @@
-//! What every builder's saved builds share: edit tokens in cookies, ownership, share links, the
-//! gallery and the JSON API for saved builds.
+//! What every builder's saved builds share: edit tokens in cookies, ownership, share links and
+//! the JSON API for saved builds. (The gallery is in `gallery.rs`; "My builds", listing and
+//! deleting in `owners.rs`.)
 
 use super::AppState;
 use super::error::{ApiError, AppError, error_json, with_content_type};
+use super::rate::WriteLimit;
 use super::registry;
-use crate::games::bounds;
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Content, Listing, UpdateError, format_time};
 use askama::Template;
-use axum::extract::{Query, State};
+use axum::Json;
+use axum::Router;
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
-use axum::{Json, Router};
-use serde::Deserialize;
 use serde_json::json;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/gallery", get(gallery)).route("/api/builds/{id}", get(build_json))
+/// The gallery, "My builds", and the JSON API for any saved build: read, delete, list.
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
+    Router::new()
+        .route("/gallery", get(super::gallery::page))
+        .route("/my-builds", get(super::owners::my_builds))
+        .route(
+            "/api/builds/{id}",
+            get(build_json)
+                .merge(axum::routing::delete(super::owners::api_delete).layer(writes.clone()))
+                .merge(axum::routing::patch(super::owners::api_listing).layer(writes.clone())),
+        )
 }
 
 /// What the cookie holding a build's edit token is called, before the build's id.
-const EDIT_COOKIE: &str = "dd_edit_";
+pub const EDIT_COOKIE: &str = "dd_edit_";
 
 /// The cookie holding the edit token of one build.
 pub fn cookie_name(id: &str) -> String {
     format!("{EDIT_COOKIE}{id}")
 }
 
-/// The edit token this browser keeps for build `id` in its cookie, if any. (Compares the name
-/// in place: share pages ask this on every visit.)
-pub fn edit_cookie<'a>(headers: &'a HeaderMap, id: &str) -> Option<&'a str> {
+/// Every edit cookie the request carries: (build id as named, token), in the order sent.
+/// (Compares names in place: share pages ask this on every visit.)
+pub fn edit_cookies(headers: &HeaderMap) -> impl Iterator<Item = (&str, &str)> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| k.strip_prefix(EDIT_COOKIE) == Some(id))
-        .map(|(_, v)| v)
+        .filter_map(|(k, v)| Some((k.strip_prefix(EDIT_COOKIE)?, v)))
 }
+
+/// The edit token this browser keeps for build `id` in its cookie, if any.
+pub fn edit_cookie<'a>(headers: &'a HeaderMap, id: &str) -> Option<&'a str> {
+    edit_cookies(headers).find(|(k, _)| *k == id).map(|(_, v)| v)
+}
+
+/// The edit token an API request sends in `X-Edit-Token`, or the 403 that asks for it.
+pub fn api_token(headers: &HeaderMap) -> Result<&str, ApiError> {
+    headers.get("x-edit-token").and_then(|v| v.to_str().ok()).ok_or_else(|| {
+        ApiError(AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()))
+    })
+}
+
+/// The API's words for a token that is not the build's.
+pub const API_WRONG_TOKEN: &str = "The edit token does not match this build; nothing was changed.";
 
 /// The edit token a request carries for a build: the `X-Edit-Token` header (API clients), a
 /// `token` form field, or the owner's cookie.
@@ -64,6 +88,14 @@ pub fn set_edit_cookie(r: &mut Response, id: &str, token: &str) {
     }
 }
 
+/// Makes the browser forget a build's edit token (the build was deleted).
+pub fn forget_edit_cookie(r: &mut Response, id: &str) {
+    let v = format!("{}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax", cookie_name(id));
+    if let Ok(v) = HeaderValue::from_str(&v) {
+        r.headers_mut().append(header::SET_COOKIE, v);
+    }
+}
+
 /// Where a saved build's page is.
 pub fn share_path(b: &Build) -> String {
     match registry::game(&b.kind) {
@@ -83,12 +115,27 @@ pub fn noun(game: &Game) -> String {
     format!("saved {}", game.word)
 }
 
-/// Loads a build of a kind, or a 404.
+/// Loads a build of a kind: a 404 if there is none, a 410 if its owner deleted it.
 pub async fn load(state: &AppState, id: &str, game: &Game) -> Result<Build, AppError> {
     match builds::get(&state.db, id).await? {
-        Some(b) if b.kind == game.id => Ok(b),
+        Some(b) if b.kind == game.id => match b.deleted_at {
+            Some(at) => Err(gone(game.word, at)),
+            None => Ok(b),
+        },
         _ => Err(AppError::not_found(&noun(game))),
     }
+}
+
+/// A build its owner deleted at `at`: 410, saying so.
+pub fn gone(word: &str, at: i64) -> AppError {
+    AppError::Status(
+        StatusCode::GONE,
+        format!(
+            "This {word} was deleted by its owner on {}. It is gone for everyone, with its exports. \
+             Copies others made of it before then are theirs and are still there.",
+            format_time(at)
+        ),
+    )
 }
 
 /// An edit without the build's token.
@@ -100,20 +147,26 @@ pub fn forbidden() -> AppError {
     )
 }
 
-/// Saves a new build (a copy of `parent`, if given): the owner gets the edit token in a cookie
-/// and lands on the share page, which shows the private edit link.
-pub async fn save_as_new(state: &AppState, c: &Content, parent: Option<&str>) -> Result<Response, AppError> {
+/// Saves a new build (a copy of `parent`, if given), listed or not: the owner gets the edit token
+/// in a cookie and lands on the share page, which shows the private edit link.
+pub async fn save_as_new(
+    state: &AppState,
+    c: &Content,
+    parent: Option<&str>,
+    listing: Listing,
+) -> Result<Response, AppError> {
     let parent = parent.filter(|id| builds::looks_like_id(id));
-    let (b, token) = builds::create(&state.db, c, parent).await?;
+    let (b, token) = builds::create(&state.db, c, parent, listing).await?;
     state.pages.invalidate();
     let mut r = Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response();
     set_edit_cookie(&mut r, &b.id, &token);
     Ok(r)
 }
 
-/// "Edit a copy": saves `c` as a new build that remembers `parent`, and opens it for editing.
+/// "Edit a copy": saves `c` as a new build that remembers `parent`, and opens it for editing. It
+/// stays out of the gallery until its owner saves it.
 pub async fn save_copy(state: &AppState, c: &Content, parent: &Build) -> Result<Response, AppError> {
-    let (copy, token) = builds::create(&state.db, c, Some(&parent.id)).await?;
+    let (copy, token) = builds::create(&state.db, c, Some(&parent.id), Listing::Copy).await?;
     state.pages.invalidate();
     let mut r = Redirect::to(&format!("{}/edit", share_path(&copy))).into_response();
     set_edit_cookie(&mut r, &copy.id, &token);
@@ -125,14 +178,14 @@ pub fn copy_name(name: &str) -> String {
     if name.is_empty() || name.ends_with("(copy)") { name.to_owned() } else { format!("{name} (copy)") }
 }
 
-/// Replaces a saved build's content from a posted form, if the request holds its edit token;
-/// otherwise 403 and nothing changes.
+/// Replaces a saved build's content from a posted form and sets its listing (`None`: as it was),
+/// if the request holds its edit token; otherwise 403 and nothing changes.
 pub async fn save_changes(
     state: &AppState,
     game: &Game,
     id: &str,
     headers: &HeaderMap,
-    form_token: Option<&str>,
+    (form_token, listing): (Option<&str>, Option<Listing>),
     c: &Content,
 ) -> Result<Response, AppError> {
     let Some(token) = token_for(headers, id, form_token) else {
@@ -142,7 +195,7 @@ pub async fn save_changes(
     };
     // The store checks the build's kind and token as it writes; only a write that happened
     // empties the cache, so refused edits cannot make every share page render again.
-    match builds::update(&state.db, id, token, c).await {
+    match builds::update(&state.db, id, token, c, listing).await {
         Ok(b) => {
             state.pages.invalidate();
             Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response())
@@ -151,10 +204,12 @@ pub async fn save_changes(
     }
 }
 
-fn update_error(e: UpdateError, game: &Game) -> AppError {
+/// What a refused change of a build of `game` answers.
+pub fn update_error(e: UpdateError, game: &Game) -> AppError {
     match e {
         UpdateError::Forbidden => forbidden(),
         UpdateError::NotFound => AppError::not_found(&noun(game)),
+        UpdateError::Gone(at) => gone(game.word, at),
         UpdateError::Db(e) => e.into(),
     }
 }
@@ -168,6 +223,14 @@ pub struct Saved {
     pub share_url: String,
     /// Where the build it was copied from is, and its name.
     pub parent: Option<(String, String)>,
+    /// It was copied from a build since deleted.
+    pub parent_deleted: bool,
+    /// Its own address ("/boats/{id}"), where its owner's forms post.
+    pub page: String,
+    /// Shown in the gallery.
+    pub listed: bool,
+    /// A copy its owner has not saved yet (not in the gallery until then).
+    pub unsaved_copy: bool,
     pub forks: i64,
     pub created: String,
     pub updated: String,
@@ -187,14 +250,20 @@ pub async fn saved(
         _ => None,
     };
     let parent = match &b.parent_id {
-        Some(pid) => builds::get(&state.db, pid).await?.map(|p| (share_path(&p), p.name)),
+        Some(pid) => builds::get(&state.db, pid).await?,
         None => None,
     };
+    let parent_deleted = parent.as_ref().is_some_and(|p| p.deleted_at.is_some());
+    let parent = parent.filter(|p| p.deleted_at.is_none()).map(|p| (share_path(&p), p.name));
     Ok(Saved {
         owner,
         edit_link,
         share_url: format!("{origin}{}", share_path(b)),
         parent,
+        parent_deleted,
+        page: share_path(b),
+        listed: b.listing() == Listing::Listed,
+        unsaved_copy: b.listing() == Listing::Copy,
         forks: builds::fork_count(&state.db, &b.id).await?,
         created: format_time(b.created_at),
         updated: format_time(b.updated_at),
@@ -255,12 +324,15 @@ where
     if anonymous && let Some(page) = state.pages.get(address) {
         return Ok(page.response(headers));
     }
+    // Taken before the build is read: a page drawn from a build that changes (or is deleted)
+    // while it is drawn is sent, but not kept.
+    let seen = state.pages.generation();
     let b = load(state, id, game).await?;
     let facts = saved(state, &b, headers, just_saved).await?;
     let cacheable = !facts.owner && facts.edit_link.is_none();
     let page = axum::body::Bytes::from(render(b, facts)?);
     if cacheable {
-        return Ok(state.pages.put(address, page).response(headers));
+        return Ok(state.pages.put(address, page, seen).response(headers));
     }
     Ok(Html(page).into_response())
 }
@@ -336,7 +408,7 @@ pub async fn api_create(
     extra: serde_json::Value,
 ) -> Result<Response, ApiError> {
     // A new build without a parent changes no other page, so the cache stays.
-    let (b, token) = builds::create(&state.db, c, None).await?;
+    let (b, token) = builds::create(&state.db, c, None, Listing::Listed).await?;
     let origin = state.public.as_str();
     let body = json!({
         "id": b.id,
@@ -362,20 +434,13 @@ pub async fn api_replace(
     headers: &HeaderMap,
     c: &Content,
 ) -> Result<Build, ApiError> {
-    let Some(token) = headers.get("x-edit-token").and_then(|v| v.to_str().ok()) else {
-        return Err(
-            AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()).into()
-        );
-    };
-    match builds::update(&state.db, id, token, c).await {
+    let token = api_token(headers)?;
+    match builds::update(&state.db, id, token, c, None).await {
         Ok(b) => {
             state.pages.invalidate();
             Ok(b)
         }
-        Err(UpdateError::Forbidden) => {
-            Err(AppError::Forbidden("The edit token does not match this build; nothing was changed.".into())
-                .into())
-        }
+        Err(UpdateError::Forbidden) => Err(AppError::Forbidden(API_WRONG_TOKEN.into()).into()),
         Err(e) => Err(match registry::game(c.kind) {
             Some(game) => update_error(e, game),
             None => AppError::not_found("saved build"),
@@ -397,62 +462,10 @@ pub fn adopt_token(b: &Build, token: &str) -> Result<Response, AppError> {
     Ok(r)
 }
 
-#[derive(Deserialize)]
-pub struct GalleryQuery {
-    #[serde(default)]
-    q: String,
-    #[serde(default)]
-    kind: String,
-}
-
-pub struct GalleryRow {
-    pub href: String,
-    pub name: String,
-    pub kind: &'static str,
-    pub legal: bool,
-    pub summary: String,
-    pub updated: String,
-}
-
-#[derive(Template)]
-#[template(path = "gallery.html")]
-struct GalleryPage {
-    q: String,
-    /// The search was longer than any name and was cut to that length.
-    cut: bool,
-    kind: String,
-    rows: Vec<GalleryRow>,
-    /// Each game's published builds, to start from.
-    published: Vec<(&'static Game, &'static [crate::web::view::StartChoice])>,
-}
-
-/// A card for a listed build; none for a kind no game here serves (a newer version's).
-fn row(l: Listing) -> Option<GalleryRow> {
-    let game = registry::game(&l.kind)?;
-    Some(GalleryRow {
-        href: format!("{}/{}", game.path, l.id),
-        name: if l.name.trim().is_empty() { "(unnamed)".into() } else { l.name },
-        kind: game.title,
-        legal: l.legal,
-        summary: l.summary,
-        updated: format_time(l.updated_at),
-    })
-}
-
-async fn gallery(State(state): State<AppState>, Query(q): Query<GalleryQuery>) -> Result<Response, AppError> {
-    let kind = registry::game(&q.kind).map(|g| g.id);
-    // Names are at most this long, so a longer search finds nothing more; SQLite also refuses
-    // LIKE patterns past 50,000 bytes.
-    let search = bounds::one_line(&q.q.chars().take(bounds::MAX_NAME_CHARS).collect::<String>());
-    let rows = builds::recent(&state.db, kind, &search, 50).await?.into_iter().filter_map(row).collect();
-    let page = GalleryPage {
-        cut: q.q.chars().nth(bounds::MAX_NAME_CHARS).is_some(),
-        q: search,
-        kind: kind.unwrap_or("").to_owned(),
-        rows,
-        published: registry::published().collect(),
-    };
-    Ok(Html(page.render()?).into_response())
+/// The API's answer about a deleted build: 410, saying so and when.
+pub fn gone_json(word: &str, at: i64) -> Response {
+    let message = gone(word, at).to_string();
+    (StatusCode::GONE, Json(json!({ "error": message, "status": 410, "deleted_at": at }))).into_response()
 }
 
 /// A saved build as JSON: its document and what the store knows about it.
@@ -461,6 +474,10 @@ async fn build_json(
     axum::extract::Path(id): axum::extract::Path<String>,
 ) -> Response {
     match builds::get(&state.db, &id).await {
+        Ok(Some(Build { deleted_at: Some(at), kind, .. })) => {
+            let word = registry::game(&kind).map_or("build", |g| g.word);
+            gone_json(word, at)
+        }
         Ok(Some(b)) => {
             let document: serde_json::Value =
                 serde_json::from_str(&b.document).unwrap_or(serde_json::Value::Null);
@@ -475,6 +492,7 @@ async fn build_json(
                 "created_at": b.created_at,
                 "updated_at": b.updated_at,
                 "parent_id": b.parent_id,
+                "listed": b.listing() == Listing::Listed,
                 "url": share_path(&b),
             }))
             .into_response()

@@ -14,6 +14,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 
 /// Beyond this many pages the cache starts afresh; it is a cache, not a store. Keys are share
@@ -153,6 +154,9 @@ where
 #[derive(Default)]
 pub struct PageCache {
     pages: RwLock<HashMap<String, Arc<Page>>>,
+    /// How many times the cache was emptied: a page drawn from a build read before the last
+    /// write (or delete) must not be kept, or it would outlive the build it shows.
+    generation: AtomicU64,
 }
 
 impl PageCache {
@@ -161,10 +165,19 @@ impl PageCache {
         self.pages.read().unwrap_or_else(PoisonError::into_inner).get(address).cloned()
     }
 
-    /// Keeps `plain` for `address`, compressed; returns it.
-    pub fn put(&self, address: &str, plain: Bytes) -> Arc<Page> {
+    /// The cache's generation now: take it before reading the build a page is drawn from.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// Keeps `plain` for `address`, compressed, if no write emptied the cache since generation
+    /// `seen` (when the build it shows was read); returns it either way.
+    pub fn put(&self, address: &str, plain: Bytes, seen: u64) -> Arc<Page> {
         let page = Arc::new(Page::new(plain));
         let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
+        if self.generation() != seen {
+            return page;
+        }
         if pages.len() >= CAPACITY {
             pages.clear();
         }
@@ -172,9 +185,11 @@ impl PageCache {
         page
     }
 
-    /// Drops every kept page: a build was saved or changed.
+    /// Drops every kept page: a build was saved, changed, listed, unlisted or deleted.
     pub fn invalidate(&self) {
-        self.pages.write().unwrap_or_else(PoisonError::into_inner).clear();
+        let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        pages.clear();
     }
 
     /// How many pages are kept.
@@ -201,8 +216,8 @@ mod tests {
     #[test]
     fn pages_are_kept_by_address_until_a_write() {
         let c = PageCache::default();
-        c.put("/boats/a", Bytes::from_static(b"1"));
-        c.put("/epic/a", Bytes::from_static(b"2"));
+        c.put("/boats/a", Bytes::from_static(b"1"), c.generation());
+        c.put("/epic/a", Bytes::from_static(b"2"), c.generation());
         assert_eq!(c.get("/boats/a").map(|p| p.plain.clone()), Some(Bytes::from_static(b"1")));
         assert_eq!(c.get("/epic/a").map(|p| p.plain.clone()), Some(Bytes::from_static(b"2")));
         assert_eq!(c.len(), 2);
@@ -212,10 +227,20 @@ mod tests {
     }
 
     #[test]
+    fn a_page_drawn_before_a_write_is_not_kept() {
+        let c = PageCache::default();
+        let seen = c.generation();
+        c.invalidate();
+        let page = c.put("/boats/a", Bytes::from_static(b"old"), seen);
+        assert_eq!(page.plain, Bytes::from_static(b"old"), "still sent to the one who asked");
+        assert!(c.get("/boats/a").is_none(), "never kept for the next visitor");
+    }
+
+    #[test]
     fn the_cache_never_grows_past_its_capacity() {
         let c = PageCache::default();
         for i in 0..CAPACITY * 2 + 3 {
-            c.put(&format!("/boats/{i}"), Bytes::from_static(b"p"));
+            c.put(&format!("/boats/{i}"), Bytes::from_static(b"p"), c.generation());
             assert!(c.len() <= CAPACITY);
         }
     }

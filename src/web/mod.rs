@@ -11,8 +11,10 @@ pub mod codec;
 pub mod epic;
 pub mod error;
 pub mod form;
+pub mod gallery;
 pub mod json;
 pub mod origin;
+pub mod owners;
 pub mod rate;
 pub mod registry;
 pub mod serve;
@@ -113,7 +115,7 @@ pub fn app(state: AppState) -> Router {
     let routes = Router::new()
         .route("/", axum::routing::get(home))
         .merge(registry::routes(&writes))
-        .merge(builds::router())
+        .merge(builds::router(&writes))
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)
         .with_state(state);

@@ -4,11 +4,14 @@
 //! small web module (a [`Builder`](super::builder::Builder) and its own pages) and one line here.
 
 use super::AppState;
+use super::builder::stored_facets;
 use super::rate::WriteLimit;
 use super::view::StartChoice;
 use super::{bfg, boats, epic, waffle};
 use crate::games::registry::Game;
+use crate::store::builds::{self, Build, Facets};
 use axum::Router;
+use sqlx::SqlitePool;
 
 /// A game, its routes (its builder's pages, and the flows every builder shares) and the
 /// published builds the gallery offers to start from.
@@ -16,6 +19,8 @@ pub struct Registered {
     pub game: &'static Game,
     pub routes: fn(&WriteLimit) -> Router<AppState>,
     pub published: fn() -> &'static [StartChoice],
+    /// A saved build's gallery facets, judged again by its builder: `builder::stored_facets::<B>`.
+    pub facets: fn(&Build) -> Facets,
 }
 
 pub static GAMES: [Registered; 4] = [
@@ -23,10 +28,26 @@ pub static GAMES: [Registered; 4] = [
         game: &crate::games::carwars::GAME,
         routes: boats::router,
         published: boats::view::published,
+        facets: stored_facets::<boats::Boats>,
     },
-    Registered { game: &crate::games::epic::GAME, routes: epic::router, published: || &[] },
-    Registered { game: &crate::games::bfg::GAME, routes: bfg::router, published: || &[] },
-    Registered { game: &crate::games::waffle::GAME, routes: waffle::router, published: || &[] },
+    Registered {
+        game: &crate::games::epic::GAME,
+        routes: epic::router,
+        published: || &[],
+        facets: stored_facets::<epic::Epic>,
+    },
+    Registered {
+        game: &crate::games::bfg::GAME,
+        routes: bfg::router,
+        published: || &[],
+        facets: stored_facets::<bfg::Fleets>,
+    },
+    Registered {
+        game: &crate::games::waffle::GAME,
+        routes: waffle::router,
+        published: || &[],
+        facets: stored_facets::<waffle::Waffle>,
+    },
 ];
 
 /// The games, in order.
@@ -47,6 +68,30 @@ pub fn published() -> impl Iterator<Item = (&'static Game, &'static [StartChoice
 /// Every game's routes.
 pub fn routes(writes: &WriteLimit) -> Router<AppState> {
     GAMES.iter().fold(Router::new(), |r, g| r.merge((g.routes)(writes)))
+}
+
+/// Works out the gallery facets of every saved build that has none (saved before there were
+/// any, or by a game that had none then), by judging its document again through its game's
+/// builder; a few hundred at a time. Run at start, before serving: the gallery then sorts,
+/// filters and searches every build. Returns how many were judged.
+pub async fn fill_facets(db: &SqlitePool) -> Result<u64, sqlx::Error> {
+    const BATCH: i64 = 200;
+    let mut judged = 0;
+    for g in &GAMES {
+        loop {
+            let rows = builds::unjudged(db, g.game.id, BATCH).await?;
+            for b in &rows {
+                // A tombstone has nothing to judge: it gets empty facets.
+                let f = if b.deleted_at.is_some() { Facets::default() } else { (g.facets)(b) };
+                builds::set_facets(db, &b.id, &f).await?;
+                judged += 1;
+            }
+            if rows.len() < usize::try_from(BATCH).unwrap_or(usize::MAX) {
+                break;
+            }
+        }
+    }
+    Ok(judged)
 }
 
 #[cfg(test)]

@@ -375,7 +375,7 @@ async fn the_gallery_finds_builds_by_name_and_lists_the_examples() {
     assert_eq!(body.matches("<strong>Darter</strong>").count(), 1, "only as an example");
     assert!(body.contains("Published boats"));
     let body = get(&app, "/gallery?kind=epic").await.text().await.expect("text");
-    assert!(body.contains("Nothing saved yet"));
+    assert!(body.contains("No saved build in the gallery matches this search"));
 }
 
 #[tokio::test]

@@ -12,7 +12,7 @@ pub mod view;
 use crate::games::Problem;
 use crate::games::bfg::{self, Fleet};
 use crate::games::registry::Game;
-use crate::store::builds::Build;
+use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, page};
 use crate::web::builds::Saved;
@@ -92,6 +92,16 @@ impl Builder for Fleets {
             "problems": v.check.problems,
             "ordnance": api::ordnance(&v.check),
         })
+    }
+    /// Its points, its faction, and the classes of its ships and squadrons.
+    fn facets(v: &FleetView) -> Facets {
+        let c = &v.check;
+        Facets {
+            cost: None,
+            points: Some(i64::from(c.points)),
+            tag: c.faction_name.clone(),
+            parts: c.ships.iter().chain(&c.squadrons).map(|e| e.class_name.to_string()).collect(),
+        }
     }
 }
 

@@ -8,7 +8,7 @@ pub mod view;
 use crate::games::Problem;
 use crate::games::carwars::{self, Design, statline};
 use crate::games::registry::Game;
-use crate::store::builds::Build;
+use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, page};
 use crate::web::builds::{Saved, download, file_name};
@@ -95,6 +95,23 @@ impl Builder for Boats {
     }
     fn judgement(v: &BoatView) -> serde_json::Value {
         json!({ "legal": v.legal(), "figures": v.eval.figures, "problems": v.eval.problems })
+    }
+    /// Its cost, its hull, and every line of its ledger that is a part a player would name (not
+    /// the body, cargo or links): "Heavy laser", "2 torpedoes", "Fire extinguisher".
+    fn facets(v: &BoatView) -> Facets {
+        use carwars::evaluate::LineKind;
+        let parts = v.eval.ledger.iter().filter(|l| {
+            !matches!(
+                l.kind,
+                LineKind::Body(_) | LineKind::Cargo | LineKind::Links { .. } | LineKind::LinkGroup { .. }
+            )
+        });
+        Facets {
+            cost: Some(v.eval.figures.cost.rounded()),
+            points: None,
+            tag: v.design.hull.known().map(|h| h.name.to_owned()),
+            parts: parts.map(carwars::evaluate::Line::label).collect(),
+        }
     }
 }
 

@@ -9,7 +9,7 @@ pub mod view;
 use crate::games::Problem;
 use crate::games::epic::{self, Detachment, SpecialRule};
 use crate::games::registry::Game;
-use crate::store::builds::Build;
+use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, page};
 use crate::web::builds::Saved;
@@ -88,6 +88,15 @@ impl Builder for Epic {
             "problems": v.check.problems,
             "chain_of_command": v.check.chain_of_command,
         })
+    }
+    /// Its points, its list, and the vessels chosen.
+    fn facets(v: &EpicView) -> Facets {
+        Facets {
+            cost: None,
+            points: Some(i64::from(v.check.points)),
+            tag: v.check.list_name.clone(),
+            parts: v.check.choices.iter().map(|c| c.vessel.clone()).collect(),
+        }
     }
 }
 

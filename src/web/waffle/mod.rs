@@ -10,7 +10,7 @@ pub mod view;
 use crate::games::Problem;
 use crate::games::registry::Game;
 use crate::games::waffle::{self, Roster};
-use crate::store::builds::Build;
+use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, page};
 use crate::web::builds::Saved;
@@ -81,6 +81,17 @@ impl Builder for Waffle {
     fn judgement(v: &WaffleView) -> serde_json::Value {
         let c = &v.check;
         json!({ "legal": c.legal, "points": c.points, "problems": c.problems, "vehicles": c.vehicles })
+    }
+    /// Its points, and what its vehicles are (their types) and carry (their weapons).
+    fn facets(v: &WaffleView) -> Facets {
+        let types = v.check.vehicles.iter().flat_map(|c| c.types.iter().map(|t| t.name().to_owned()));
+        let weapons = v.r.vehicles.iter().flat_map(|veh| veh.weapons.iter().map(|w| w.name.clone()));
+        Facets {
+            cost: None,
+            points: Some(i64::from(v.check.points)),
+            tag: None,
+            parts: types.chain(weapons).collect(),
+        }
     }
 }
 

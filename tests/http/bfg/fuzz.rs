@@ -31,8 +31,9 @@ impl Harness {
             engine_version: 1,
             legal: true,
             summary: String::new(),
+            facets: builds::Facets::default(),
         };
-        let (b, token) = rt.block_on(builds::create(&db, &c, None)).expect("saved");
+        let (b, token) = rt.block_on(builds::create(&db, &c, None, builds::Listing::Listed)).expect("saved");
         let served_on = "127.0.0.1:3000".parse().expect("address");
         let state =
             AppState { writes: WriteRate { per_minute: 0, burst: 0 }, ..AppState::new(db, served_on) };

@@ -1,0 +1,265 @@
+//! The gallery: pages of 20 and their edges, every order, every filter, search by name and by
+//! part, an empty result said plainly, builds saved before the gallery had facets, and whatever
+//! the address holds answered with a page, never a server error.
+
+use crate::support::{TestApp, spawn_unlimited};
+use drydock::games::carwars::{self, Design, examples};
+use drydock::games::registry::Game;
+use drydock::web::registry;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+async fn save_json(app: &TestApp, path: &str, doc: &Value) -> String {
+    let res = app.client.post(app.url(&format!("/api{path}"))).json(doc).send().await.expect("save");
+    assert_eq!(res.status(), StatusCode::CREATED, "{doc}");
+    res.json::<Value>().await.expect("json")["id"].as_str().expect("id").to_owned()
+}
+
+async fn save_boat(app: &TestApp, d: &Design, name: &str) -> String {
+    let mut doc = serde_json::to_value(d).expect("json");
+    doc["name"] = Value::from(name);
+    save_json(app, "/boats", &doc).await
+}
+
+async fn save_example(app: &TestApp, g: &Game, name: &str) -> String {
+    let mut doc: Value = serde_json::from_str(g.example).expect("example");
+    doc["name"] = Value::from(name);
+    save_json(app, g.path, &doc).await
+}
+
+/// The gallery page at `query`, which must answer 200.
+async fn gallery(app: &TestApp, query: &str) -> String {
+    let res = app.client.get(app.url(&format!("/gallery?{query}"))).send().await.expect("gallery");
+    assert_eq!(res.status(), StatusCode::OK, "{query}");
+    res.text().await.expect("page")
+}
+
+/// The names on the gallery's cards, in order (the published examples are not cards of saved
+/// builds: they link to `/new`).
+fn names(page: &str) -> Vec<String> {
+    let results = page.split("id=\"results\"").nth(1).unwrap_or("");
+    let results = results.split("</section>").next().unwrap_or("");
+    results
+        .split("<a class=\"card\" href=\"")
+        .skip(1)
+        .filter_map(|card| {
+            let name = card.split("<strong>").nth(1)?.split("</strong>").next()?;
+            Some(name.to_owned())
+        })
+        .collect()
+}
+
+fn cost(d: &Design) -> i64 {
+    carwars::evaluate(d).figures.cost.rounded()
+}
+
+#[tokio::test]
+async fn the_gallery_pages_by_twenty_and_says_where_the_pages_end() {
+    let app = spawn_unlimited().await;
+    for i in 1..=23 {
+        save_boat(&app, &examples::darter(), &format!("Pager {i:02}")).await;
+    }
+    let first = gallery(&app, "q=Pager").await;
+    assert!(first.contains("23 builds · page 1 of 2"), "{first}");
+    let on_first = names(&first);
+    assert_eq!(on_first.len(), 20);
+    assert_eq!(on_first[0], "Pager 23", "newest first");
+    let next = first.split("rel=\"next\"").next().and_then(|s| s.rsplit("href=").next()).unwrap_or("");
+    assert_eq!(next, "\"/gallery?q=Pager&#38;page=2\" ");
+    assert!(!first.contains("rel=\"prev\""));
+
+    let second = gallery(&app, "q=Pager&page=2").await;
+    assert_eq!(names(&second), vec!["Pager 03", "Pager 02", "Pager 01"]);
+    assert!(second.contains("rel=\"prev\"") && !second.contains("rel=\"next\""));
+
+    // Past the end: a clear page, linking back, no cards, not in the success colour.
+    for past in ["3", "999999", "9223372036854775807"] {
+        let page = gallery(&app, &format!("q=Pager&page={past}")).await;
+        assert!(page.contains(&format!("There is no page {past}: this search has 2 pages")), "{past}");
+        assert!(names(&page).is_empty());
+        assert!(page.contains("href=\"/gallery?q=Pager&#38;page=2\">Go to the last page"));
+    }
+    // Before the start, or not a number: page 1, with a note.
+    for bad in ["0", "-1", "two", "1e9", "%00"] {
+        let page = gallery(&app, &format!("q=Pager&page={bad}")).await;
+        assert!(page.contains("pages are numbered from 1. This is page 1."), "{bad}");
+        assert_eq!(names(&page), on_first, "{bad}");
+    }
+}
+
+#[tokio::test]
+async fn every_order_sorts_what_it_says() {
+    let app = spawn_unlimited().await;
+    let boats = [
+        ("Sort Darter", examples::darter()),
+        ("Sort Piranha", examples::piranha()),
+        ("Sort Minnow", examples::minnow()),
+    ];
+    for (name, d) in &boats {
+        save_boat(&app, d, name).await;
+    }
+    for g in registry::games().filter(|g| g.id != "boat") {
+        save_example(&app, g, &format!("Sort {}", g.id)).await;
+    }
+    let mut by_cost: Vec<(i64, &str)> = boats.iter().map(|(n, d)| (cost(d), *n)).collect();
+    by_cost.sort_unstable();
+    let cheapest: Vec<&str> = by_cost.iter().map(|(_, n)| *n).collect();
+    let costliest: Vec<&str> = cheapest.iter().rev().copied().collect();
+    // The examples' points: Epic 130, Waffle 145, BFG 505 (src/games/registry.rs tests them).
+    let fewest = ["Sort epic", "Sort waffle", "Sort bfg"];
+    let most = ["Sort bfg", "Sort waffle", "Sort epic"];
+
+    let boats_first = |page: &str| names(page).into_iter().take(3).collect::<Vec<_>>();
+    let points_first = |page: &str| names(page).into_iter().take(3).collect::<Vec<_>>();
+    assert_eq!(boats_first(&gallery(&app, "q=Sort&sort=cost").await), cheapest);
+    assert_eq!(boats_first(&gallery(&app, "q=Sort&sort=cost-desc").await), costliest);
+    assert_eq!(points_first(&gallery(&app, "q=Sort&sort=points").await), fewest);
+    assert_eq!(points_first(&gallery(&app, "q=Sort&sort=points-desc").await), most);
+    // Builds without the figure come after those with it.
+    let page = gallery(&app, "q=Sort&sort=cost").await;
+    assert_eq!(names(&page).len(), 6);
+    assert!(
+        names(&page)[3..]
+            .iter()
+            .all(|n| !n.contains("Darter") && !n.contains("Piranha") && !n.contains("Minnow"))
+    );
+    // Newest first, by default and by name.
+    let newest = names(&gallery(&app, "q=Sort").await);
+    assert_eq!(newest, names(&gallery(&app, "q=Sort&sort=newest").await));
+    assert_eq!(newest[0], "Sort waffle", "the last saved comes first");
+    // An order it does not know: newest first, and it says so.
+    let page = gallery(&app, "q=Sort&sort=garbage").await;
+    assert!(page.contains("The gallery cannot sort by “garbage”; the newest builds come first."));
+    assert_eq!(names(&page), newest);
+}
+
+#[tokio::test]
+async fn every_filter_narrows_by_kind_hull_and_legality() {
+    let app = spawn_unlimited().await;
+    save_boat(&app, &examples::darter(), "Filter Rowboat").await;
+    save_boat(&app, &examples::piranha(), "Filter Dinghy").await;
+    let mut illegal = serde_json::to_value(examples::darter()).expect("json");
+    illegal["name"] = Value::from("Filter Illegal");
+    illegal["weapons"] = json!([{ "weapon": "atg", "mount": "L" }]);
+    save_json(&app, "/boats", &illegal).await;
+    for g in registry::games().filter(|g| g.id != "boat") {
+        save_example(&app, g, &format!("Filter {}", g.id)).await;
+    }
+
+    let mut boats = names(&gallery(&app, "q=Filter&kind=boat").await);
+    boats.sort();
+    assert_eq!(boats, vec!["Filter Dinghy", "Filter Illegal", "Filter Rowboat"]);
+    assert_eq!(names(&gallery(&app, "q=Filter&kind=epic").await), vec!["Filter epic"]);
+
+    // The hull filter offers the hulls saved, under their game.
+    let page = gallery(&app, "q=Filter").await;
+    assert!(page.contains("<optgroup label=\"Boats\">"));
+    assert!(page.contains("<option value=\"Dinghy\">Dinghy</option>"));
+    let mut rowboats = names(&gallery(&app, "q=Filter&tag=Rowboat").await);
+    rowboats.sort();
+    assert_eq!(rowboats, vec!["Filter Illegal", "Filter Rowboat"]);
+    assert_eq!(names(&gallery(&app, "q=Filter&kind=boat&tag=Dinghy").await), vec!["Filter Dinghy"]);
+    assert_eq!(names(&gallery(&app, "q=Filter&tag=Imperial+Navy").await), vec!["Filter bfg"]);
+
+    assert_eq!(names(&gallery(&app, "q=Filter&legal=illegal").await), vec!["Filter Illegal"]);
+    let legal = names(&gallery(&app, "q=Filter&legal=legal").await);
+    assert_eq!(legal.len(), 5);
+    assert!(!legal.contains(&"Filter Illegal".to_owned()));
+    // A kind or legality it does not know: everything, with a note.
+    let page = gallery(&app, "q=Filter&kind=chess&legal=maybe").await;
+    assert_eq!(names(&page).len(), 6);
+    assert!(page.contains("There is no kind of build called “chess”"));
+    assert!(page.contains("“maybe” is not a legality filter"));
+}
+
+#[tokio::test]
+async fn the_gallery_finds_builds_by_name_and_by_the_parts_they_hold() {
+    let app = spawn_unlimited().await;
+    let mut laser = serde_json::to_value(examples::darter()).expect("json");
+    laser["name"] = Value::from("Beam Boat");
+    laser["weapons"] = json!([{ "weapon": "heavy-laser", "mount": "F" }]);
+    save_json(&app, "/boats", &laser).await;
+    save_boat(&app, &examples::piranha(), "Fish").await;
+    save_boat(&app, &examples::darter(), "Plain").await;
+    save_example(&app, registry::game("bfg").expect("bfg"), "Fleet").await;
+
+    assert_eq!(names(&gallery(&app, "q=beam").await), vec!["Beam Boat"]);
+    assert_eq!(names(&gallery(&app, "part=laser").await), vec!["Beam Boat"]);
+    assert_eq!(names(&gallery(&app, "part=LASER").await), vec!["Beam Boat"], "in any case");
+    assert_eq!(names(&gallery(&app, "part=torpedo").await), vec!["Fish"], "the Piranha's two torpedoes");
+    assert_eq!(names(&gallery(&app, "part=fire+extinguisher").await), vec!["Fish"]);
+    let fleet: Value = serde_json::from_str(registry::game("bfg").expect("bfg").example).expect("fleet");
+    assert!(fleet.to_string().contains("dictator"), "the example fleet has a Dictator: {fleet}");
+    assert_eq!(names(&gallery(&app, "part=dictator").await), vec!["Fleet"]);
+    // Name and part together.
+    assert!(names(&gallery(&app, "q=plain&part=torpedo").await).is_empty());
+
+    // An empty result says so, and not in the success colour.
+    let page = gallery(&app, "part=railgun").await;
+    assert!(page.contains("<h2 id=\"found\">No builds found</h2>"));
+    assert!(
+        page.contains(
+            "<p class=\"empty\" role=\"status\">No saved build in the gallery matches this search."
+        )
+    );
+    assert!(!page.contains("class=\"none\""), "the success colour's class is not used");
+    let css =
+        app.client.get(app.url("/static/drydock.css")).send().await.expect("css").text().await.expect("css");
+    let empty_rule = css.lines().find(|l| l.starts_with(".empty {")).expect("a rule for .empty");
+    assert!(!empty_rule.contains("--ok"), "{empty_rule}");
+}
+
+#[tokio::test]
+async fn whatever_the_address_holds_the_gallery_answers_with_a_page() {
+    let app = spawn_unlimited().await;
+    save_boat(&app, &examples::darter(), "Anything").await;
+    let long = "laser".repeat(2_048);
+    let queries = [
+        "page=-1".to_owned(),
+        "page=999999".to_owned(),
+        "sort=garbage".to_owned(),
+        format!("q={long}"),
+        format!("part={long}"),
+        format!("tag={long}"),
+        "q=%25&part=%5F&tag=%27%3B+DROP+TABLE+builds%3B--".to_owned(),
+        "kind=&tag=&legal=&sort=&page=".to_owned(),
+        "q=a&q=b&page=1&page=2".to_owned(),
+        "%ff%fe=%ff".to_owned(),
+    ];
+    for q in &queries {
+        let res = app.client.get(app.url(&format!("/gallery?{q}"))).send().await.expect("gallery");
+        assert_eq!(res.status(), StatusCode::OK, "{}", &q[..q.len().min(60)]);
+    }
+    let page = gallery(&app, &format!("part={long}")).await;
+    assert!(page.contains("Part names are at most 40 characters long"));
+    let page = gallery(&app, &format!("q={long}")).await;
+    assert!(page.contains("only the first 100 characters"));
+    assert_eq!(names(&gallery(&app, "").await), vec!["Anything"], "the table is still there");
+}
+
+#[tokio::test]
+async fn builds_saved_before_the_gallery_had_facets_are_judged_again_at_start() {
+    let app = spawn_unlimited().await;
+    // A row as a server of the version before left it: no facets.
+    let d = examples::piranha();
+    sqlx::query(
+        "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, \
+         edit_token_hash) VALUES ('oldoldoldoldoldo', 'boat', 'Old Piranha', ?, 1, 1, 'old', 1, 1, 'h')",
+    )
+    .bind(serde_json::to_string(&d).expect("json"))
+    .execute(&app.db)
+    .await
+    .expect("old row");
+    assert!(names(&gallery(&app, "part=torpedo").await).is_empty(), "not judged yet");
+    assert_eq!(names(&gallery(&app, "q=Old").await), vec!["Old Piranha"], "listed as it was");
+
+    assert_eq!(registry::fill_facets(&app.db).await.expect("judged"), 1);
+    assert_eq!(registry::fill_facets(&app.db).await.expect("judged"), 0, "once");
+    assert_eq!(names(&gallery(&app, "part=torpedo").await), vec!["Old Piranha"]);
+    assert_eq!(names(&gallery(&app, "tag=Dinghy").await), vec!["Old Piranha"]);
+    let stored: Option<i64> = sqlx::query_scalar("SELECT cost FROM builds WHERE id = 'oldoldoldoldoldo'")
+        .fetch_one(&app.db)
+        .await
+        .expect("cost");
+    assert_eq!(stored, Some(cost(&d)));
+}
