@@ -183,8 +183,8 @@ pub async fn browser_without_script() -> Browser {
     lend(false).await
 }
 
-/// An idle session of the kind asked for, as new (no cookies, a blank page, desktop size), or
-/// a new one.
+/// An idle session of the kind asked for, as new (no cookies, no stored drafts, a blank page,
+/// desktop size), or a new one.
 async fn lend(script: bool) -> Browser {
     let idle = {
         let mut idle = IDLE.lock().expect("the idle sessions");
@@ -201,6 +201,9 @@ async fn lend(script: bool) -> Browser {
         }
     };
     let b = Browser { c, script, profile: Some(profile) };
+    // No drafts an earlier test left in the app's storage (the editors offer them back).
+    b.c.goto(&app().await.url("/static/icon.svg")).await.expect("the app's origin");
+    b.c.execute("localStorage.clear(); sessionStorage.clear();", vec![]).await.expect("storage cleared");
     b.c.goto("about:blank").await.expect("a blank page");
     b.c.delete_all_cookies().await.expect("cookies cleared");
     b.c.set_window_size(1280, 1000).await.expect("window size");
