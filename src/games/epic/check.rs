@@ -403,8 +403,11 @@ fn check_limit(d: &Detachment, points: u32, problems: &mut Vec<Problem>) {
 /// when a vessel falls under Other in its chain of command.
 pub fn notes_for(d: &Detachment, c: &Check) -> Vec<&'static Note> {
     let Some(l) = list(&d.list) else { return Vec::new() };
-    let vessels: Vec<&str> =
-        d.choices.iter().filter_map(|ch| l.section(&ch.section)?.entry(&ch.entry).map(|e| e.vessel)).collect();
+    let vessels: Vec<&str> = d
+        .choices
+        .iter()
+        .filter_map(|ch| l.section(&ch.section)?.entry(&ch.entry).map(|e| e.vessel))
+        .collect();
     let concerns = |about: &str| match about {
         "support" => c.choices.iter().any(|f| f.section == "support"),
         "other" => c.chain_of_command.iter().any(|link| link.step == "Other"),

@@ -388,13 +388,11 @@ fn two_alligators_are_one_choice_so_they_allow_only_one_support_choice() {
     assert_eq!(c.points, 30 + 25 + 100);
     assert_eq!(
         c.problems,
-        [
-            error(
-                Code::SupportExceedsMain,
-                "sections.support",
-                "Support has 2 choices but Main Force has 1: remove a Support choice or add a Main Force choice"
-            ),
-        ]
+        [error(
+            Code::SupportExceedsMain,
+            "sections.support",
+            "Support has 2 choices but Main Force has 1: remove a Support choice or add a Main Force choice"
+        ),]
     );
 }
 

@@ -93,7 +93,8 @@ fn transport_points_to_the_drop_off_move_and_the_general_rules_describe_it() {
     let rivers = general_rules().iter().find(|r| r.id == "river-move").expect("river movement");
     assert!(rivers.text.contains("Drop-off (up to half its move, set down the units it carries"));
     let ids: Vec<&str> = general_rules().iter().map(|r| r.id).collect();
-    for id in ["ram-value", "ramming", "avoid-ram", "crowd-sail", "heavy-barrage", "river-move", "ocean-move"] {
+    for id in ["ram-value", "ramming", "avoid-ram", "crowd-sail", "heavy-barrage", "river-move", "ocean-move"]
+    {
         assert!(ids.contains(&id), "{id}");
     }
 }

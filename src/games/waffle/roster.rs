@@ -55,7 +55,11 @@ pub struct Roster {
     #[serde(default, deserialize_with = "bounds::name")]
     pub name: String,
     /// The game's points limit, 1 to [`MAX_POINTS_LIMIT`]; none for a game without one. Optional.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "bounds::optional_points_limit")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounds::optional_points_limit"
+    )]
     pub points_limit: Option<u32>,
     /// The vehicles, in the player's order. Optional, default none.
     #[serde(default)]

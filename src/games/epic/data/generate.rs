@@ -146,7 +146,10 @@ fn special_rules(rules: &Table, out: &mut String) -> Result<(), Error> {
         // such a rule does.
         let takes_value = r.required("name")?.ends_with("(x)");
         if takes_value != r.required("explanation")?.contains("{x}") {
-            return Err(r.error("explanation", "a rule named \"(x)\" says \"{x}\" in its explanation, and only such a rule"));
+            return Err(r.error(
+                "explanation",
+                "a rule named \"(x)\" says \"{x}\" in its explanation, and only such a rule",
+            ));
         }
         out.push_str(&format!(
             "    SpecialRule {{ id: {}, name: {}, explanation: {}, source: {} }},\n",
