@@ -5,6 +5,7 @@ mod bfg;
 mod bfg_fleet;
 mod connections;
 mod epic;
+mod epic_table_ready;
 mod flows;
 mod fuzz;
 mod golden;
