@@ -346,14 +346,14 @@ fn detachment_lists(
         out.push_str(&format!(
             "    DetachmentList {{ id: {}, race: {}, name: {}, hq_points: {hq_points}, sections: &[{}], \
              chain: &[{}], \
-             chain_typos: &[{}], notes: {} }},\n",
+             chain_typos: &[{}], notes: &[{}] }},\n",
             lit(id),
             lit(l.required("race")?),
             lit(l.required("name")?),
             list_sections.join(", "),
             chain.join(", "),
             typos.join(", "),
-            format!("&[{}]", list_notes.join(", ")),
+            list_notes.join(", "),
         ));
     }
     out.push_str("];\n");
