@@ -170,6 +170,12 @@ async fn the_bar_at_the_foot_of_a_phone_follows_every_change() {
         "cost and weight of max load: {boat}"
     );
 
+    // Print leaves it out: the page's print rules hide it.
+    let printed = b
+        .js("return [...document.styleSheets].flatMap(s => [...s.cssRules]).filter(r => r.media && r.media.mediaText === 'print').flatMap(r => [...r.cssRules]).some(r => r.selectorText && r.selectorText.split(',').map(x => x.trim()).includes('.status-bar') && r.style.display === 'none');")
+        .await;
+    assert_eq!(printed, json!(true), "hidden in print");
+
     // A wide screen keeps the figures panel in view instead.
     b.c.set_window_size(1280, 1000).await.expect("desktop size");
     assert_eq!(
