@@ -45,7 +45,9 @@ async fn a_detachment_is_built_with_points_limits_and_chain_updating_in_place() 
     b.type_into("#f-choices-1-count", "2").await;
     b.wait_text("#fig-points", "price two Alligators", |t| t == "80").await;
     b.wait_text("#points-choices-1", "show 30 pts", |t| t == "30 pts").await;
-    b.wait_text("#problems-choices-1", "explain the per-vessel price", |t| t.starts_with("Note:")).await;
+    // Priced per vessel is a decision shown once in the list's notes, not a note on the choice.
+    assert_eq!(b.text("#problems-choices-1").await, "");
+    assert!(b.text(".list-notes").await.contains("two Alligators cost 30 pts"));
     b.type_into("#f-choices-1-count", "3").await;
     let msg =
         b.wait_text("#problems-choices-1", "flag the count", |t| t.contains("this entry takes 1 to 2")).await;

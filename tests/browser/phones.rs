@@ -35,7 +35,7 @@ async fn too_wide(b: &Browser) -> Option<String> {
     if b.fits_width().await != json!(true) {
         let width = b.js("return document.documentElement.scrollWidth;").await;
         let widest = b
-            .js("return [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 3).map(e => e.tagName + '.' + e.className + '#' + e.id);")
+            .js("return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 3).map(e => e.tagName + '.' + e.className + '#' + e.id);")
             .await;
         return Some(format!("scrolls sideways ({width} px wide; first past the edge: {widest})"));
     }

@@ -294,8 +294,16 @@ impl Browser {
             .unwrap_or_else(|e| panic!("select {value} in {sel}: {e}"));
     }
 
+    /// Clicks `sel` as a player would: scrolled to the middle of the screen first, so nothing
+    /// fixed to the screen's edge (the editors' bar at the foot of a phone) is over it.
     pub async fn click(&self, sel: &str) {
-        self.css(sel).await.click().await.unwrap_or_else(|e| panic!("click {sel}: {e}"));
+        let e = self.css(sel).await;
+        let at = serde_json::to_value(&e).expect("an element reference");
+        let _ = self
+            .c
+            .execute("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", vec![at])
+            .await;
+        e.click().await.unwrap_or_else(|e| panic!("click {sel}: {e}"));
     }
 
     pub async fn type_into(&self, sel: &str, text: &str) {
