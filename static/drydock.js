@@ -53,8 +53,8 @@
   // the form's fields (as name/value pairs, so rows added or removed come back too) are kept in
   // localStorage under that page: a new build of the game, or the saved build. Coming back after
   // a reload or a crash, the banner offers the draft; restoring posts the pairs to the game's
-  // no-JavaScript route (`{path}/design`), which draws the editor from a whole form. Saving
-  // clears the draft; leaving with changes not saved asks first.
+  // no-JavaScript route (`{path}/design`), which draws the editor from a whole form. A save that
+  // lands clears the draft (one refused keeps it); leaving with changes not saved asks first.
   var draft = null;
   function pairs(form) {
     var out = [];
@@ -165,8 +165,10 @@
       var to = new URL(by && by.hasAttribute("formaction") ? by.formAction : f.action, location.href).pathname;
       var saves = to === draft.base || (draft.build && to === draft.base + "/" + draft.build);
       if (saves) {
+        // The draft ends when the save has landed (the page it answers with says ?saved=1);
+        // a save refused (a 422) keeps it, so nothing is lost.
         clearTimeout(pending);
-        dropDraft(draft.key);
+        try { sessionStorage.setItem("drydock-saving", draft.key); } catch (err) { dropDraft(draft.key); }
         draft.changed = draft.unsavedAtStart = false;
         draft.offered = false;
       }
@@ -175,5 +177,13 @@
     });
     window.addEventListener("beforeunload", guard);
   }
-  document.addEventListener("DOMContentLoaded", startDrafts);
+  function savedDrafts() {
+    try {
+      var saving = sessionStorage.getItem("drydock-saving");
+      if (!saving) return;
+      sessionStorage.removeItem("drydock-saving");
+      if (new URLSearchParams(location.search).get("saved") === "1") dropDraft(saving);
+    } catch (e) { /* off */ }
+  }
+  document.addEventListener("DOMContentLoaded", function () { savedDrafts(); startDrafts(); });
 })();
