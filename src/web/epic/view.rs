@@ -295,9 +295,9 @@ impl EpicView {
     pub fn summary(&self) -> String {
         let n = self.vessel_count();
         format!(
-            "{} · {} pts · {n} vessel{}{}",
+            "{} · {} · {n} vessel{}{}",
             self.list_name(),
-            self.check.points,
+            self.points_line(),
             if n == 1 { "" } else { "s" },
             if self.legal() { "" } else { " · not legal" }
         )
