@@ -73,8 +73,6 @@ pub struct EntryView {
     /// "1 vessel" or "1 to 2 vessels".
     pub takes: String,
     pub points_each: u32,
-    /// The list prints this price without "each" and we price per vessel anyway.
-    pub each_assumed: bool,
 }
 
 impl EntryView {
@@ -85,7 +83,7 @@ impl EntryView {
         } else {
             format!("{} to {} vessels", e.min, e.max)
         };
-        Some(EntryView { vessel, takes, points_each: e.points_each, each_assumed: e.each_assumed })
+        Some(EntryView { vessel, takes, points_each: e.points_each })
     }
 }
 
