@@ -132,12 +132,15 @@
       sessionStorage.removeItem("drydock-restoring");
     } catch (e) { /* off */ }
     var kept = readDraft(draft.key);
-    if (restoring === draft.key || (kept && same(kept.fields, draft.start))) {
-      // This page is the draft (restored, or drawn again by a plain post): still not saved, so
-      // leaving asks, and the draft is kept as the server drew it.
+    if (restoring === draft.key || location.pathname === draft.base + "/design") {
+      // This page was drawn from a posted form (the draft restored, or a plain Recalculate): it
+      // is the latest design and still not saved, so leaving asks, and it is the draft now.
       draft.unsavedAtStart = draft.changed = true;
       writeDraft(draft.key, draft.start);
-    } else if (kept && Array.isArray(kept.fields) && !same(kept.fields, draft.start)) {
+    } else if (kept && same(kept.fields, draft.start)) {
+      // The page as loaded already is the draft (saved elsewhere meanwhile): nothing to offer.
+      dropDraft(draft.key);
+    } else if (kept && Array.isArray(kept.fields)) {
       draft.offered = true;
       var when = banner.querySelector(".draft-when");
       if (when && kept.at) when.textContent = "from " + new Date(kept.at).toLocaleString();
@@ -168,6 +171,7 @@
         // The draft ends when the save has landed (the page it answers with says ?saved=1);
         // a save refused (a 422) keeps it, so nothing is lost.
         clearTimeout(pending);
+        keep();
         try { sessionStorage.setItem("drydock-saving", draft.key); } catch (err) { dropDraft(draft.key); }
         draft.changed = draft.unsavedAtStart = false;
         draft.offered = false;

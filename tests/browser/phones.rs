@@ -321,3 +321,33 @@ async fn a_save_that_is_refused_keeps_the_draft() {
         b.js("return JSON.parse(localStorage.getItem('drydock-draft:/waffle:new')).fields.length;").await;
     assert!(kept.as_u64().is_some_and(|n| n > 201), "{kept}");
 }
+
+#[tokio::test]
+async fn a_saved_builds_draft_is_its_own_and_not_a_new_builds() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let examples = saved_examples(app).await;
+    let (share, edit) =
+        examples.iter().find(|(share, _)| share.starts_with("/epic/")).expect("an Epic example");
+    let b = browser().await;
+    b.goto(edit).await;
+    b.css("#f-name").await;
+    b.type_into("#f-name", "River Watch, changed").await;
+    b.settle().await;
+
+    // A new detachment has nothing to offer; the saved one's editor offers its own draft.
+    b.goto(&app.url("/epic/new?list=imperial-marines")).await;
+    b.css("#f-name").await;
+    assert!(!b.css("#draft-banner").await.is_displayed().await.expect("shown?"), "not the new build's draft");
+    b.goto(&app.url(&format!("{share}/edit"))).await;
+    b.wait_text("#draft-banner", "offer the draft", |t| t.contains("unsaved changes to this build")).await;
+    b.post("#draft-banner [data-draft=restore]", "#f-name").await;
+    assert_eq!(b.value("#f-name").await, "River Watch, changed");
+    // Saving the changes lands on its share page and ends the draft.
+    let save = format!("button[formaction='{share}']");
+    b.post(&save, ".share").await;
+    b.goto(&app.url(&format!("{share}/edit"))).await;
+    b.css("#f-name").await;
+    assert_eq!(b.value("#f-name").await, "River Watch, changed");
+    assert!(!b.css("#draft-banner").await.is_displayed().await.expect("shown?"));
+}
