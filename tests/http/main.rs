@@ -12,6 +12,7 @@ mod golden;
 mod hardening;
 mod load;
 mod pages;
+mod phones;
 mod process;
 mod support;
 mod waffle;
