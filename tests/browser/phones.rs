@@ -103,8 +103,9 @@ async fn every_page_fits_a_phone_screen() {
         }
     }
 
-    // Every page reachable from the home page and the saved examples' pages.
-    let mut queue: VecDeque<String> = VecDeque::from(vec!["/".to_owned()]);
+    // Every page reachable from the home page and the saved examples' pages, and the page a
+    // wrong address gets.
+    let mut queue: VecDeque<String> = VecDeque::from(vec!["/".to_owned(), "/no-such-page".to_owned()]);
     queue.extend(examples.iter().map(|(share, _)| share.clone()));
     let mut seen: BTreeSet<String> = queue.iter().cloned().collect();
     let mut visited = Vec::new();
