@@ -47,4 +47,147 @@
   }
   document.addEventListener("DOMContentLoaded", function () { wire(document); });
   document.addEventListener("htmx:afterSettle", function (e) { wire(e.target.ownerDocument || document); });
+
+  // Drafts. Every editor page has a hidden banner (macros.html, draft_banner) naming its form,
+  // its game's path and the saved build it edits, if any. While the player changes the design,
+  // the form's fields (as name/value pairs, so rows added or removed come back too) are kept in
+  // localStorage under that page: a new build of the game, or the saved build. Coming back after
+  // a reload or a crash, the banner offers the draft; restoring posts the pairs to the game's
+  // no-JavaScript route (`{path}/design`), which draws the editor from a whole form. A save that
+  // lands clears the draft (one refused keeps it); leaving with changes not saved asks first.
+  var draft = null;
+  function pairs(form) {
+    var out = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") out.push([name, value]);
+    });
+    return out;
+  }
+  function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function readDraft(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  }
+  function writeDraft(key, fields) {
+    try { localStorage.setItem(key, JSON.stringify({ fields: fields, at: Date.now() })); } catch (e) { /* full or off */ }
+  }
+  function dropDraft(key) {
+    try { localStorage.removeItem(key); } catch (e) { /* off */ }
+  }
+  function guard(e) {
+    if (!draft || !draft.changed || draft.leaving) return undefined;
+    e.preventDefault();
+    e.returnValue = "";
+    return "";
+  }
+  function keep() {
+    var form = draft && document.getElementById(draft.form);
+    if (!form) return;
+    var now = pairs(form);
+    draft.changed = draft.unsavedAtStart || !same(now, draft.start);
+    // While the banner still offers an older draft, keep that one: the player has not chosen.
+    if (draft.offered) return;
+    if (draft.changed) writeDraft(draft.key, now); else dropDraft(draft.key);
+  }
+  var pending = null;
+  function keepSoon() {
+    if (!draft) return;
+    clearTimeout(pending);
+    pending = setTimeout(keep, 200);
+  }
+  function restore(fields) {
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = draft.base + "/design";
+    form.hidden = true;
+    fields.forEach(function (p) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = p[0];
+      input.value = p[1];
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    try { sessionStorage.setItem("drydock-restoring", draft.key); } catch (e) { /* off */ }
+    draft.leaving = true;
+    form.submit();
+  }
+  function startDrafts() {
+    var banner = document.getElementById("draft-banner");
+    var form = banner && document.getElementById(banner.dataset.draftForm);
+    if (!form) return;
+    draft = {
+      form: banner.dataset.draftForm,
+      base: banner.dataset.draftBase,
+      build: banner.dataset.draftBuild,
+      key: "drydock-draft:" + banner.dataset.draftBase + ":" + (banner.dataset.draftBuild || "new"),
+      start: pairs(form),
+      changed: false,
+      unsavedAtStart: false,
+      offered: false,
+      leaving: false
+    };
+    var restoring = null;
+    try {
+      restoring = sessionStorage.getItem("drydock-restoring");
+      sessionStorage.removeItem("drydock-restoring");
+    } catch (e) { /* off */ }
+    var kept = readDraft(draft.key);
+    if (restoring === draft.key || location.pathname === draft.base + "/design") {
+      // This page was drawn from a posted form (the draft restored, or a plain Recalculate): it
+      // is the latest design and still not saved, so leaving asks, and it is the draft now.
+      draft.unsavedAtStart = draft.changed = true;
+      writeDraft(draft.key, draft.start);
+    } else if (kept && same(kept.fields, draft.start)) {
+      // The page as loaded already is the draft (saved elsewhere meanwhile): nothing to offer.
+      dropDraft(draft.key);
+    } else if (kept && Array.isArray(kept.fields)) {
+      draft.offered = true;
+      var when = banner.querySelector(".draft-when");
+      if (when && kept.at) when.textContent = "from " + new Date(kept.at).toLocaleString();
+      banner.hidden = false;
+      banner.querySelector("[data-draft=restore]").addEventListener("click", function () { restore(kept.fields); });
+      banner.querySelector("[data-draft=discard]").addEventListener("click", function () {
+        draft.offered = false;
+        banner.hidden = true;
+        dropDraft(draft.key);
+        keep();
+        form = document.getElementById(draft.form);
+        var first = form && form.querySelector("input:not([type=hidden]), select");
+        if (first) first.focus();
+      });
+    }
+    document.addEventListener("input", keepSoon);
+    document.addEventListener("change", keepSoon);
+    document.addEventListener("htmx:afterSettle", keepSoon);
+    // A post that leaves the page (save, or the Recalculate of a page without htmx) is not a
+    // player walking away; a save also ends the draft. Exports that download stay on the page.
+    document.addEventListener("submit", function (e) {
+      var f = e.target;
+      if (!draft || !f || f.id !== draft.form) return;
+      var by = e.submitter;
+      var to = new URL(by && by.hasAttribute("formaction") ? by.formAction : f.action, location.href).pathname;
+      var saves = to === draft.base || (draft.build && to === draft.base + "/" + draft.build);
+      if (saves) {
+        // The draft ends when the save has landed (the page it answers with says ?saved=1);
+        // a save refused (a 422) keeps it, so nothing is lost.
+        clearTimeout(pending);
+        keep();
+        try { sessionStorage.setItem("drydock-saving", draft.key); } catch (err) { dropDraft(draft.key); }
+        draft.changed = draft.unsavedAtStart = false;
+        draft.offered = false;
+      }
+      draft.leaving = true;
+      setTimeout(function () { draft.leaving = false; }, 1000);
+    });
+    window.addEventListener("beforeunload", guard);
+  }
+  function savedDrafts() {
+    try {
+      var saving = sessionStorage.getItem("drydock-saving");
+      if (!saving) return;
+      sessionStorage.removeItem("drydock-saving");
+      if (new URLSearchParams(location.search).get("saved") === "1") dropDraft(saving);
+    } catch (e) { /* off */ }
+  }
+  document.addEventListener("DOMContentLoaded", function () { savedDrafts(); startDrafts(); });
 })();

@@ -143,6 +143,18 @@ pub fn points_limit<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     Ok(u32::try_from(v).unwrap_or(MAX_POINTS_LIMIT))
 }
 
+/// Serde: an optional points limit, 1 to [`MAX_POINTS_LIMIT`]; absent or `null` for none.
+pub fn optional_points_limit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
+    struct Limit(u32);
+    impl<'de> serde::Deserialize<'de> for Limit {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let v = whole(d, 1, MAX_POINTS_LIMIT.into())?;
+            Ok(Limit(u32::try_from(v).unwrap_or(MAX_POINTS_LIMIT)))
+        }
+    }
+    Ok(<Option<Limit> as serde::Deserialize>::deserialize(d)?.map(|l| l.0))
+}
+
 /// Serde: a small number that fits a `u8` field ("link group", "turret size").
 pub fn small<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
     let v = whole(d, 0, u8::MAX.into())?;

@@ -245,6 +245,8 @@ codes! {
     /// A choice's vessel count is outside what its entry takes.
     CountOutOfRange = "COUNT_OUT_OF_RANGE",
     /// Several vessels of an entry the list does not price "each" (a warning: priced per vessel).
+    /// No longer sent since Epic engine 2, where the pricing is a decision the pages show once;
+    /// kept so the code keeps its meaning for answers recorded before.
     PricedPerVessel = "PRICED_PER_VESSEL",
     /// A vessel is marked as the HQ on a list without the Detachment HQ upgrade.
     HqNotAvailable = "HQ_NOT_AVAILABLE",
@@ -288,7 +290,7 @@ codes! {
     OptionPriceUnknown = "OPTION_PRICE_UNKNOWN",
     /// A profile the data marks as not confirmed against BFG Remastered (a warning).
     UnverifiedProfile = "UNVERIFIED_PROFILE",
-    /// The fleet's (a Waffle roster's) points are over its points limit.
+    /// The fleet's (a Waffle roster's, an Epic detachment's) points are over its points limit.
     OverPointsLimit = "OVER_POINTS_LIMIT",
 
     // Waffle 40K rosters: types and how they combine.

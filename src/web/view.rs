@@ -247,9 +247,22 @@ pub fn as_is(part: &str) -> Cow<'_, str> {
     Cow::Borrowed(part)
 }
 
-/// A judged build as its pages show it: every builder's view has a verdict.
+/// A judged build as its pages show it: every builder's view has a verdict, and a short line of
+/// the figures that matter most, which the bar at the foot of a phone's screen shows beside the
+/// verdict (`status_bar` in macros.html) so a change far from the figures panel still shows.
 pub trait Judged {
     fn verdict(&self) -> &Verdict;
+    /// A few words: "$12,340 · 3,950 of 4,200 lb", "130 of 500 pts".
+    fn headline(&self) -> String;
+}
+
+/// Points against a limit, the one way the points games' bars write it: "130 of 500 pts", or
+/// "130 pts" with no limit.
+pub fn points_against(points: u32, limit: Option<u32>) -> String {
+    match limit {
+        Some(limit) => format!("{points} of {limit} pts"),
+        None => format!("{points} pts"),
+    }
 }
 
 /// Gives form row types (with a `path` field) `f(field)`, the input name of one of the row's

@@ -1,6 +1,7 @@
 //! The Epic 40,000 detachment builder in a browser.
 
 use crate::support::{Browser, TURN, app, browser};
+use serde_json::json;
 
 /// The chain of command as the page lists it, one vessel a line.
 async fn chain(b: &Browser) -> Vec<String> {
@@ -44,7 +45,9 @@ async fn a_detachment_is_built_with_points_limits_and_chain_updating_in_place() 
     b.type_into("#f-choices-1-count", "2").await;
     b.wait_text("#fig-points", "price two Alligators", |t| t == "80").await;
     b.wait_text("#points-choices-1", "show 30 pts", |t| t == "30 pts").await;
-    b.wait_text("#problems-choices-1", "explain the per-vessel price", |t| t.starts_with("Note:")).await;
+    // Priced per vessel is a decision shown once in the list's notes, not a note on the choice.
+    assert_eq!(b.text("#problems-choices-1").await, "");
+    assert!(b.text(".list-notes").await.contains("two Alligators cost 30 pts"));
     b.type_into("#f-choices-1-count", "3").await;
     let msg =
         b.wait_text("#problems-choices-1", "flag the count", |t| t.contains("this entry takes 1 to 2")).await;
@@ -199,4 +202,44 @@ async fn the_builder_works_with_the_keyboard_and_on_a_phone() {
         }
     }
     assert!(reached, "Tab reaches the name field");
+}
+
+#[tokio::test]
+async fn a_points_limit_is_built_toward_and_the_printed_roster_has_boxes_to_tick() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    b.goto(&app.url("/epic/new?list=imperial-marines")).await;
+    b.mark_page().await;
+    b.type_into("#f-points_limit", "60").await;
+    b.wait_text("#fig-limit", "show the limit", |t| t == "60").await;
+    add(&b, "main", "sea-raider", 0).await;
+    b.click("#f-choices-0-hq").await;
+    b.wait_text("#fig-points", "add the HQ", |t| t == "50").await;
+    b.wait_text("#verdict", "say legal", |t| t.starts_with("Legal")).await;
+    add(&b, "support", "nautilus", 1).await;
+    b.wait_text("#fig-points", "add the Nautilus", |t| t == "100").await;
+    let msg = b.wait_text("#problems-points_limit", "flag the limit", |t| t.contains("over its limit")).await;
+    assert!(msg.contains("100 pts, 40 over its limit of 60 pts"), "{msg}");
+    b.wait_text("#verdict", "say not legal", |t| t.starts_with("Not legal: 1 error")).await;
+    assert!(
+        b.exists("#figures .problem-list a[href='#problems-points_limit']").await,
+        "the summary links to the limit"
+    );
+    assert!(b.page_was_kept().await, "all of it without a reload");
+
+    // Printed: one box to tick for every vessel, beside its place in the chain of command.
+    b.type_into("#f-points_limit", "").await;
+    b.wait_text("#fig-limit", "drop the limit", |t| t == "none").await;
+    b.click("button[formaction='/epic/roster']").await;
+    let windows = b.c.windows().await.expect("windows");
+    b.c.switch_to_window(windows.last().expect("the roster's window").clone()).await.expect("switch");
+    b.css("body.roster").await;
+    assert_eq!(b.js("return document.querySelectorAll('#chain .tick-box').length;").await, json!(2));
+    let boxed = b
+        .js("const r = document.querySelector('.tick-box').getBoundingClientRect(); return r.width > 8 && r.height > 8;")
+        .await;
+    assert_eq!(boxed, json!(true), "the boxes are drawn");
+    b.c.close_window().await.expect("close the roster");
+    b.c.switch_to_window(windows[0].clone()).await.expect("back");
 }

@@ -7,5 +7,6 @@ mod boats;
 mod epic;
 mod noscript;
 mod owners;
+mod phones;
 mod support;
 mod waffle;

@@ -183,8 +183,8 @@ pub async fn browser_without_script() -> Browser {
     lend(false).await
 }
 
-/// An idle session of the kind asked for, as new (no cookies, a blank page, desktop size), or
-/// a new one.
+/// An idle session of the kind asked for, as new (no cookies, no stored drafts, a blank page,
+/// desktop size), or a new one.
 async fn lend(script: bool) -> Browser {
     let idle = {
         let mut idle = IDLE.lock().expect("the idle sessions");
@@ -201,6 +201,9 @@ async fn lend(script: bool) -> Browser {
         }
     };
     let b = Browser { c, script, profile: Some(profile) };
+    // No drafts an earlier test left in the app's storage (the editors offer them back).
+    b.c.goto(&app().await.url("/static/icon.svg")).await.expect("the app's origin");
+    b.c.execute("localStorage.clear(); sessionStorage.clear();", vec![]).await.expect("storage cleared");
     b.c.goto("about:blank").await.expect("a blank page");
     b.c.delete_all_cookies().await.expect("cookies cleared");
     b.c.set_window_size(1280, 1000).await.expect("window size");
@@ -291,8 +294,16 @@ impl Browser {
             .unwrap_or_else(|e| panic!("select {value} in {sel}: {e}"));
     }
 
+    /// Clicks `sel` as a player would: scrolled to the middle of the screen first, so nothing
+    /// fixed to the screen's edge (the editors' bar at the foot of a phone) is over it.
     pub async fn click(&self, sel: &str) {
-        self.css(sel).await.click().await.unwrap_or_else(|e| panic!("click {sel}: {e}"));
+        let e = self.css(sel).await;
+        let at = serde_json::to_value(&e).expect("an element reference");
+        let _ = self
+            .c
+            .execute("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});", vec![at])
+            .await;
+        e.click().await.unwrap_or_else(|e| panic!("click {sel}: {e}"));
     }
 
     pub async fn type_into(&self, sel: &str, text: &str) {

@@ -72,7 +72,7 @@ async fn each_lists_builder_page_shows_its_sections_limits_chain_and_notes() {
             assert!(page.contains(&format!("id=\"sec-{}\"", s.id)), "{} {}", l.id, s.id);
         }
         for n in l.notes {
-            assert!(page.contains(&askama_escape(n)), "{}: note {n}", l.id);
+            assert!(page.contains(&askama_escape(n.text)), "{}: note {}", l.id, n.text);
         }
         for text in epic::chain_explanation(l) {
             assert!(page.contains(&askama_escape(&text)), "{}: {text}", l.id);
@@ -377,14 +377,14 @@ async fn the_roster_is_printable_with_profiles_and_rules_explained() {
     assert!(page.contains("<body class=\"sheet roster\">"));
     assert!(page.contains("href=\"/static/drydock.css\""), "the stylesheet with its print rules");
     assert!(page.contains("<strong>100 pts</strong>"));
-    assert!(page.contains("<tr id=\"vessel-sea-raider\"><th scope=\"row\">Sea Raider</th><td>30cm</td><td>45cm</td><td>3</td><td class=\"num\">3</td><td>6+</td>"), "{page}");
+    assert!(page.contains("<tr id=\"vessel-sea-raider\"><th scope=\"row\">Sea Raider</th><td data-label=\"Speed\">30cm</td><td data-label=\"Range\">45cm</td><td data-label=\"Firepower\">3</td><td class=\"num\" data-label=\"Ram\">3</td><td data-label=\"Armour\">6+</td>"), "{page}");
     assert!(page.contains("<tr id=\"vessel-nautilus\">"));
     assert!(!page.contains("vessel-salamander-carrier"), "only its own vessels");
     for rule in ["stubborn", "depth-charges", "submarine"] {
         let r = epic::special_rule(rule).expect("rule");
-        assert!(page.contains(&askama_escape(r.explanation)), "{rule}");
+        assert!(page.contains(&askama_escape(&r.explain(None))), "{rule}");
     }
-    assert!(page.contains("<ol class=\"chain\" id=\"chain\">"));
+    assert!(page.contains("<ol class=\"chain ticks\" id=\"chain\">"));
     assert_no_inline_code(&page);
     let css = get(&app, "/static/drydock.css").await.1;
     assert!(css.contains("@media print"));
@@ -403,7 +403,7 @@ async fn the_reference_page_shows_all_twenty_profiles_and_every_rule() {
         );
     }
     for r in epic::special_rules() {
-        assert!(page.contains(&askama_escape(r.explanation)), "{}", r.id);
+        assert!(page.contains(&askama_escape(&r.explain(None))), "{}", r.id);
     }
     assert!(page.contains("we read it as Barrage"), "the Hellslammer's note");
     assert!(page.contains("HQ → Nautilus → Salamander Carrier → Sea Raider → Other"));

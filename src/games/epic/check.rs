@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{ChainStep, DetachmentList, Entry, Limit, Section, Vessel, list, lists, vessel};
+use super::data::{ChainStep, DetachmentList, Entry, Limit, Note, Section, Vessel, list, lists, vessel};
 use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
 
 /// Version of the detachment document format (`Detachment::version`) this engine reads.
@@ -39,6 +39,14 @@ pub struct Detachment {
     /// The player's name for the detachment. Optional, default "".
     #[serde(default, deserialize_with = "crate::games::bounds::name")]
     pub name: String,
+    /// The points the player builds toward, 1 to `bounds::MAX_POINTS_LIMIT`; going over is an
+    /// error. Optional, default none (saved detachments from before it existed have none).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::games::bounds::optional_points_limit"
+    )]
+    pub points_limit: Option<u32>,
     /// Id of the detachment list it is built from: "imperial-marines", "eldar-aquatics",
     /// "ork-wetboyz", "tyranid-waterspawn" or "chaos-aqua". Required.
     pub list: String,
@@ -92,7 +100,13 @@ impl crate::games::bounds::Named for Detachment {
 impl Detachment {
     /// An unnamed detachment of the given list with no choices yet.
     pub fn new(list: &str) -> Self {
-        Self { version: DOCUMENT_VERSION, name: String::new(), list: list.to_string(), choices: Vec::new() }
+        Self {
+            version: DOCUMENT_VERSION,
+            name: String::new(),
+            points_limit: None,
+            list: list.to_string(),
+            choices: Vec::new(),
+        }
     }
 }
 
@@ -113,6 +127,8 @@ impl Choice {
 pub struct Check {
     /// Total points: the sum of `choices[..].points`.
     pub points: u32,
+    /// The points limit the player set, if any.
+    pub points_limit: Option<u32>,
     /// True when no problem is an error.
     pub legal: bool,
     pub problems: Vec<Problem>,
@@ -212,6 +228,7 @@ pub fn check(d: &Detachment) -> Check {
     let points = choices.iter().fold(0u32, |sum, c| sum.saturating_add(c.points));
 
     let sections = check_sections(l, d, &sections_of, &mut problems);
+    check_limit(d, points, &mut problems);
 
     let (chain_of_command, vessels_total) = build_chain(l, d, &resolved);
     if vessels_total > chain_of_command.len() as u64 {
@@ -226,6 +243,7 @@ pub fn check(d: &Detachment) -> Check {
 
     Check {
         points,
+        points_limit: d.points_limit,
         legal: is_legal(&problems),
         problems,
         chain_of_command,
@@ -276,6 +294,7 @@ fn unknown_list_check(d: &Detachment, problems: Vec<Problem>) -> Check {
     let choices = choice_figures(d, &vec![None; d.choices.len()], 0);
     Check {
         points: 0,
+        points_limit: d.points_limit,
         legal: is_legal(&problems),
         problems,
         chain_of_command: Vec::new(),
@@ -361,20 +380,40 @@ fn resolve(
                 takes(entry)
             ),
         ));
-    } else if entry.each_assumed && c.count > 1 {
-        problems.push(Problem::warning(
-            Code::PricedPerVessel,
-            part(),
+    }
+    (Some(section), Some(Resolved { entry, vessel: v }))
+}
+
+/// Over the points limit the player set: an error at the limit, saying by how much.
+fn check_limit(d: &Detachment, points: u32, problems: &mut Vec<Problem>) {
+    if let Some(limit) = d.points_limit.filter(|&limit| points > limit) {
+        problems.push(Problem::error(
+            Code::OverPointsLimit,
+            Some("points_limit".to_string()),
             format!(
-                "{} x {} cost {} pts ({} pts each): the list does not say \"each\" for this entry, and we price every entry per vessel",
-                c.count,
-                v.name,
-                c.count.saturating_mul(entry.points_each),
-                entry.points_each
+                "The detachment costs {points} pts, {} over its limit of {limit} pts: remove a choice or raise the limit",
+                points - limit
             ),
         ));
     }
-    (Some(section), Some(Resolved { entry, vessel: v }))
+}
+
+/// The notes of the detachment's list that bear on it, each once: the list's own and every
+/// decision about a vessel it has, about Support when it has Support choices, about "Other"
+/// when a vessel falls under Other in its chain of command.
+pub fn notes_for(d: &Detachment, c: &Check) -> Vec<&'static Note> {
+    let Some(l) = list(&d.list) else { return Vec::new() };
+    let vessels: Vec<&str> = d
+        .choices
+        .iter()
+        .filter_map(|ch| l.section(&ch.section)?.entry(&ch.entry).map(|e| e.vessel))
+        .collect();
+    let concerns = |about: &str| match about {
+        "support" => c.choices.iter().any(|f| f.section == "support"),
+        "other" => c.chain_of_command.iter().any(|link| link.step == "Other"),
+        vessel => vessels.contains(&vessel),
+    };
+    l.notes.iter().copied().filter(|n| n.about.is_none_or(concerns)).collect()
 }
 
 /// The Detachment HQ: exactly one where the list has it, none where it does not.

@@ -2,11 +2,12 @@
 
 use std::fmt::Write as _;
 
-use super::check::{Check, Detachment};
+use super::check::{Check, Detachment, notes_for};
 use super::data::list;
 
 /// Plain text for a forum post: list and detachment name, each choice with its vessels and points
-/// (grouped by section, HQ marked), the total, the chain of command, legality and every problem.
+/// (grouped by section, HQ marked), the total (against the limit, if set), the chain of command,
+/// legality and every problem, and once at the end our readings of the list that bear on it.
 pub fn text_export(d: &Detachment, c: &Check) -> String {
     let l = list(&d.list);
     let list_name = l.map_or_else(|| format!("Unknown list \"{}\"", d.list), |l| l.name.to_string());
@@ -17,7 +18,7 @@ pub fn text_export(d: &Detachment, c: &Check) -> String {
     } else {
         let _ = write!(out, "{name} - {list_name}");
     }
-    let _ = writeln!(out, ", {} pts", c.points);
+    let _ = writeln!(out, ", {}", points(c));
 
     let hq_mark = match l.and_then(|l| l.hq_points) {
         Some(p) => format!(" (HQ +{p} pts)"),
@@ -52,7 +53,7 @@ pub fn text_export(d: &Detachment, c: &Check) -> String {
             line(&mut out, i);
         }
     }
-    let _ = writeln!(out, "\nTotal: {} pts", c.points);
+    let _ = writeln!(out, "\nTotal: {}", points(c));
 
     if !c.chain_of_command.is_empty() {
         out.push_str("\nChain of command:\n");
@@ -63,7 +64,24 @@ pub fn text_export(d: &Detachment, c: &Check) -> String {
     }
 
     out.push_str(&crate::games::legality_text(&c.problems));
+    // Our readings of the list that bear on this detachment, once each (its rules in general are
+    // the players' to know; the pages show every note).
+    let notes: Vec<_> = notes_for(d, c).into_iter().filter(|n| n.decision).collect();
+    if !notes.is_empty() {
+        out.push_str("\nHow Drydock reads the list here:\n");
+        for n in notes {
+            let _ = writeln!(out, "  - {}", n.text);
+        }
+    }
     let _ =
         writeln!(out, "\nChecked by Drydock (Epic 40,000: On the Waterways, engine v{})", c.engine_version);
     out
+}
+
+/// "130 pts", or "130 of 200 pts" against a limit.
+fn points(c: &Check) -> String {
+    match c.points_limit {
+        Some(limit) => format!("{} of {limit} pts", c.points),
+        None => format!("{} pts", c.points),
+    }
 }

@@ -15,7 +15,7 @@
 //! | `COMMAND_IS_UPGRADE` | error | a choice is put in Command, which holds no vessels |
 //! | `UNKNOWN_ENTRY` | error | a choice names an entry its section does not have (the message lists them) |
 //! | `COUNT_OUT_OF_RANGE` | error | a choice holds fewer or more vessels than its entry takes |
-//! | `PRICED_PER_VESSEL` | warning | two Alligator APCs: priced per vessel although the list omits "each" |
+//! | `OVER_POINTS_LIMIT` | error | the detachment costs more than the points limit the player set |
 //! | `HQ_MISSING` | error | no choice carries the Detachment HQ |
 //! | `HQ_TOO_MANY` | error | a second (third, ...) choice carries the Detachment HQ |
 //! | `HQ_NOT_AVAILABLE` | error | a Tyranid choice is marked HQ; that list has no HQ upgrade |
@@ -30,20 +30,23 @@ mod data;
 mod export;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_table_ready;
 
 pub use check::{
     ChainLink, Check, Choice, ChoiceFigures, DOCUMENT_VERSION, Detachment, MAX_CHAIN_LINKS, SectionFigures,
-    chain_explanation, check,
+    chain_explanation, check, notes_for,
 };
 pub use data::{
-    ChainStep, DetachmentList, Entry, Limit, Section, SpecialRule, Vessel, list, lists, special_rule,
-    special_rules, vessel, vessels,
+    ChainStep, DetachmentList, Entry, GeneralRule, Limit, Note, Section, SpecialRule, Vessel, general_rules,
+    list, lists, special_rule, special_rules, vessel, vessels,
 };
 pub use export::text_export;
 
 /// Version of the rules engine, stored with every judged build. Bump it when a change to the
-/// tables or the checks could change the judgement of a saved detachment.
-pub const ENGINE_VERSION: u32 = 1;
+/// tables or the checks could change the judgement of a saved detachment. 2: a points limit, and
+/// the per-vessel price is a decision shown once instead of a note on every Alligator choice.
+pub const ENGINE_VERSION: u32 = 2;
 
 /// The detachment builder's place in the house.
 pub static GAME: crate::games::registry::Game = crate::games::registry::Game {

@@ -28,10 +28,6 @@ fn error(code: Code, part: &str, message: &str) -> Problem {
     Problem::error(code, Some(part.to_string()), message.to_string())
 }
 
-fn warning(code: Code, part: &str, message: &str) -> Problem {
-    Problem::warning(code, Some(part.to_string()), message.to_string())
-}
-
 /// The chain as (display name, step) pairs.
 fn chain(c: &Check) -> Vec<(&str, &str)> {
     c.chain_of_command.iter().map(|l| (l.vessel.as_str(), l.step.as_str())).collect()
@@ -113,8 +109,8 @@ fn the_hellslammer_reads_b_as_barrage_and_says_so() {
     let h = vessel("hellslammer");
 
     assert_eq!(h.map(|h| h.firepower), Some("Barrage"));
-    assert!(h.and_then(|h| h.note).is_some_and(|n| n.contains("\"B\"")));
-    assert!(list("chaos-aqua").is_some_and(|l| l.notes.iter().any(|n| n.contains("\"B\""))));
+    assert!(h.and_then(|h| h.note).is_some_and(|n| n.text.contains("\"B\"") && n.decision));
+    assert!(list("chaos-aqua").is_some_and(|l| l.notes.iter().any(|n| n.text.contains("\"B\""))));
 }
 
 #[test]
@@ -204,7 +200,9 @@ fn the_lists_have_the_printed_sections_limits_and_prices() {
 
 #[test]
 fn the_reading_decisions_are_shown_as_list_notes() {
-    let notes = |id: &str| list(id).map(|l| l.notes.join(" ")).unwrap_or_default();
+    let notes = |id: &str| {
+        list(id).map(|l| l.notes.iter().map(|n| n.text).collect::<Vec<_>>().join(" ")).unwrap_or_default()
+    };
 
     assert!(notes("imperial-marines").contains("Alligator"));
     assert!(notes("imperial-marines").contains("Imperial Navy"));
@@ -213,8 +211,13 @@ fn the_reading_decisions_are_shown_as_list_notes() {
     assert!(notes("tyranid-waterspawn").contains("no Support section"));
     assert!(notes("tyranid-waterspawn").contains("no Detachment HQ"));
     for l in lists() {
-        assert!(l.notes.iter().any(|n| n.contains("per vessel")), "{}", l.id);
-        assert!(l.notes.iter().any(|n| n.contains("our decision")), "{}", l.id);
+        assert!(l.notes.iter().any(|n| n.text.contains("per vessel") && n.decision), "{}", l.id);
+        assert!(l.notes.iter().any(|n| n.text.contains("our decision") && n.decision), "{}", l.id);
+        // Counting Support against Main Force by choices is our reading, shown as one.
+        if l.section("support").is_some() {
+            let support = l.notes.iter().find(|n| n.id == "support-limit");
+            assert!(support.is_some_and(|n| n.decision && n.text.contains("we count choices")), "{}", l.id);
+        }
     }
 }
 
@@ -385,18 +388,11 @@ fn two_alligators_are_one_choice_so_they_allow_only_one_support_choice() {
     assert_eq!(c.points, 30 + 25 + 100);
     assert_eq!(
         c.problems,
-        [
-            warning(
-                Code::PricedPerVessel,
-                "choices.0",
-                "2 x Alligator APC cost 30 pts (15 pts each): the list does not say \"each\" for this entry, and we price every entry per vessel"
-            ),
-            error(
-                Code::SupportExceedsMain,
-                "sections.support",
-                "Support has 2 choices but Main Force has 1: remove a Support choice or add a Main Force choice"
-            ),
-        ]
+        [error(
+            Code::SupportExceedsMain,
+            "sections.support",
+            "Support has 2 choices but Main Force has 1: remove a Support choice or add a Main Force choice"
+        ),]
     );
 }
 
@@ -1451,10 +1447,15 @@ Chain of command:
   4. Alligator APC 2 [Other]
 
 Legal.
-Notes:
-  - 2 x Alligator APC cost 30 pts (15 pts each): the list does not say \"each\" for this entry, and we price every entry per vessel
 
-Checked by Drydock (Epic 40,000: On the Waterways, engine v1)
+How Drydock reads the list here:
+  - The Alligator APC entry gives 15 pts without saying \"each\". Like every other entry we price it per vessel, so two Alligators cost 30 pts.
+  - Every entry is priced per vessel: a choice of two vessels costs twice the listed price.
+  - The Detachment HQ (+25 pts) is an upgrade for one vessel of your choice, from any section. Exactly one vessel must carry it, and that vessel heads the chain of command.
+  - Support may have no more choices than Main Force. The list does not say whether choices or vessels are counted; we count choices, so a choice of two vessels is still one choice.
+  - Vessels that fall under \"Other\" in the chain of command take over in the order you list them. The supplement leaves this order open; following your list is our decision.
+
+Checked by Drydock (Epic 40,000: On the Waterways, engine v2)
 "
     );
 }
@@ -1508,7 +1509,13 @@ fn any_detachment() -> impl Strategy<Value = Detachment> {
     let mut ids: Vec<&'static str> = lists().iter().map(|l| l.id).collect();
     ids.extend(["", "imperial", "tyranid-waterspawn ", "CHAOS-AQUA"]);
     (prop::sample::select(ids), prop::collection::vec(any_choice(), 0..24), 0u32..3, ".{0,12}").prop_map(
-        |(list, choices, version, name)| Detachment { version, name, list: list.to_string(), choices },
+        |(list, choices, version, name)| Detachment {
+            version,
+            name,
+            points_limit: None,
+            list: list.to_string(),
+            choices,
+        },
     )
 }
 

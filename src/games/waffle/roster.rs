@@ -12,9 +12,9 @@ use crate::games::bounds;
 /// Version of the roster document format (`Roster::version`) this engine reads.
 pub const DOCUMENT_VERSION: u32 = 1;
 
-/// The largest points limit a roster may set. Far above any game (the largest roster the bounds
-/// allow costs 200 x 999 points), and it keeps totals in range.
-pub const MAX_POINTS_LIMIT: u32 = 100_000;
+/// The largest points limit a roster may set: the one every game keeps
+/// ([`bounds::MAX_POINTS_LIMIT`]).
+pub const MAX_POINTS_LIMIT: u32 = bounds::MAX_POINTS_LIMIT;
 
 /// Armour values are 10 to 14 (checked, not refused: see [`check`](super::check)).
 pub const ARMOUR: std::ops::RangeInclusive<u8> = 10..=14;
@@ -55,7 +55,11 @@ pub struct Roster {
     #[serde(default, deserialize_with = "bounds::name")]
     pub name: String,
     /// The game's points limit, 1 to [`MAX_POINTS_LIMIT`]; none for a game without one. Optional.
-    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "points_limit")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "bounds::optional_points_limit"
+    )]
     pub points_limit: Option<u32>,
     /// The vehicles, in the player's order. Optional, default none.
     #[serde(default)]
@@ -220,18 +224,6 @@ fn default_armour() -> u8 {
 
 fn default_bs() -> u8 {
     DEFAULT_BS
-}
-
-/// Serde: an optional points limit, 1 to [`MAX_POINTS_LIMIT`].
-fn points_limit<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u32>, D::Error> {
-    struct Limit(u32);
-    impl<'de> Deserialize<'de> for Limit {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let v = bounds::whole(d, 1, MAX_POINTS_LIMIT.into())?;
-            Ok(Limit(u32::try_from(v).unwrap_or(MAX_POINTS_LIMIT)))
-        }
-    }
-    Ok(Option::<Limit>::deserialize(d)?.map(|l| l.0))
 }
 
 /// Serde: an optional small number (Strength, AP), 0 to 255; `null` for "–".

@@ -20,7 +20,7 @@ use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
 use crate::web::rate::WriteLimit;
-use crate::web::view::ProblemView;
+use crate::web::view::{Judged, ProblemView};
 use askama::Template;
 use axum::Router;
 use axum::extract::Query;

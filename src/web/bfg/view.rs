@@ -4,7 +4,9 @@
 
 use crate::games::Problem;
 use crate::games::bfg::{self, Check, EntryFigures, Fleet, Ship};
-use crate::web::view::{Judged, ProblemView, Select, Verdict, as_is, dom_id, select, slot_id};
+use crate::web::view::{
+    Judged, ProblemView, Select, Verdict, as_is, dom_id, points_against, select, slot_id,
+};
 
 /// Where a structural select (faction, a ship's class) re-renders the form.
 const BUILDER: &str = "/bfg/builder";
@@ -19,6 +21,9 @@ pub struct FleetView {
 impl Judged for FleetView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
+    }
+    fn headline(&self) -> String {
+        points_against(self.check.points, Some(self.check.limit))
     }
 }
 

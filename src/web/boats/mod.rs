@@ -17,7 +17,7 @@ use crate::web::error::AppError;
 use crate::web::form::Fields;
 use crate::web::json;
 use crate::web::rate::WriteLimit;
-use crate::web::view::{ProblemView, StartChoice};
+use crate::web::view::{Judged, ProblemView, StartChoice};
 use askama::Template;
 use axum::Router;
 use axum::body::Bytes;

@@ -21,6 +21,7 @@ static EPIC_LISTS: LazyLock<Vec<u8>> = LazyLock::new(|| {
         "lists": epic::lists(),
         "vessels": epic::vessels(),
         "special_rules": epic::special_rules(),
+        "general_rules": epic::general_rules(),
     }))
     .unwrap_or_default()
 });
@@ -34,12 +35,14 @@ async fn check_detachment(ApiJson(d): ApiJson<epic::Detachment>) -> Response {
     Json(json!({
         "detachment": d,
         "points": c.points,
+        "points_limit": c.points_limit,
         "legal": c.legal,
         "problems": c.problems,
         "chain_of_command": c.chain_of_command,
         "vessels": c.vessels,
         "choices": c.choices,
         "sections": c.sections,
+        "notes": epic::notes_for(&d, &c),
         "text": epic::text_export(&d, &c),
         "engine_version": epic::ENGINE_VERSION,
     }))

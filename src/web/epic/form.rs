@@ -34,6 +34,7 @@ fn label(path: &str) -> String {
     match parts[..] {
         ["choices", k, "count"] => format!("Choice {} vessels", k.parse::<usize>().map_or(1, |k| k + 1)),
         ["choices", k, field] => format!("Choice {} {field}", k.parse::<usize>().map_or(1, |k| k + 1)),
+        ["points_limit"] => "Points limit".to_owned(),
         ["version"] => "Version".to_owned(),
         _ => path.to_owned(),
     }

@@ -7,7 +7,7 @@ pub mod form;
 pub mod view;
 
 use crate::games::Problem;
-use crate::games::epic::{self, Detachment, SpecialRule};
+use crate::games::epic::{self, Detachment, GeneralRule, SpecialRule};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
@@ -17,7 +17,7 @@ use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
 use crate::web::rate::WriteLimit;
-use crate::web::view::ProblemView;
+use crate::web::view::{Judged, ProblemView};
 use askama::Template;
 use axum::Router;
 use axum::extract::Query;
@@ -85,6 +85,7 @@ impl Builder for Epic {
         json!({
             "legal": v.check.legal,
             "points": v.check.points,
+            "points_limit": v.check.points_limit,
             "problems": v.check.problems,
             "chain_of_command": v.check.chain_of_command,
         })
@@ -168,6 +169,7 @@ struct ReferencePage {
     /// Each list with the profiles of its race.
     races: Vec<(ListInfo, Vec<VesselView>)>,
     rules: &'static [SpecialRule],
+    general: &'static [GeneralRule],
 }
 
 /// Every profile, special rule and list, for reading before building.
@@ -180,7 +182,7 @@ async fn reference() -> Result<Response, AppError> {
             (l, of_race)
         })
         .collect();
-    page(&ReferencePage { races, rules: epic::special_rules() })
+    page(&ReferencePage { races, rules: epic::special_rules(), general: epic::general_rules() })
 }
 
 #[cfg(test)]

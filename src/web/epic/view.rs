@@ -4,18 +4,21 @@
 
 use crate::games::Problem;
 use crate::games::epic::{
-    self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Section, SectionFigures, Vessel,
+    self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Note, Section, SectionFigures,
+    Vessel,
 };
-use crate::web::view::{Judged, ProblemView, Select, Verdict, as_is, points_id, select, slot_id, status_id};
+use crate::web::view::{
+    Judged, ProblemView, Select, Verdict, as_is, points_against, points_id, select, slot_id, status_id,
+};
 
 /// Where a structural change (list, vessel of a choice) re-renders the builder form.
 pub const BUILDER: &str = "/epic/builder";
 
-/// A special rule as shown next to a vessel: "Ram (3)" and what it does.
+/// A special rule as shown next to a vessel: "Ram (3)" and what it does, its number written in.
 #[derive(Debug, Clone)]
 pub struct RuleView {
     pub name: String,
-    pub explanation: &'static str,
+    pub explanation: String,
 }
 
 /// One vessel profile as shown.
@@ -30,8 +33,6 @@ pub struct VesselView {
     pub ram: u32,
     pub armour: &'static str,
     pub rules: Vec<RuleView>,
-    /// Our reading of a misprint in the profile, if any.
-    pub note: Option<&'static str>,
 }
 
 impl VesselView {
@@ -40,16 +41,10 @@ impl VesselView {
             .special
             .iter()
             .map(|(id, value)| match epic::special_rule(id) {
-                Some(r) => RuleView {
-                    name: match value {
-                        Some(x) => r.name.replace("(x)", &format!("({x})")),
-                        None => r.name.to_owned(),
-                    },
-                    explanation: r.explanation,
-                },
+                Some(r) => RuleView { name: r.name_with(*value), explanation: r.explain(*value) },
                 // A test checks every rule a profile names is explained; this only keeps a
                 // broken table from hiding the rule.
-                None => RuleView { name: (*id).to_owned(), explanation: "" },
+                None => RuleView { name: (*id).to_owned(), explanation: String::new() },
             })
             .collect();
         VesselView {
@@ -62,7 +57,6 @@ impl VesselView {
             ram: v.ram,
             armour: v.armour,
             rules,
-            note: v.note,
         }
     }
 }
@@ -79,8 +73,6 @@ pub struct EntryView {
     /// "1 vessel" or "1 to 2 vessels".
     pub takes: String,
     pub points_each: u32,
-    /// The list prints this price without "each" and we price per vessel anyway.
-    pub each_assumed: bool,
 }
 
 impl EntryView {
@@ -91,7 +83,7 @@ impl EntryView {
         } else {
             format!("{} to {} vessels", e.min, e.max)
         };
-        Some(EntryView { vessel, takes, points_each: e.points_each, each_assumed: e.each_assumed })
+        Some(EntryView { vessel, takes, points_each: e.points_each })
     }
 }
 
@@ -123,7 +115,7 @@ pub struct ListInfo {
     pub chain: Vec<&'static str>,
     /// For each link, what it means and what happens when it is absent.
     pub chain_explained: Vec<(&'static str, String)>,
-    pub notes: &'static [&'static str],
+    pub notes: &'static [&'static Note],
 }
 
 /// Each link of a list's chain by name, with what it means and what happens when it is absent.
@@ -250,6 +242,9 @@ impl Judged for EpicView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
     }
+    fn headline(&self) -> String {
+        points_against(self.check.points, self.check.points_limit)
+    }
 }
 
 /// A section's count against its limit: "2 choices; allowed 1 to 10". Command counts the
@@ -265,7 +260,7 @@ impl EpicView {
         let check = epic::check(&d);
         let list = epic::list(&d.list);
         let slots = || {
-            let mut paths: Vec<String> = vec!["list".into(), "version".into()];
+            let mut paths: Vec<String> = vec!["list".into(), "points_limit".into(), "version".into()];
             if let Some(l) = list {
                 paths.extend(l.sections.iter().map(|s| format!("sections.{}", s.id)));
             }
@@ -298,9 +293,9 @@ impl EpicView {
     pub fn summary(&self) -> String {
         let n = self.vessel_count();
         format!(
-            "{} · {} pts · {n} vessel{}{}",
+            "{} · {} · {n} vessel{}{}",
             self.list_name(),
-            self.check.points,
+            self.points_line(),
             if n == 1 { "" } else { "s" },
             if self.legal() { "" } else { " · not legal" }
         )
@@ -323,8 +318,19 @@ impl EpicView {
         }
     }
 
-    pub fn notes(&self) -> &'static [&'static str] {
+    /// The notes of its list: the list's rules in our words and our readings, shown once a page.
+    pub fn notes(&self) -> &'static [&'static Note] {
         self.list.map_or(&[], |l| l.notes)
+    }
+
+    /// The points limit as its input shows it: empty for none.
+    pub fn limit_value(&self) -> String {
+        self.d.points_limit.map_or_else(String::new, |l| l.to_string())
+    }
+
+    /// "130 pts" or "130 of 200 pts".
+    pub fn points_line(&self) -> String {
+        points_against(self.check.points, self.check.points_limit)
     }
 
     pub fn list_info(&self) -> Option<ListInfo> {

@@ -18,6 +18,7 @@ use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
 use crate::web::rate::WriteLimit;
+use crate::web::view::Judged;
 use askama::Template;
 use axum::Router;
 use axum::extract::RawQuery;

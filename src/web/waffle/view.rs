@@ -8,7 +8,7 @@ use crate::games::waffle::{
     Vehicle, VehicleType, vehicle_types,
 };
 use crate::web::chart::Chart;
-use crate::web::view::{Judged, ProblemView, Verdict, as_is, dom_id, points_id, slot_id};
+use crate::web::view::{Judged, ProblemView, Verdict, as_is, dom_id, points_against, points_id, slot_id};
 use serde::Serialize;
 
 /// A vehicle's fields that show their problems beside them; "" is the vehicle's own slot, where
@@ -31,6 +31,9 @@ pub struct WaffleView {
 impl Judged for WaffleView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
+    }
+    fn headline(&self) -> String {
+        self.points_line()
     }
 }
 
@@ -70,10 +73,7 @@ impl WaffleView {
 
     /// "145 pts" or "145 of 500 pts".
     pub fn points_line(&self) -> String {
-        match self.check.points_limit {
-            Some(limit) => format!("{} of {limit} pts", self.check.points),
-            None => format!("{} pts", self.check.points),
-        }
+        points_against(self.check.points, self.check.points_limit)
     }
 
     /// The points limit as its input shows it: empty for none.

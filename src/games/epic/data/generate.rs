@@ -6,19 +6,27 @@
 //! in another (a vessel's special rules, an entry's vessel, a chain's links, a list's notes) is
 //! checked here, so a typo stops the build with the file and line instead of reaching a player.
 
-use super::datafile::{Error, Files, Row, Table, lit, lits, table};
+use super::datafile::{Error, Files, Row, Table, lit, table};
 use std::collections::BTreeSet;
 
 /// The data files, in `src/games/epic/data/`.
-pub const FILES: [&str; 6] =
-    ["special-rules.csv", "vessels.csv", "notes.csv", "lists.csv", "sections.csv", "entries.csv"];
+pub const FILES: [&str; 7] = [
+    "special-rules.csv",
+    "general-rules.csv",
+    "vessels.csv",
+    "notes.csv",
+    "lists.csv",
+    "sections.csv",
+    "entries.csv",
+];
 
 /// The Rust source of every Epic table.
 pub fn generate(files: &Files) -> Result<String, Error> {
     let rules = table(files, "special-rules.csv", "id name explanation source")?;
     let vessels =
         table(files, "vessels.csv", "id race name speed_cm range_cm firepower ram armour special note")?;
-    let notes = Notes::new(table(files, "notes.csv", "id text")?)?;
+    let general = table(files, "general-rules.csv", "id title text")?;
+    let notes = Notes::new(table(files, "notes.csv", "id kind about text")?, &vessels)?;
     let lists = table(files, "lists.csv", "id race name hq_points chain chain_typos notes")?;
     let sections = table(files, "sections.csv", "list id name limit")?;
     let entries = table(files, "entries.csv", "list section vessel min max points_each each_assumed")?;
@@ -27,36 +35,71 @@ pub fn generate(files: &Files) -> Result<String, Error> {
          // Edit the data files, not this file.\n",
     );
     special_rules(&rules, &mut out)?;
+    general_rules(&general, &mut out)?;
+    notes.write(&mut out)?;
     vessel_profiles(&vessels, &rules, &notes, &mut out)?;
     detachment_lists(&lists, &sections, &entries, &vessels, &notes, &mut out)?;
     notes.all_used()?;
     Ok(out)
 }
 
-/// `notes.csv`: every note's text once, named by id wherever a vessel or list shows it.
+/// `notes.csv`: every note once (`NOTES`), named by id wherever a vessel or list shows it.
 struct Notes {
     table: Table,
     used: std::cell::RefCell<BTreeSet<String>>,
 }
 
 impl Notes {
-    fn new(table: Table) -> Result<Notes, Error> {
+    fn new(table: Table, vessels: &Table) -> Result<Notes, Error> {
         let mut seen = BTreeSet::new();
         for row in table.rows() {
             unique(&mut seen, &row, "id")?;
             row.required("text")?;
+            let kind = row.required("kind")?;
+            if !["decision", "rule"].contains(&kind) {
+                return Err(row.error("kind", format!("{kind:?} is not \"decision\" or \"rule\"")));
+            }
+            if let Some(about) = row.optional("about")?
+                && !["support", "other"].contains(&about)
+            {
+                known(vessels, &row, "about", about)?;
+            }
         }
         Ok(Notes { table, used: Default::default() })
     }
 
-    /// The text of the note `by` names.
-    fn text<'n>(&'n self, by: &Row, column: &str, id: &str) -> Result<&'n str, Error> {
-        let row = self
+    /// The note `by` names, as Rust: a reference into `NOTES`.
+    fn text(&self, by: &Row, column: &str, id: &str) -> Result<String, Error> {
+        let at = self
             .table
-            .find("id", id)
+            .rows()
+            .position(|r| r.required("id").is_ok_and(|i| i == id))
             .ok_or_else(|| by.error(column, format!("notes.csv has no note {id:?}")))?;
         self.used.borrow_mut().insert(id.to_string());
-        row.required("text")
+        Ok(format!("&NOTES[{at}]"))
+    }
+
+    /// `NOTES`: every note, in the file's order.
+    fn write(&self, out: &mut String) -> Result<(), Error> {
+        out.push_str(&format!(
+            "\n/// Every reading decision and list rule shown to the player: `data/notes.csv`.\n\
+             static NOTES: [Note; {}] = [\n",
+            self.table.len()
+        ));
+        for n in self.table.rows() {
+            let about = match n.optional("about")? {
+                Some(a) => format!("Some({})", lit(a)),
+                None => "None".to_string(),
+            };
+            out.push_str(&format!(
+                "    Note {{ id: {}, decision: {}, about: {about}, text: {} }},\n",
+                lit(n.required("id")?),
+                n.required("kind")? == "decision",
+                lit(n.required("text")?),
+            ));
+        }
+        out.push_str("];\n");
+        Ok(())
     }
 
     fn all_used(&self) -> Result<(), Error> {
@@ -99,6 +142,15 @@ fn special_rules(rules: &Table, out: &mut String) -> Result<(), Error> {
         rules.len()
     ));
     for r in rules.rows() {
+        // A rule that takes a value ("Ram (x)") writes it into its explanation ("{x}"), and only
+        // such a rule does.
+        let takes_value = r.required("name")?.ends_with("(x)");
+        if takes_value != r.required("explanation")?.contains("{x}") {
+            return Err(r.error(
+                "explanation",
+                "a rule named \"(x)\" says \"{x}\" in its explanation, and only such a rule",
+            ));
+        }
         out.push_str(&format!(
             "    SpecialRule {{ id: {}, name: {}, explanation: {}, source: {} }},\n",
             lit(unique(&mut seen, &r, "id")?),
@@ -134,7 +186,7 @@ fn vessel_profiles(vessels: &Table, rules: &Table, notes: &Notes, out: &mut Stri
             special.push(format!("({}, {value})", lit(id)));
         }
         let note = match v.optional("note")? {
-            Some(id) => format!("Some({})", lit(notes.text(&v, "note", id)?)),
+            Some(id) => format!("Some({})", notes.text(&v, "note", id)?),
             None => "None".to_string(),
         };
         out.push_str(&format!(
@@ -149,6 +201,26 @@ fn vessel_profiles(vessels: &Table, rules: &Table, notes: &Notes, out: &mut Stri
             count(&v, "ram")?,
             lit(v.required("armour")?),
             special.join(", "),
+        ));
+    }
+    out.push_str("];\n");
+    Ok(())
+}
+
+/// `general-rules.csv`: the supplement's general rules for vessels, in our words.
+fn general_rules(rules: &Table, out: &mut String) -> Result<(), Error> {
+    let mut seen = BTreeSet::new();
+    out.push_str(&format!(
+        "\n/// The general rules for vessels: `data/general-rules.csv`.\n\
+         static GENERAL_RULES: [GeneralRule; {}] = [\n",
+        rules.len()
+    ));
+    for r in rules.rows() {
+        out.push_str(&format!(
+            "    GeneralRule {{ id: {}, title: {}, text: {} }},\n",
+            lit(unique(&mut seen, &r, "id")?),
+            lit(r.required("title")?),
+            lit(r.required("text")?),
         ));
     }
     out.push_str("];\n");
@@ -274,14 +346,14 @@ fn detachment_lists(
         out.push_str(&format!(
             "    DetachmentList {{ id: {}, race: {}, name: {}, hq_points: {hq_points}, sections: &[{}], \
              chain: &[{}], \
-             chain_typos: &[{}], notes: {} }},\n",
+             chain_typos: &[{}], notes: &[{}] }},\n",
             lit(id),
             lit(l.required("race")?),
             lit(l.required("name")?),
             list_sections.join(", "),
             chain.join(", "),
             typos.join(", "),
-            lits(&list_notes),
+            list_notes.join(", "),
         ));
     }
     out.push_str("];\n");

@@ -12,15 +12,69 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
 /// A special rule named in a vessel profile. Rules that take a value ("Ram (x)") get it from the
-/// vessel's `special` list.
+/// vessel's `special` list, and their explanation says it where `{x}` stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SpecialRule {
     pub id: &'static str,
     pub name: &'static str,
-    /// What the rule does, paraphrased.
+    /// What the rule does, paraphrased; `{x}` where a vessel's value goes (the API writes "x").
+    #[serde(serialize_with = "generic")]
     pub explanation: &'static str,
     /// Where the rule is defined: this supplement or the Epic 40,000 core rules.
     pub source: &'static str,
+}
+
+impl SpecialRule {
+    /// The rule as one vessel has it: "Transport (3)", or "Transport (x)" with no value.
+    pub fn name_with(&self, value: Option<u32>) -> String {
+        match value {
+            Some(x) => self.name.replace("(x)", &format!("({x})")),
+            None => self.name.to_owned(),
+        }
+    }
+
+    /// What the rule does for a vessel with this value: "Carries up to 3 units aboard...";
+    /// with none, the rule in general ("up to x units").
+    pub fn explain(&self, value: Option<u32>) -> String {
+        match value {
+            Some(x) => self.explanation.replace("{x}", &x.to_string()),
+            None => self.explanation.replace("{x}", "x"),
+        }
+    }
+}
+
+/// A rule explanation as the API shows it: in general, "x" for the value.
+fn generic<S: Serializer>(explanation: &&'static str, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&explanation.replace("{x}", "x"))
+}
+
+/// One of the supplement's general rules for vessels (ramming, crowding on sail, movement), in
+/// our words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GeneralRule {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub text: &'static str,
+}
+
+/// A note shown to the player: a reading decision of ours (where the supplement is unclear or
+/// misprinted) or a rule of a list, in our words. Written once in `notes.csv`; the API shows its
+/// text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    pub id: &'static str,
+    /// Our reading of the supplement, rather than a rule it states.
+    pub decision: bool,
+    /// What it concerns, where that is narrower than the whole list: a vessel id, "support"
+    /// (Support choices) or "other" (vessels that fall under Other in the chain of command).
+    pub about: Option<&'static str>,
+    pub text: &'static str,
+}
+
+impl Serialize for Note {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.text)
+    }
 }
 
 /// One vessel profile.
@@ -40,7 +94,7 @@ pub struct Vessel {
     pub special: &'static [(&'static str, Option<u32>)],
     /// A reading decision about this profile, if we had to make one.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<&'static str>,
+    pub note: Option<&'static Note>,
 }
 
 /// One line of a section: a vessel type, how many vessels one choice of it holds and the price.
@@ -170,11 +224,17 @@ pub struct DetachmentList {
     /// Misspelt links of the printed chain: (vessel id we read, spelling as printed).
     pub chain_typos: &'static [(&'static str, &'static str)],
     /// Reading decisions and list rules, in our words, to show the player.
-    pub notes: &'static [&'static str],
+    pub notes: &'static [&'static Note],
 }
 
-// The statics generated from the data files: SPECIAL_RULES, VESSELS and LISTS.
+// The statics generated from the data files: SPECIAL_RULES, GENERAL_RULES, NOTES, VESSELS and
+// LISTS.
 include!(concat!(env!("OUT_DIR"), "/epic_data.rs"));
+
+/// The supplement's general rules for vessels, in our words.
+pub fn general_rules() -> &'static [GeneralRule] {
+    &GENERAL_RULES
+}
 
 /// All twenty vessel profiles, in the supplement's order.
 pub fn vessels() -> &'static [Vessel] {

@@ -56,3 +56,20 @@ fn a_note_is_written_once_and_must_be_shown_somewhere() {
     let e = build_error("vessels.csv", "ram(3),hellslammer-barrage", "ram(3),hellslammer-b");
     assert_eq!(e, "vessels.csv, line 18, column note: notes.csv has no note \"hellslammer-b\"");
 }
+
+#[test]
+fn a_rule_with_a_value_must_write_it_into_its_explanation() {
+    let e = build_error("special-rules.csv", "Carries up to {x} units", "Carries up to x units");
+    assert_eq!(
+        e,
+        "special-rules.csv, line 8, column explanation: a rule named \"(x)\" says \"{x}\" in its explanation, and only such a rule"
+    );
+}
+
+#[test]
+fn a_note_is_a_decision_or_a_rule_about_something_known() {
+    let e = build_error("notes.csv", "per-vessel,decision,", "per-vessel,reading,");
+    assert!(e.starts_with("notes.csv, line 2, column kind:"), "{e}");
+    let e = build_error("notes.csv", "decision,alligator-apc,", "decision,aligator-apc,");
+    assert_eq!(e, "notes.csv, line 6, column about: vessels.csv has no \"aligator-apc\"");
+}

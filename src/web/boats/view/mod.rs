@@ -184,6 +184,11 @@ impl Judged for BoatView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
     }
+    /// Cost, and weight against the hull's maximum load.
+    fn headline(&self) -> String {
+        let f = &self.eval.figures;
+        format!("{} · {} of {} lb", self.cost(), pounds_rounded(f.weight), pounds_rounded(f.max_load))
+    }
 }
 
 impl BoatView {
