@@ -103,6 +103,9 @@ codes! {
     /// A form field that takes a whole number held something else, or a number past its limit; it
     /// was read as its default.
     BadNumber = "BAD_NUMBER",
+    /// A save refused because a field of its form could not be read: saving would have kept the
+    /// field's default in place of what was typed.
+    NotSaved = "NOT_SAVED",
     /// A saved build's document cannot be read by this version; a stand-in is shown and the stored
     /// document is kept unchanged.
     UnreadableDocument = "UNREADABLE_DOCUMENT",

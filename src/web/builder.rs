@@ -11,15 +11,15 @@ use super::form::Fields;
 use super::owners;
 use super::rate::WriteLimit;
 use super::view::Judged;
-use crate::games::Problem;
 use crate::games::bounds::{self, Document, Named};
 use crate::games::registry::Game;
+use crate::games::{Code, Problem};
 use crate::store::builds::{Build, Content, Facets, Listing, looks_like_id};
 use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post, put};
 use serde::Serialize;
@@ -208,6 +208,32 @@ fn judged_form<B: Builder>(f: &Fields) -> Result<B::View, AppError> {
     Ok(B::judge(doc, problems))
 }
 
+/// The posted form, read and judged for saving. A form with a field that could not be read is
+/// not saved, since the field's default would be kept in place of what was typed: the editor
+/// comes back (422) with each such field's problem beside it and a word that nothing was saved.
+fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, AppError> {
+    let (doc, mut problems) = read_form::<B>(f)?;
+    if problems.is_empty() {
+        return Ok(Ok(B::judge(doc, problems)));
+    }
+    let n = problems.len();
+    let fields = if n == 1 { "a field".to_owned() } else { format!("{n} fields") };
+    problems.insert(
+        0,
+        Problem::error(
+            Code::NotSaved,
+            None,
+            format!(
+                "Nothing was saved: {fields} could not be read. Correct what is marked, then save again."
+            ),
+        ),
+    );
+    let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
+    let listed = listing_posted(f) != Some(Listing::Unlisted);
+    let page = editor_page::<B>(B::judge_posted(doc, problems, f, false), build_id, true, listed)?;
+    Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, Html(page)).into_response()))
+}
+
 fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
     Ok(Html(page?).into_response())
 }
@@ -241,7 +267,10 @@ async fn live<B: Builder>(body: Bytes) -> Result<Response, AppError> {
 /// which shows the private edit link.
 async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let c = content::<B>(&judged_form::<B>(&f)?);
+    let c = match form_to_save::<B>(&f)? {
+        Ok(v) => content::<B>(&v),
+        Err(refused) => return Ok(refused),
+    };
     let listing = listing_posted(&f).unwrap_or(Listing::Listed);
     shared::save_as_new(&state, &c, f.get("parent_id"), listing).await
 }
@@ -254,7 +283,10 @@ async fn update<B: Builder>(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let c = content::<B>(&judged_form::<B>(&f)?);
+    let c = match form_to_save::<B>(&f)? {
+        Ok(v) => content::<B>(&v),
+        Err(refused) => return Ok(refused),
+    };
     let listing = listing_posted(&f);
     shared::save_changes(&state, B::GAME, &id, &headers, (f.get("token"), listing), &c).await
 }

@@ -2,7 +2,9 @@
 //! anyone without the token, the owner's change, copy, exports, the printable page, and a build
 //! never served at another game's address. A new game passes these by being registered.
 
-use crate::support::{TestApp, spawn, spawn_unlimited, stored_parent, stranger};
+use crate::support::{
+    TestApp, post_form, spawn, spawn_unlimited, stored_count, stored_name, stored_parent, stranger,
+};
 use drydock::games::registry::Game;
 use drydock::web::registry;
 use reqwest::StatusCode;
@@ -112,5 +114,33 @@ async fn every_game_is_in_the_navigation_the_start_page_and_the_gallery_filter()
         assert!(gallery.contains(&format!("<option value=\"{}\">{}</option>", g.id, g.plural)), "{}", g.id);
         let res = app.client.get(app.url(&format!("{}/new", g.path))).send().await.expect("start");
         assert_eq!(res.status(), StatusCode::OK, "{}/new", g.path);
+    }
+}
+
+/// A form field the server could not read is read as its default and reported beside it; saving
+/// such a form would keep the default in place of what was typed, so the save is refused (422)
+/// with the editor drawn again and nothing stored or changed, for a new build and a saved one.
+#[tokio::test]
+async fn every_game_refuses_to_save_a_form_with_a_field_it_could_not_read() {
+    let app = spawn_unlimited().await;
+    let long = "x".repeat(120);
+    let body = crate::support::encode(&[("name".to_owned(), long.clone())]);
+    for g in registry::games() {
+        let before = stored_count(&app).await;
+        let res = post_form(&app, g.path, body.clone()).await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{}", g.id);
+        let page = res.text().await.expect("page");
+        assert!(page.contains("Nothing was saved: a field could not be read"), "{}: {page}", g.id);
+        assert!(page.contains("must be at most 100 characters long (this one has 120)"), "{}", g.id);
+        assert!(page.contains("<form"), "{}: the editor comes back", g.id);
+        assert_eq!(stored_count(&app).await, before, "{}: nothing stored", g.id);
+
+        let (id, token) = save_example(&app, g).await;
+        let name = stored_name(&app, &id).await;
+        let change =
+            crate::support::encode(&[("name".to_owned(), long.clone()), ("token".to_owned(), token)]);
+        let res = post_form(&app, &format!("{}/{id}", g.path), change).await;
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{}", g.id);
+        assert_eq!(stored_name(&app, &id).await, name, "{}: nothing changed", g.id);
     }
 }
