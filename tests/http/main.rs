@@ -12,5 +12,6 @@ mod hardening;
 mod load;
 mod pages;
 mod process;
+mod sheet;
 mod support;
 mod waffle;
