@@ -51,6 +51,8 @@ async fn every_hull_size_is_drawn_with_its_armor_locations_without_javascript() 
     let _turn = TURN.lock().await;
     let app = app().await;
     let b = browser_without_script().await;
+    // On a phone: the drawing scales down with the page.
+    b.c.set_window_size(390, 900).await.expect("phone size");
     let sizes: [(&str, &[&str]); 5] = [
         ("rowboat", &["F 0", "L 0", "R 0", "B 0", "U 0"]),
         ("dinghy", &["F 0", "L 0", "R 0", "B 0", "U 0"]),
@@ -190,6 +192,9 @@ async fn the_record_sheet_has_boxes_to_tick_for_armor_damage_and_shots() {
     for w in ["Acceleration", "Top speed", "Draft", "Range on a charge"] {
         assert!(perf.contains(w), "{w} in {perf}");
     }
+    // Readable on a phone: no row of boxes or table runs off the side.
+    b.c.set_window_size(390, 900).await.expect("phone size");
+    assert_eq!(b.fits_width().await, json!(true));
 }
 
 #[tokio::test]

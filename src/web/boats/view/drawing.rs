@@ -164,6 +164,15 @@ impl BoatView {
             words.push("a jet drive at the back".into());
         }
 
+        // The back weapons' mark sits between the propellers (or beside the jet), not on one.
+        let back_mark_x = if d.jet_drive && props == 0 {
+            CX + 26
+        } else if props % 2 == 1 {
+            CX + 22
+        } else {
+            CX
+        };
+
         // Sides and ends: words outside the hull, the weapons' mark on its edge.
         let split = hull.split_sides();
         let side_y = |front: Option<bool>| match front {
@@ -187,7 +196,7 @@ impl BoatView {
                         x: CX,
                         y: below,
                         anchor: "middle",
-                        edge: (CX + h / 2, stern),
+                        edge: (back_mark_x, stern),
                         out: (0, 1),
                     });
                 }
