@@ -129,3 +129,31 @@ async fn the_record_sheet_shows_the_handling_track_and_the_sheet_decisions() {
     assert_eq!(front.matches("class=\"five\"").count(), 3);
     assert_eq!(front.matches("class=\"tick\"").count(), 15);
 }
+
+#[tokio::test]
+async fn the_api_import_keeps_what_it_could_not_read_in_the_design_it_answers() {
+    let app = spawn().await;
+    let res = app
+        .client
+        .post(app.url("/api/boats/import"))
+        .body("Darter: Rowboat, Medium power plant, Propeller, Pilot only, Flux capacitor. Armor: F2, R1, L1, B1, U3.")
+        .send()
+        .await
+        .expect("import");
+    assert_eq!(res.status(), 200);
+    let v: serde_json::Value = res.json().await.expect("json");
+    assert_eq!(v["design"]["not_read"], serde_json::json!([{"fragment": "Flux capacitor"}]), "{v}");
+    // Saved as answered, the build keeps it.
+    let d: Design = serde_json::from_value(v["design"].clone()).expect("a design");
+    let id = save_boat(&app, &d).await;
+    let share = app
+        .client
+        .get(app.url(&format!("/boats/{id}")))
+        .send()
+        .await
+        .expect("get")
+        .text()
+        .await
+        .expect("text");
+    assert!(share.contains("Incomplete: 1 part not read"));
+}

@@ -6,8 +6,6 @@ pub mod form;
 pub mod view;
 
 use crate::games::Problem;
-use crate::games::bounds;
-use crate::games::carwars::design::NotReadPart;
 use crate::games::carwars::{self, Design, statline};
 use crate::games::registry::Game;
 use crate::store::builds::Build;
@@ -167,10 +165,6 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
     }
 }
 
-/// The most fragments not read that an imported design keeps (a paste of nonsense would
-/// otherwise fill it).
-const MAX_KEPT_NOT_READ: usize = 40;
-
 /// Paste a published stat line to start from it.
 async fn import_statline(body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
@@ -182,22 +176,14 @@ async fn import_statline(body: Bytes) -> Result<Response, AppError> {
         ));
     }
     let imp = statline::parse(&text);
-    let mut d = imp.design.clone();
     // What was not read stays with the design (and the design incomplete) until dealt with.
-    let kept: Vec<NotReadPart> = imp
-        .not_read
-        .iter()
-        .map(|n| NotReadPart::new(&n.fragment))
-        .filter(|n| !n.fragment.is_empty())
-        .collect();
-    let room = MAX_KEPT_NOT_READ.min(bounds::MAX_ENTRIES.saturating_sub(bounds::Document::entries(&d)));
-    let left_out = kept.len().saturating_sub(room);
-    d.not_read = kept.into_iter().take(room).collect();
+    let (d, left_out) = imp.design_keeping_not_read();
     let v = BoatView::new(d, Vec::new());
     let mut notes = imp.notes_against(&v.eval);
     if left_out > 0 {
         notes.push(format!(
-            "{left_out} more parts not read are listed above but not kept with the design: a design keeps at most {MAX_KEPT_NOT_READ}."
+            "{left_out} more parts not read are listed above but not kept with the design: a design keeps at most {}.",
+            statline::MAX_KEPT_NOT_READ
         ));
     }
     page(&DesignerPage { unrecognized: imp.not_read, notes, ..DesignerPage::new(v) })
