@@ -25,6 +25,20 @@ fn yacht() -> Value {
     })
 }
 
+/// A legal Speeder with all the sheet has rows for.
+fn full_speeder() -> Value {
+    json!({
+        "name": "Full Speeder", "hull": "speeder", "plant": "large",
+        "propellers": [{"guard": 10}, {"guard": 10}],
+        "crew": [{"role": "pilot"}, {"role": "gunner"}, {"role": "passenger", "count": 3, "cargo": true}],
+        "weapons": [
+            {"weapon": "mg", "mount": "F", "extra_magazines": 1}, {"weapon": "rl", "mount": "L"},
+            {"weapon": "rl", "mount": "R"}, {"weapon": "torpedo", "mount": "B"}
+        ],
+        "armor": {"points": {"F": 30, "L": 25, "R": 25, "B": 25, "U": 30}}
+    })
+}
+
 /// Saves `doc` through the JSON API; its id.
 async fn save(doc: &Value) -> String {
     let res = reqwest::Client::new()
@@ -134,7 +148,7 @@ async fn the_record_sheet_prints_on_one_page_for_a_small_boat_and_two_for_a_yach
     let _turn = TURN.lock().await;
     let app = app().await;
     let b = browser().await;
-    // The published Piranha and Darter: one page each, on Letter and on A4.
+    // The published boats: one page each, on Letter and on A4.
     for from in ["piranha", "darter", "minnow"] {
         b.goto(&app.url(&format!("/boats/new?from={from}"))).await;
         b.click(".actions button[formaction='/boats/sheet']").await;
@@ -146,6 +160,13 @@ async fn the_record_sheet_prints_on_one_page_for_a_small_boat_and_two_for_a_yach
         }
         b.c.close_window().await.expect("close the sheet");
         b.c.switch_to_window(handles[0].clone()).await.expect("back");
+    }
+    // A Speeder as full as the rules let it be: seven armor rows of 10 to 30 points, four
+    // weapons (one with an extra magazine), five aboard. Still one page.
+    let id = save(&full_speeder()).await;
+    b.goto(&app.url(&format!("/boats/{id}/sheet"))).await;
+    for (w, h) in [LETTER, A4] {
+        assert_eq!(b.printed_pages(w, h).await, 1, "a full Speeder on {w} x {h} cm");
     }
     let id = save(&yacht()).await;
     b.goto(&app.url(&format!("/boats/{id}/sheet"))).await;
@@ -175,11 +196,16 @@ async fn the_record_sheet_has_boxes_to_tick_for_armor_damage_and_shots() {
     assert_eq!(b.js(&row("Propeller 2")).await, json!([3, 12]));
     assert_eq!(b.js(&row("Passenger 6")).await, json!([1, 3]));
     assert_eq!(b.js(&row("Gunner 2")).await, json!([1, 3]));
-    // Shots: the VMG's loaded 20 and its extra magazine's 20; each torpedo its one.
-    let shots = b.js("return [...document.querySelectorAll('.shots tbody tr')].map(r => r.querySelectorAll('.tick').length);").await;
-    let shots: Vec<u64> = shots.as_array().expect("rows").iter().filter_map(Value::as_u64).collect();
-    assert!(shots.windows(2).any(|w| w == [20, 20]), "{shots:?}");
-    assert!(shots.contains(&1), "{shots:?}");
+    // Each weapon its own line with its DP boxes and a row of shots boxes per load: the VMG
+    // firing back-left its loaded 20 and its extra magazine's 20; each torpedo its one.
+    let weapon = |name: &str| {
+        format!(
+            "return [...document.querySelectorAll('.weapons tbody tr')].filter(r => r.cells[0] && r.cells[0].textContent === '{name}').map(r => [r.cells[3].querySelectorAll('.tick').length, [...r.cells[4].querySelectorAll('.load')].map(l => l.querySelectorAll('.tick').length)]);"
+        )
+    };
+    assert_eq!(b.js(&weapon("Vulcan machine gun")).await, json!([[3, [20, 20]], [3, [20]]]));
+    assert_eq!(b.js(&weapon("Torpedo 2")).await, json!([[3, [1]]]));
+    assert_eq!(b.js(&weapon("Depth charge")).await, json!([[2, [3]]]));
     // The handling track from HC 1 down to -6, the start ringed; the control-table decision said.
     assert_eq!(
         b.text(".hc-track").await.split_whitespace().collect::<Vec<_>>(),

@@ -123,11 +123,32 @@ async fn the_record_sheet_shows_the_handling_track_and_the_sheet_decisions() {
         .expect("text");
     assert!(sheet.contains("<li class=\"start\">+2</li>"), "the Dinghy's HC 2 ringed");
     assert!(sheet.contains("<li>-6</li>"));
-    assert!(sheet.contains("People&#39;s damage points") && sheet.contains("Jet drive damage points"));
+    assert!(
+        sheet.contains("People&#39;s damage points") && sheet.contains("Handling track and control rolls")
+    );
+    assert!(!sheet.contains("Jet drive damage points"), "the jet drive's decision only on a boat with one");
     // 15 Front armor points: three groups of five boxes.
     let front = sheet.split("Front (F)</th>").nth(1).expect("front row").split("</tr>").next().expect("row");
     assert_eq!(front.matches("class=\"five\"").count(), 3);
     assert_eq!(front.matches("class=\"tick\"").count(), 15);
+
+    // A jet boat: its jet drive has a propeller's damage points for its plant, and says why.
+    let mut jet = examples::piranha();
+    jet.propellers.clear();
+    jet.jet_drive = true;
+    let id = save_boat(&app, &jet).await;
+    let sheet = app
+        .client
+        .get(app.url(&format!("/boats/{id}/sheet")))
+        .send()
+        .await
+        .expect("get")
+        .text()
+        .await
+        .expect("text");
+    assert!(sheet.contains("Jet drive damage points"));
+    let row = sheet.split("Jet drive</th>").nth(1).expect("jet row").split("</tr>").next().expect("row");
+    assert!(row.contains("4 DP") && row.matches("class=\"tick\"").count() == 4, "{row}");
 }
 
 #[tokio::test]

@@ -20,7 +20,7 @@ pub static SHEET_DECISIONS: &[Decision] = &[
         text: "Every crew member and passenger gets 3 damage boxes, the standard Car Wars figure for a person without body armor; the boat rules give none of their own.",
     },
     Decision {
-        topic: "Jet drive damage points",
+        topic: JET_DRIVE_DP,
         text: "The boat rules give the jet drive no damage points. It replaces the propellers, so the sheet gives it the damage points of a propeller sized to the boat's power plant.",
     },
     Decision {
@@ -32,6 +32,13 @@ pub static SHEET_DECISIONS: &[Decision] = &[
 /// At most this many of one entry (passengers, weapons, magazines) get a row each; the rest
 /// share one row, so a sheet stays a sheet whatever the counts.
 pub const LISTED: u16 = 12;
+
+/// The sheet decisions that matter to `d`: the jet drive's only when it has one.
+pub fn decisions_for(d: &Design) -> Vec<&'static Decision> {
+    SHEET_DECISIONS.iter().filter(|x| d.jet_drive || x.topic != JET_DRIVE_DP).collect()
+}
+
+const JET_DRIVE_DP: &str = "Jet drive damage points";
 
 /// Something on the boat that takes damage: its name and damage points, and how many alike the
 /// row stands for (1, or the rest of a long entry).
@@ -50,11 +57,14 @@ pub struct Load1 {
     pub of: u16,
 }
 
-/// One weapon's ammunition: its loaded shots, then each extra magazine's (or a rocket
-/// magazine's rockets).
+/// One weapon of an entry, for its row on the sheet: its name ("Machine gun 2"), how many
+/// alike the row stands for, its damage points, and its loads: the loaded shots, then each extra
+/// magazine's (or a rocket magazine's rockets); none for a weapon without ammunition.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Shots {
-    pub weapon: String,
+pub struct Armed {
+    pub name: String,
+    pub of: u16,
+    pub dp: i64,
     pub loads: Vec<Load1>,
 }
 
@@ -80,18 +90,9 @@ fn each_weapon(e: &WeaponEntry) -> Vec<(String, u16, &'static tables::Weapon)> {
     }
 }
 
-fn all_weapons(d: &Design) -> impl Iterator<Item = (String, &WeaponEntry)> {
-    let body = d.weapons.iter().map(|e| (e.mount.unwrap_or_default().code().to_owned(), e));
-    let turrets = d
-        .turrets
-        .iter()
-        .enumerate()
-        .flat_map(|(i, t)| t.weapons.iter().map(move |e| (format!("turret {}", i + 1), e)));
-    body.chain(turrets)
-}
-
 /// What takes damage, in the sheet's order: plant, propellers or jet drive, hydrofoils,
-/// accessories with damage points, weapons, then every person aboard.
+/// accessories with damage points, then every person aboard. Weapons have their damage points
+/// on their own rows, with their shots ([`armed`]).
 pub fn damageable(d: &Design) -> Vec<Damageable> {
     let mut out = Vec::new();
     let plant = d.plant.as_ref().and_then(|p| p.known());
@@ -119,11 +120,6 @@ pub fn damageable(d: &Design) -> Vec<Damageable> {
             out.extend(each(a.count, item.name).into_iter().map(|(name, of)| Damageable { name, dp, of }));
         }
     }
-    for (place, e) in all_weapons(d) {
-        for (name, of, w) in each_weapon(e) {
-            out.push(Damageable { name: format!("{name} ({place})"), dp: w.dp, of });
-        }
-    }
     for c in &d.crew {
         if let Some(r) = c.role.known() {
             let people = each(c.count, r.name).into_iter();
@@ -133,11 +129,11 @@ pub fn damageable(d: &Design) -> Vec<Damageable> {
     out
 }
 
-/// The shots of every weapon that has any: its loaded shots and each magazine besides.
-pub fn shots(d: &Design) -> Vec<Shots> {
-    let mut out = Vec::new();
-    for (place, e) in all_weapons(d) {
-        for (name, of, w) in each_weapon(e) {
+/// The weapons of an entry one by one, each with its damage points and shots.
+pub fn armed(e: &WeaponEntry) -> Vec<Armed> {
+    each_weapon(e)
+        .into_iter()
+        .map(|(name, of, w)| {
             let mut loads = Vec::new();
             match w.load {
                 Load::Magazine { shots, .. } => {
@@ -154,13 +150,11 @@ pub fn shots(d: &Design) -> Vec<Shots> {
                         loads.push(Load1 { name: "Rocket magazine".into(), shots, of: 1 });
                     }
                 }
-                Load::None => continue,
+                Load::None => {}
             }
-            let weapon = if of > 1 { format!("{name} ({place}, each)") } else { format!("{name} ({place})") };
-            out.push(Shots { weapon, loads });
-        }
-    }
-    out
+            Armed { name, of, dp: w.dp, loads }
+        })
+        .collect()
 }
 
 /// The handling track: from the handling class down to [`HANDLING_FLOOR`].
@@ -174,7 +168,7 @@ mod tests {
     use crate::games::carwars::examples;
 
     #[test]
-    fn the_minnow_has_boxes_for_its_plant_propellers_weapons_and_people() {
+    fn the_minnow_has_boxes_for_its_plant_propellers_and_people() {
         let got: Vec<(String, i64)> =
             damageable(&examples::minnow()).into_iter().map(|d| (d.name, d.dp)).collect();
         assert!(damageable(&examples::minnow()).iter().all(|d| d.of == 1));
@@ -182,8 +176,6 @@ mod tests {
             ("Medium power plant", 4),
             ("Propeller 1", 5),
             ("Propeller 2", 5),
-            ("Micromissile launcher (F)", 2),
-            ("Machine gun (B)", 3),
             ("Pilot", 3),
             ("Passenger 1", 3),
             ("Passenger 2", 3),
@@ -196,13 +188,18 @@ mod tests {
     fn linked_torpedoes_each_have_one_shot_and_a_machine_gun_its_magazines() {
         let mut d = examples::piranha();
         d.weapons[0].extra_magazines = 2;
-        let s = shots(&d);
-        assert_eq!(s[0].weapon, "Vulcan machine gun (F)");
-        let loads = |i: usize| s[i].loads.iter().map(|l| (l.name.as_str(), l.shots)).collect::<Vec<_>>();
-        assert_eq!(loads(0), [("Loaded", 20), ("Magazine 1", 20), ("Magazine 2", 20)]);
-        assert_eq!(s[1].weapon, "Torpedo 1 (B)");
-        assert_eq!(loads(2), [("Loaded", 1)]);
-        assert_eq!(s.len(), 3);
+        let vmg = armed(&d.weapons[0]);
+        let loads = |a: &Armed| a.loads.iter().map(|l| (l.name.clone(), l.shots)).collect::<Vec<_>>();
+        assert_eq!((vmg[0].name.as_str(), vmg[0].dp), ("Vulcan machine gun", 3));
+        assert_eq!(
+            loads(&vmg[0]),
+            [("Loaded".into(), 20), ("Magazine 1".into(), 20), ("Magazine 2".into(), 20)]
+        );
+        let torpedoes = armed(&d.weapons[1]);
+        assert_eq!(torpedoes.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), ["Torpedo 1", "Torpedo 2"]);
+        assert_eq!(loads(&torpedoes[1]), [("Loaded".into(), 1)]);
+        let laser = WeaponEntry::new(tables::weapon_by_id("laser").expect("laser"), None);
+        assert!(armed(&laser)[0].loads.is_empty(), "a laser has no shots to count");
     }
 
     #[test]
@@ -217,7 +214,7 @@ mod tests {
             .collect();
         assert_eq!(people.len(), 13);
         assert_eq!(people[12], ("Passenger 13-40".into(), 28));
-        let mg = &shots(&d)[1];
+        let mg = &armed(&d.weapons[1])[0];
         assert_eq!(mg.loads.len(), 1 + 13);
         assert_eq!(mg.loads[13].of, 988);
     }

@@ -14,6 +14,7 @@ mod start;
 
 pub use drawing::Drawing;
 pub use form::{ArmorBox, CargoRow, ExtraArmor, ItemRow, PropellerRow, TurretRow, WeaponRow};
+pub use sheet::{TickRow, Ticks, WeaponLine};
 pub use start::{published, start_choices, start_design};
 
 use crate::games::Problem;
@@ -371,7 +372,7 @@ mod tests {
         let v = BoatView::new(d, Vec::new());
         let sheet = v.sheet_weapons();
         let at = |place: &str| {
-            sheet.iter().find(|(l, _)| l == place).map(|(_, rows)| rows[0][0].clone()).unwrap_or_default()
+            sheet.iter().find(|(l, _)| l == place).map(|(_, rows)| rows[0].name.clone()).unwrap_or_default()
         };
         assert_eq!(at("Turret"), "Machine gun");
         assert_eq!(at("Turret (BT)"), "Rocket launcher");

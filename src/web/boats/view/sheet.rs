@@ -5,7 +5,7 @@
 use crate::games::carwars::design::WeaponEntry;
 use crate::games::carwars::evaluate::{LineKind, Part, armor_locations};
 use crate::games::carwars::sheet;
-use crate::games::carwars::tables::{self, Decision, Load};
+use crate::games::carwars::tables::{self, Decision};
 
 use super::{BoatView, upper};
 
@@ -39,10 +39,15 @@ pub struct TickRow {
     pub ticks: Ticks,
 }
 
-/// One weapon's shots: a row of boxes per load.
+/// One weapon on the sheet: what it is, its to-hit and damage, its damage points (with its
+/// links) and their boxes, and a row of shots boxes per load (none for a laser).
 #[derive(Debug, Clone)]
-pub struct ShotsRow {
-    pub weapon: String,
+pub struct WeaponLine {
+    pub name: String,
+    pub to_hit: String,
+    pub damage: String,
+    pub dp: String,
+    pub dp_ticks: Ticks,
     pub loads: Vec<TickRow>,
 }
 
@@ -94,83 +99,71 @@ impl BoatView {
             .collect()
     }
 
-    /// Shots boxes for every weapon that fires ammunition, a row per load.
-    pub fn sheet_shots(&self) -> Vec<ShotsRow> {
-        sheet::shots(&self.design)
-            .into_iter()
-            .map(|s| ShotsRow {
-                weapon: s.weapon,
-                loads: s
-                    .loads
-                    .into_iter()
-                    .map(|l| TickRow {
-                        note: each_note(l.shots, "shots", l.of),
-                        ticks: Ticks::new(l.shots),
-                        name: l.name,
-                    })
-                    .collect(),
-            })
-            .collect()
-    }
-
     /// The handling track, with the value each turn starts at marked.
     pub fn handling_track(&self) -> Vec<(i64, bool)> {
         let hc = self.eval.figures.handling_class;
         sheet::handling_track(hc).into_iter().map(|v| (v, v == hc)).collect()
     }
 
-    /// How the sheet settles what the boat rules leave to the standard rules.
-    pub fn sheet_decisions(&self) -> &'static [Decision] {
-        sheet::SHEET_DECISIONS
+    /// How the sheet settles what the boat rules leave to the standard rules, where it matters
+    /// to this boat (the jet drive's only with one).
+    pub fn sheet_decisions(&self) -> Vec<&'static Decision> {
+        sheet::decisions_for(&self.design)
     }
 
-    /// Weapons grouped by where they fire from: (location, [(weapon, to-hit, damage, shots)]).
-    pub fn sheet_weapons(&self) -> Vec<(String, Vec<[String; 5]>)> {
-        let mut groups: Vec<(String, Vec<[String; 5]>)> = Vec::new();
-        let mut push = |loc: String, row: [String; 5]| match groups.iter_mut().find(|(l, _)| *l == loc) {
-            Some((_, rows)) => rows.push(row),
-            None => groups.push((loc, vec![row])),
+    /// Weapons grouped by where they fire from, one line each (a dozen of one entry, then one
+    /// line for the rest), with their damage-point and shots boxes.
+    pub fn sheet_weapons(&self) -> Vec<(String, Vec<WeaponLine>)> {
+        let mut groups: Vec<(String, Vec<WeaponLine>)> = Vec::new();
+        let mut push = |loc: String, lines: Vec<WeaponLine>| match groups.iter_mut().find(|(l, _)| *l == loc)
+        {
+            Some((_, rows)) => rows.extend(lines),
+            None => groups.push((loc, lines)),
         };
-        let describe = |e: &WeaponEntry| -> [String; 5] {
-            match e.weapon.known() {
-                Some(w) => {
-                    let ammo = e.ammo.as_deref().and_then(|a| w.ammo(a)).or(w.standard_ammo());
-                    let shots = match w.load {
-                        Load::Magazine { shots, .. } => {
-                            let per = shots * (1 + i64::from(e.extra_magazines));
-                            format!("{per} shots")
-                        }
-                        Load::Single { .. } => {
-                            if e.rocket_magazine > 0 {
-                                format!("1 + {} in magazine", e.rocket_magazine)
-                            } else {
-                                "1 shot".into()
-                            }
-                        }
-                        Load::None => "unlimited".into(),
-                    };
-                    let name = format!(
-                        "{}{}{}",
-                        if e.count > 1 { format!("{} x ", e.count) } else { String::new() },
-                        w.name,
-                        ammo.filter(|a| a.id != "standard")
-                            .map_or(String::new(), |a| format!(" ({})", a.name))
-                    );
-                    [
-                        name,
-                        w.to_hit.map_or("special".into(), |h| h.to_string()),
-                        ammo.map_or(w.damage, |a| a.damage).to_owned(),
-                        shots,
-                        format!(
-                            "{}{}{}",
-                            w.dp,
-                            if e.linked && e.count > 1 && e.link_group.is_none() { ", linked" } else { "" },
-                            e.link_group.map_or(String::new(), |g| format!(", link group {g}"))
-                        ),
-                    ]
-                }
-                None => [e.weapon.id().to_owned(), "?".into(), "?".into(), "?".into(), "?".into()],
-            }
+        let describe = |e: &WeaponEntry| -> Vec<WeaponLine> {
+            let Some(w) = e.weapon.known() else {
+                let unknown = e.weapon.id().to_owned();
+                let q = || "?".to_owned();
+                return vec![WeaponLine {
+                    name: unknown,
+                    to_hit: q(),
+                    damage: q(),
+                    dp: q(),
+                    dp_ticks: Ticks::new(0),
+                    loads: Vec::new(),
+                }];
+            };
+            let ammo = e.ammo.as_deref().and_then(|a| w.ammo(a)).or(w.standard_ammo());
+            let ammo_name =
+                ammo.filter(|a| a.id != "standard").map_or(String::new(), |a| format!(" ({})", a.name));
+            let links = format!(
+                "{}{}",
+                if e.linked && e.count > 1 && e.link_group.is_none() { ", linked" } else { "" },
+                e.link_group.map_or(String::new(), |g| format!(", link group {g}"))
+            );
+            sheet::armed(e)
+                .into_iter()
+                .map(|a| WeaponLine {
+                    name: format!("{}{ammo_name}", a.name),
+                    to_hit: w.to_hit.map_or("special".into(), |h| h.to_string()),
+                    damage: ammo.map_or(w.damage, |x| x.damage).to_owned(),
+                    dp: if a.of > 1 {
+                        format!("{}{links}, each of {}", a.dp, a.of)
+                    } else {
+                        format!("{}{links}", a.dp)
+                    },
+                    dp_ticks: Ticks::new(a.dp),
+                    loads: a
+                        .loads
+                        .into_iter()
+                        .map(|l| TickRow {
+                            note: each_note(l.shots, "shots", l.of),
+                            ticks: Ticks::new(l.shots),
+                            name: l.name,
+                        })
+                        .collect(),
+                })
+                .collect()
         };
         for e in &self.design.weapons {
             let m = e.mount.unwrap_or_default();
