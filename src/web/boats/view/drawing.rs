@@ -400,3 +400,70 @@ impl BoatView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::carwars::design::{Design, PropellerEntry, TurretEntry};
+    use crate::games::carwars::evaluate::armor_locations;
+
+    /// Every hull with everything the drawing shows: a full top with a turret, its deck if it
+    /// may have one, three guarded propellers and a weapon on every facing.
+    fn loaded(hull: &'static tables::Hull) -> Design {
+        let mut d = Design::blank(hull);
+        d.top = Top::Full;
+        if hull.deck != tables::DeckRule::Forbidden {
+            d.deck = Some(crate::games::carwars::design::Deck { below: None });
+        }
+        d.propellers = vec![PropellerEntry { size: None, guard: 10 }; 3];
+        let mg = tables::weapon_by_id("mg").expect("mg");
+        d.weapons = Mount::ALL.iter().map(|&m| WeaponEntry::new(mg, Some(m))).collect();
+        d.turrets = vec![TurretEntry {
+            size: 1,
+            popup: false,
+            universal: false,
+            location: None,
+            weapons: vec![WeaponEntry::new(mg, None)],
+        }];
+        for (i, l) in Loc::ALL.into_iter().enumerate() {
+            d.armor.points.set(l, i as u16 + 1);
+        }
+        d
+    }
+
+    #[test]
+    fn every_hull_writes_each_of_its_locations_once_and_inside_the_picture() {
+        for hull in tables::HULLS.iter() {
+            let d = loaded(hull);
+            let drawing = BoatView::new(d.clone(), Vec::new()).drawing();
+            for l in armor_locations(hull, &d) {
+                let text = format!("{} {}", l.code(), d.armor.points.get(l));
+                let n = drawing
+                    .labels
+                    .iter()
+                    .filter(|x| {
+                        x.text == text
+                            || x.text.starts_with(&format!("{text} "))
+                            || x.text == format!("Deck {text}")
+                    })
+                    .count();
+                assert_eq!(
+                    n,
+                    1,
+                    "{}: {text} in {:?}",
+                    hull.name,
+                    drawing.labels.iter().map(|x| &x.text).collect::<Vec<_>>()
+                );
+            }
+            for x in &drawing.labels {
+                assert!(
+                    x.y > 0 && x.y < drawing.height && x.x > 0 && x.x < drawing.width,
+                    "{}: {x:?} outside",
+                    hull.name
+                );
+            }
+            assert_eq!(drawing.circles.len(), 3 + 1, "{}: three hubs and a turret", hull.name);
+            assert!(drawing.desc.contains("3 propellers at the back"), "{}", drawing.desc);
+        }
+    }
+}
