@@ -53,8 +53,10 @@ pub trait Builder: Send + Sync + 'static {
     fn doc(v: &Self::View) -> &Self::Doc;
     /// Shown in place of a saved document this version cannot read.
     fn stand_in(name: &str) -> Self::Doc;
+    /// Whether the store (and so the gallery) lists it as legal: no errors and nothing left
+    /// unread from an import, so an incomplete build is never shown as legal.
     fn legal(v: &Self::View) -> bool {
-        v.verdict().legal()
+        v.verdict().all_clear()
     }
     /// One line for the gallery.
     fn summary(v: &Self::View) -> String;

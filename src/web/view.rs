@@ -185,6 +185,9 @@ pub struct Verdict {
     pub problems: Vec<ProblemView>,
     pub errors: usize,
     pub warnings: usize,
+    /// Parts of the build its importer could not read (still to be removed or replaced): while
+    /// any are left, the verdict says "Incomplete" rather than "Legal", whatever the rest.
+    pub incomplete: usize,
     placed: Placed,
 }
 
@@ -218,12 +221,24 @@ impl Verdict {
             })
             .collect();
         let errors = problems.iter().filter(|p| p.error).count();
-        Verdict { warnings: problems.len() - errors, errors, placed, problems }
+        Verdict { warnings: problems.len() - errors, errors, incomplete: 0, placed, problems }
     }
 
-    /// Legal: no errors (notes are fine).
+    /// The same verdict on a build with `n` parts its importer could not read.
+    pub fn with_incomplete(mut self, n: usize) -> Self {
+        self.incomplete = n;
+        self
+    }
+
+    /// Legal: no errors (notes are fine). Judges the parts the build has: an incomplete build's
+    /// page says so besides (see [`Verdict::incomplete`]).
     pub fn legal(&self) -> bool {
         self.errors == 0
+    }
+
+    /// Legal and nothing left unread: what the verdict line shows as "Legal".
+    pub fn all_clear(&self) -> bool {
+        self.legal() && self.incomplete == 0
     }
 
     /// The problems shown next to the part at `path`.
@@ -331,6 +346,14 @@ mod tests {
         let v = Verdict::new(Vec::new(), &problems, slots, as_is);
         let anchors: Vec<Option<&str>> = v.problems.iter().map(|p| p.anchor.as_deref()).collect();
         assert_eq!(anchors, [Some("problems-choices-1"), Some("problems-nowhere")]);
+    }
+
+    #[test]
+    fn an_incomplete_build_is_never_all_clear_even_without_errors() {
+        let v = Verdict::new(Vec::new(), &[], Vec::new, as_is);
+        assert!(v.all_clear());
+        let v = v.with_incomplete(2);
+        assert!(v.legal() && !v.all_clear());
     }
 
     #[test]

@@ -8,5 +8,6 @@ mod epic;
 mod noscript;
 mod owners;
 mod phones;
+mod sheet;
 mod support;
 mod waffle;

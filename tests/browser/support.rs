@@ -6,6 +6,7 @@
 //! and gives it back when done. The server and the sessions live on a runtime of their own,
 //! since each `#[tokio::test]` has its own that ends with it.
 
+use fantoccini::wd::{PrintConfiguration, PrintSize};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::json;
@@ -365,4 +366,36 @@ impl Browser {
     pub async fn url(&self) -> String {
         self.c.current_url().await.expect("url").to_string()
     }
+
+    /// Prints the current page on paper `width_cm` by `height_cm` (WebDriver's Print Page: print
+    /// media, 1 cm margins, as Chromium lays it out for paper) and counts the PDF's pages.
+    pub async fn printed_pages(&self, width_cm: f64, height_cm: f64) -> usize {
+        let config = PrintConfiguration::builder()
+            .size(PrintSize { width: width_cm, height: height_cm })
+            .build()
+            .expect("a print configuration");
+        let pdf = self.c.print(config).await.expect("print the page");
+        pdf_pages(&pdf)
+    }
+}
+
+/// Letter and A4 paper, in centimetres, for [`Browser::printed_pages`].
+pub const LETTER: (f64, f64) = (21.59, 27.94);
+pub const A4: (f64, f64) = (21.0, 29.7);
+
+/// The pages of a PDF: its "/Type /Page" objects (not the "/Type /Pages" tree nodes).
+pub fn pdf_pages(pdf: &[u8]) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while let Some(at) = pdf[i..].windows(5).position(|w| w == b"/Type") {
+        let mut j = i + at + 5;
+        while pdf.get(j).is_some_and(u8::is_ascii_whitespace) {
+            j += 1;
+        }
+        if pdf[j..].starts_with(b"/Page") && pdf.get(j + 5) != Some(&b's') {
+            n += 1;
+        }
+        i = j;
+    }
+    n
 }

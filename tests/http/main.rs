@@ -16,5 +16,6 @@ mod owners;
 mod pages;
 mod phones;
 mod process;
+mod sheet;
 mod support;
 mod waffle;

@@ -203,11 +203,40 @@ pub struct Design {
     pub accessories: Vec<AccessoryEntry>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cargo: Vec<CargoEntry>,
+    /// Fragments of a pasted stat line that could not be read, kept (and the design shown as
+    /// incomplete) until the player removes each, having added the part by hand or not.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_read: Vec<NotReadPart>,
+}
+
+/// A fragment of a pasted stat line that was not read, as written (one line, at most a name's
+/// length: a longer one is cut short, marked with "...").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotReadPart {
+    #[serde(deserialize_with = "bounds::name")]
+    pub fragment: String,
+}
+
+impl NotReadPart {
+    /// Keeps `fragment` as a document may hold it: one line, cut to a name's length.
+    pub fn new(fragment: &str) -> Self {
+        let line = bounds::one_line(fragment);
+        let max = bounds::MAX_NAME_CHARS;
+        let fragment = if line.chars().count() > max {
+            let mut cut: String = line.chars().take(max - 3).collect();
+            cut.push_str("...");
+            cut
+        } else {
+            line
+        };
+        NotReadPart { fragment }
+    }
 }
 
 impl Document for Design {
     const NOUN: &'static str = "design";
-    const ENTRIES: &'static str = "propellers, crew, weapons, turrets and their weapons, accessories, cargo and armor locations together";
+    const ENTRIES: &'static str = "propellers, crew, weapons, turrets and their weapons, accessories, cargo, armor locations and parts not read together";
 
     fn entries(&self) -> usize {
         self.propellers.len()
@@ -218,10 +247,14 @@ impl Document for Design {
             + self.cargo.len()
             + self.armor.points.iter().count()
             + self.armor.points.unknown.len()
+            + self.not_read.len()
     }
 
     fn names(&self) -> Vec<&str> {
-        std::iter::once(self.name.as_str()).chain(self.cargo.iter().map(|c| c.name.as_str())).collect()
+        std::iter::once(self.name.as_str())
+            .chain(self.cargo.iter().map(|c| c.name.as_str()))
+            .chain(self.not_read.iter().map(|n| n.fragment.as_str()))
+            .collect()
     }
 }
 
@@ -267,6 +300,7 @@ impl Design {
             turrets: Vec::new(),
             accessories: Vec::new(),
             cargo: Vec::new(),
+            not_read: Vec::new(),
         }
     }
 }

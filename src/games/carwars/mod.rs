@@ -8,6 +8,7 @@
 pub mod design;
 pub mod evaluate;
 pub mod examples;
+pub mod sheet;
 pub mod statline;
 pub mod tables;
 pub mod units;

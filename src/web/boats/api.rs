@@ -114,9 +114,12 @@ async fn import_boat(body: String) -> Result<Response, ApiError> {
         .into());
     }
     let imp = statline::parse(&body);
-    let e = carwars::evaluate(&imp.design);
+    // The design keeps what was not read, as the designer's import does: saved as it is, the
+    // build stays incomplete until each fragment is dealt with.
+    let (design, _) = imp.design_keeping_not_read();
+    let e = carwars::evaluate(&design);
     let answer = ImportAnswer {
-        answer: BoatAnswer::new(&imp.design, &e),
+        answer: BoatAnswer::new(&design, &e),
         unrecognized: &imp.unrecognized,
         notes: imp.notes_against(&e),
         claimed: imp.claimed,

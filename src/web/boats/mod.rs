@@ -193,8 +193,16 @@ async fn import_statline(body: Bytes) -> Result<Response, AppError> {
         ));
     }
     let imp = statline::parse(&text);
-    let v = BoatView::new(imp.design.clone(), Vec::new());
-    let notes = imp.notes_against(&v.eval);
+    // What was not read stays with the design (and the design incomplete) until dealt with.
+    let (d, left_out) = imp.design_keeping_not_read();
+    let v = BoatView::new(d, Vec::new());
+    let mut notes = imp.notes_against(&v.eval);
+    if left_out > 0 {
+        notes.push(format!(
+            "{left_out} more parts not read are listed above but not kept with the design: a design keeps at most {}.",
+            statline::MAX_KEPT_NOT_READ
+        ));
+    }
     page(&DesignerPage { unrecognized: imp.not_read, notes, ..DesignerPage::new(v) })
 }
 

@@ -17,9 +17,10 @@ mod write;
 pub use read::parse;
 pub use write::stat_line;
 
-use super::design::Design;
+use super::design::{Design, NotReadPart};
 use super::evaluate::Evaluation;
 use super::units::{Money, Speed, Weight, dollars_rounded, pounds_rounded};
+use crate::games::bounds;
 use serde::Serialize;
 
 /// The figures a stat line prints, in printed precision.
@@ -80,7 +81,28 @@ pub struct Imported {
     pub claimed: Claimed,
 }
 
+/// The most fragments not read that an imported design keeps (a paste of nonsense would
+/// otherwise fill it).
+pub const MAX_KEPT_NOT_READ: usize = 40;
+
 impl Imported {
+    /// The design read, keeping what was not read in its `not_read` list (so it stays
+    /// incomplete until the player deals with each), within the document's bounds: at most
+    /// [`MAX_KEPT_NOT_READ`]. Also how many were left out of the list.
+    pub fn design_keeping_not_read(&self) -> (Design, usize) {
+        let mut d = self.design.clone();
+        let kept: Vec<NotReadPart> = self
+            .not_read
+            .iter()
+            .map(|n| NotReadPart::new(&n.fragment))
+            .filter(|n| !n.fragment.is_empty())
+            .collect();
+        let room = MAX_KEPT_NOT_READ.min(bounds::MAX_ENTRIES.saturating_sub(bounds::Document::entries(&d)));
+        let left_out = kept.len().saturating_sub(room);
+        d.not_read = kept.into_iter().take(room).collect();
+        (d, left_out)
+    }
+
     /// How the line was read, then every figure it claims that its parts (judged as `e`) do
     /// not add up to.
     pub fn notes_against(&self, e: &Evaluation) -> Vec<String> {

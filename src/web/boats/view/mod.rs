@@ -2,15 +2,19 @@
 //! that concern them, the figures in words. Nothing here computes a rule; it only arranges what
 //! the engine said.
 //!
+//! - drawing.rs: the boat drawn from above (designer, share page, record sheet)
 //! - form.rs: the designer's inputs and rows
 //! - sheet.rs: the record sheet's tables
 //! - start.rs: the hulls and published boats a design starts from
 
+mod drawing;
 mod form;
 mod sheet;
 mod start;
 
+pub use drawing::Drawing;
 pub use form::{ArmorBox, CargoRow, ExtraArmor, ItemRow, PropellerRow, TurretRow, WeaponRow};
+pub use sheet::{TickRow, Ticks, WeaponLine};
 pub use start::{published, start_choices, start_design};
 
 use crate::games::Problem;
@@ -35,14 +39,42 @@ pub struct LedgerRow {
     pub anchor: String,
 }
 
-/// A figure and its limit, for a meter.
+/// A figure and its limit, drawn as a bar: over the limit, the bar is scaled to the figure, the
+/// limit marked on it and the part past it shown apart, and the words say by how much.
 #[derive(Debug, Clone)]
 pub struct Gauge {
     pub label: &'static str,
     pub text: String,
-    pub value: f64,
-    pub max: f64,
+    /// How far over the limit, in words ("over by 1,200 lb"), when it is.
+    pub over_by: Option<String>,
     pub over: bool,
+    /// The bar in hundredths of its width: the used part up to the limit, where the limit is,
+    /// and the part past it.
+    pub used: u8,
+    pub limit: u8,
+    pub past: u8,
+}
+
+impl Gauge {
+    fn new(label: &'static str, text: String, value: f64, max: f64, over_by: Option<String>) -> Self {
+        let over = over_by.is_some();
+        let pct = |x: f64| (x * 100.0).round().clamp(0.0, 100.0) as u8;
+        let (used, limit) = if over {
+            let limit = pct(max / value.max(1e-9));
+            (limit, limit)
+        } else {
+            (pct(value / max.max(1.0)), 100)
+        };
+        Gauge { label, text, over_by, over, used, limit, past: 100 - limit }
+    }
+}
+
+/// "over by 2 spaces" when `used` is past `total`.
+fn spaces_over(used: Spaces, total: i64) -> Option<String> {
+    (used > Spaces::whole(total)).then(|| {
+        let by = Spaces(used.0 - Spaces::whole(total).0);
+        format!("over by {by} space{}", if by == Spaces::whole(1) { "" } else { "s" })
+    })
 }
 
 /// Everything the designer, the share page and the record sheet show.
@@ -121,7 +153,8 @@ impl BoatView {
                 Some(code) => Cow::Owned(format!("armor.{code}")),
                 None => Cow::Borrowed(part),
             },
-        );
+        )
+        .with_incomplete(design.not_read.len());
         BoatView {
             design,
             eval,
@@ -145,6 +178,11 @@ impl BoatView {
 
     pub fn legal(&self) -> bool {
         self.verdict.legal()
+    }
+
+    /// How many parts of a pasted stat line are still not read.
+    pub fn incomplete(&self) -> usize {
+        self.verdict.incomplete
     }
 
     pub fn title(&self) -> String {
@@ -204,40 +242,33 @@ impl BoatView {
 
     pub fn gauges(&self) -> Vec<Gauge> {
         let f = &self.eval.figures;
+        let weight_over = (f.weight > f.max_load)
+            .then(|| format!("over by {} lb", pounds_rounded(Weight(f.weight.0 - f.max_load.0))));
+        let spaces = |label, used: Spaces, total: i64| {
+            Gauge::new(
+                label,
+                format!("{used} of {total}"),
+                used.as_f64(),
+                total as f64,
+                spaces_over(used, total),
+            )
+        };
         let mut g = vec![
-            Gauge {
-                label: "Weight",
-                text: format!("{} of {} lb max load", pounds_rounded(f.weight), pounds_rounded(f.max_load)),
-                value: f.weight.as_f64(),
-                max: f.max_load.as_f64().max(1.0),
-                over: f.weight > f.max_load,
-            },
-            Gauge {
-                label: "Spaces",
-                text: format!("{} of {}", f.spaces_used, f.spaces_total),
-                value: f.spaces_used.as_f64(),
-                max: (f.spaces_total as f64).max(1.0),
-                over: f.spaces_used > Spaces::whole(f.spaces_total),
-            },
+            Gauge::new(
+                "Weight",
+                format!("{} of {} lb max load", pounds_rounded(f.weight), pounds_rounded(f.max_load)),
+                f.weight.as_f64(),
+                f.max_load.as_f64(),
+                weight_over,
+            ),
+            spaces("Spaces", f.spaces_used, f.spaces_total),
         ];
         if f.cargo_spaces_total > 0 || f.cargo_spaces_used > Spaces::ZERO {
-            g.push(Gauge {
-                label: "Cargo spaces",
-                text: format!("{} of {}", f.cargo_spaces_used, f.cargo_spaces_total),
-                value: f.cargo_spaces_used.as_f64(),
-                max: (f.cargo_spaces_total as f64).max(1.0),
-                over: f.cargo_spaces_used > Spaces::whole(f.cargo_spaces_total),
-            });
+            g.push(spaces("Cargo spaces", f.cargo_spaces_used, f.cargo_spaces_total));
         }
         for (label, s) in [("Below deck", f.below_deck), ("Above deck", f.above_deck)] {
             if let Some(s) = s {
-                g.push(Gauge {
-                    label,
-                    text: format!("{} of {}", s.used, s.total),
-                    value: s.used.as_f64(),
-                    max: (s.total as f64).max(1.0),
-                    over: s.used > Spaces::whole(s.total),
-                });
+                g.push(spaces(label, s.used, s.total));
             }
         }
         g
@@ -346,7 +377,7 @@ mod tests {
         let v = BoatView::new(d, Vec::new());
         let sheet = v.sheet_weapons();
         let at = |place: &str| {
-            sheet.iter().find(|(l, _)| l == place).map(|(_, rows)| rows[0][0].clone()).unwrap_or_default()
+            sheet.iter().find(|(l, _)| l == place).map(|(_, rows)| rows[0].name.clone()).unwrap_or_default()
         };
         assert_eq!(at("Turret"), "Machine gun");
         assert_eq!(at("Turret (BT)"), "Rocket launcher");
