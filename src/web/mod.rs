@@ -15,6 +15,7 @@ pub mod json;
 pub mod origin;
 pub mod rate;
 pub mod registry;
+pub mod samurai;
 pub mod serve;
 pub mod view;
 pub mod waffle;

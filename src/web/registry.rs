@@ -6,7 +6,7 @@
 use super::AppState;
 use super::rate::WriteLimit;
 use super::view::StartChoice;
-use super::{bfg, boats, epic, waffle};
+use super::{bfg, boats, epic, samurai, waffle};
 use crate::games::registry::Game;
 use axum::Router;
 
@@ -18,7 +18,7 @@ pub struct Registered {
     pub published: fn() -> &'static [StartChoice],
 }
 
-pub static GAMES: [Registered; 4] = [
+pub static GAMES: [Registered; 5] = [
     Registered {
         game: &crate::games::carwars::GAME,
         routes: boats::router,
@@ -27,6 +27,7 @@ pub static GAMES: [Registered; 4] = [
     Registered { game: &crate::games::epic::GAME, routes: epic::router, published: || &[] },
     Registered { game: &crate::games::bfg::GAME, routes: bfg::router, published: || &[] },
     Registered { game: &crate::games::waffle::GAME, routes: waffle::router, published: || &[] },
+    Registered { game: &crate::games::samurai::GAME, routes: samurai::router, published: || &[] },
 ];
 
 /// The games, in order.
