@@ -12,5 +12,6 @@ mod hardening;
 mod load;
 mod pages;
 mod process;
+mod samurai;
 mod support;
 mod waffle;

@@ -204,23 +204,49 @@ impl<'de> Deserialize<'de> for Hex {
 }
 
 /// One of the six directions across a hex side, counter-clockwise from east. The wind and tide
-/// blow along one of them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
+/// blow along one of them. Written "e", "ne", ... or "east", "north-east", ...; anything else (a
+/// number such as 7 included) is refused naming the six.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Direction {
     #[default]
-    #[serde(alias = "east")]
     E,
-    #[serde(alias = "north-east")]
     Ne,
-    #[serde(alias = "north-west")]
     Nw,
-    #[serde(alias = "west")]
     W,
-    #[serde(alias = "south-west")]
     Sw,
-    #[serde(alias = "south-east")]
     Se,
+}
+
+impl Serialize for Direction {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Direction {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Direction;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("one of the six hex directions: e, ne, nw, w, sw, se (or east, north-east, ...)")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Direction, E> {
+                Direction::parse(v)
+                    .ok_or_else(|| E::invalid_value(de::Unexpected::Str(&crate::games::shown(v)), &self))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Direction, E> {
+                Err(E::invalid_value(de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Direction, E> {
+                Err(E::invalid_value(de::Unexpected::Signed(v), &self))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Direction, E> {
+                Err(E::invalid_value(de::Unexpected::Float(v), &self))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 impl Direction {
@@ -253,6 +279,14 @@ impl Direction {
     /// the wind's own direction and the two beside it.
     pub fn with(self, wind: Direction) -> bool {
         self == wind || self == wind.turned(1) || self == wind.turned(-1)
+    }
+
+    /// Reads "e" or "east" (any case).
+    pub fn parse(s: &str) -> Option<Direction> {
+        let s = s.trim();
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.id().eq_ignore_ascii_case(s) || d.name().eq_ignore_ascii_case(s))
     }
 
     /// "e", as documents write it.
