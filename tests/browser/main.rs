@@ -6,5 +6,6 @@ mod bfg_fleet;
 mod boats;
 mod epic;
 mod noscript;
+mod samurai;
 mod support;
 mod waffle;
