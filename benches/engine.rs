@@ -230,7 +230,7 @@ fn samurai(at_least: Duration) {
             if u.close == 0 {
                 u.close = 3;
             }
-            if s.units.len() % 4 == 0 {
+            if s.units.len().is_multiple_of(4) {
                 u.leader = Some(LeaderKind::Foot);
             }
             s.units.push(u);

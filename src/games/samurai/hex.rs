@@ -59,7 +59,7 @@ fn rows<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
 impl Board {
     /// How many hexes row `row` (from 0) has: the full width, or one less on every second row.
     pub fn row_width(&self, row: u8) -> u8 {
-        if row % 2 == 0 { self.width } else { self.width.saturating_sub(1) }
+        if row.is_multiple_of(2) { self.width } else { self.width.saturating_sub(1) }
     }
 
     pub fn contains(&self, h: Hex) -> bool {
