@@ -222,6 +222,35 @@ async fn a_saved_scenario_shares_its_map_and_each_units_options() {
 }
 
 #[tokio::test]
+async fn a_form_with_unreadable_fields_keeps_the_rest_and_says_what_it_read() {
+    let app = spawn().await;
+    let fields: Vec<(String, String)> = [
+        ("name", "Kept"),
+        ("units.0.hex", "banana"),
+        ("units.0.close", "lots"),
+        ("units.1.hex", "Q9"),
+        ("wind", "7"),
+        ("board.width", "99"),
+        ("action", "hex.Q99"),
+    ]
+    .iter()
+    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+    .collect();
+    let (status, page) = post_form(&app, "/samurai/design", &fields).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("value=\"Kept\""), "the name is kept");
+    for said in [
+        "Unit 1 hex: &#34;banana&#34; is not a hex such as",
+        "Unit 1 close: &#34;lots&#34; is not a whole number",
+        "wind: &#34;7&#34; is not one of the six hex directions",
+        "Board width: &#34;99&#34; is not a whole number from 5 to 26",
+        "Unit 2 (Unit, Side A) is on Q9, off the 13 by 9 board",
+    ] {
+        assert!(page.contains(said), "{said}");
+    }
+}
+
+#[tokio::test]
 async fn a_form_with_more_than_a_scenario_holds_is_refused_whole() {
     let app = spawn().await;
     let mut fields: Vec<(String, String)> = Vec::new();

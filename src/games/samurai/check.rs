@@ -16,13 +16,13 @@ pub fn unit_label(s: &Scenario, k: usize, u: &Unit) -> String {
     format!("Unit {} ({}, {})", k + 1, u.type_name(), s.side_name(u.side))
 }
 
-/// What a hex off the board is told: "off the 13 by 9 board (rows 1 to 9; A to M on odd rows, A
+/// Where a hex off the board is: "M2, off the 13 by 9 board (rows 1 to 9; A to M on odd rows, A
 /// to L on even ones)".
 fn off_board(l: &Layout, h: Hex) -> String {
     let b = l.board;
     let last = |w: u8| char::from(b'A' + w.saturating_sub(1).min(25));
     format!(
-        "{h} is off the {} by {} board (rows 1 to {}; A to {} on odd rows, A to {} on even ones)",
+        "{h}, off the {} by {} board (rows 1 to {}; A to {} on odd rows, A to {} on even ones)",
         b.width,
         b.rows,
         b.rows,

@@ -33,8 +33,9 @@ fn a_unit_off_the_board_or_on_a_taken_hex_is_flagged_at_its_hex() {
     );
     assert_eq!(p[1].code, Code::HexOffBoard);
     assert!(
-        p[1].message
-            .contains("M2 is off the 13 by 9 board (rows 1 to 9; A to M on odd rows, A to L on even ones)"),
+        p[1].message.contains(
+            "is on M2, off the 13 by 9 board (rows 1 to 9; A to M on odd rows, A to L on even ones)"
+        ),
         "{}",
         p[1].message
     );
