@@ -208,6 +208,8 @@ async fn a_saved_scenario_shares_its_map_and_each_units_options() {
     assert_no_inline_code(&page);
     assert!(page.contains("Unit 3: Ashigaru Spearmen of Minamoto at F7"));
     assert_eq!(highlighted(&page, "hl-grapple"), ["E6"], "the enemy boat it may grapple");
+    let (_, page) = get(&app, &format!("/samurai/{id}/map?hex=A9")).await;
+    assert!(page.contains("Lone leader 1: Mounted leader of Minamoto at A9"), "a lone leader is chosen too");
     let (status, page) = get(&app, &format!("/samurai/{id}/map?hex=%3Cb%3E")).await;
     assert_eq!(status, StatusCode::OK, "a hex that is no hex chooses nothing");
     assert!(!page.contains("<b>"));

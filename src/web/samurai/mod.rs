@@ -151,7 +151,10 @@ async fn map_page(
     let mut v = builder::from_saved::<Samurai>(&b);
     let wanted = Fields::parse(q.as_deref().unwrap_or("").as_bytes()).get("hex").map(str::to_owned);
     let hex = wanted.as_deref().and_then(Hex::parse);
-    v.c.selected = hex.and_then(|h| v.s.units.iter().position(|u| u.hex == h));
+    if let Some(h) = hex {
+        let s = v.s.clone();
+        v.c.choose(&s, h);
+    }
     let map = v.linked_map(format!("/samurai/{}/map", b.id));
     page(&MapPage {
         hex: wanted.map(|w| crate::games::bounds::one_line(&w).chars().take(8).collect()),

@@ -51,6 +51,8 @@ pub struct Choices {
     pub new_side: Side,
     pub new_leader: LeaderKind,
     pub selected: Option<usize>,
+    /// A lone leader chosen on the map (when no unit is chosen).
+    pub leader: Option<usize>,
 }
 
 /// The type a new unit is unless the player chooses another.
@@ -64,6 +66,7 @@ impl Default for Choices {
             new_side: Side::A,
             new_leader: LeaderKind::Foot,
             selected: None,
+            leader: None,
         }
     }
 }
@@ -82,12 +85,13 @@ impl Choices {
                 LeaderKind::Foot
             },
             selected: f.get("selected").and_then(|v| v.parse().ok()),
+            leader: None,
         };
         let action = f.get("action").unwrap_or("");
         if let Some(h) = action.strip_prefix("hex.").and_then(Hex::parse) {
             let at = s.units.iter().position(|u| u.hex == h);
             match c.tool {
-                Tool::Select => c.selected = at,
+                Tool::Select => c.choose(s, h),
                 Tool::Unit => c.selected = at.or(c.selected),
                 _ => {}
             }
@@ -99,6 +103,20 @@ impl Choices {
         c.selected = c.selected.filter(|&k| k < s.units.len());
         c
     }
+
+    /// Chooses what is on a hex: its unit, else its lone leader, else nothing.
+    pub fn choose(&mut self, s: &Scenario, h: Hex) {
+        self.selected = s.units.iter().position(|u| u.hex == h);
+        self.leader = if self.selected.is_none() { s.leaders.iter().position(|l| l.hex == h) } else { None };
+    }
+}
+
+/// A chosen lone leader, in words.
+pub struct LeaderPanel {
+    pub heading: String,
+    pub place: &'static str,
+    pub retreat: String,
+    pub notes: Vec<NoteView>,
 }
 
 /// A scenario judged, for every page of the builder.
@@ -403,6 +421,38 @@ impl SamuraiView {
         })
     }
 
+    /// The chosen lone leader, in words.
+    pub fn leader_panel(&self) -> Option<LeaderPanel> {
+        let k = self.c.leader?;
+        let (l, o) = (self.s.leaders.get(k)?, self.j.leaders.get(k)?);
+        let layout = Layout::new(&self.s);
+        let place = if !layout.on_board(l.hex) {
+            "off the board"
+        } else if layout.ocean(l.hex) {
+            "alone on open ocean"
+        } else if layout.shore(l.hex) {
+            "on the shore"
+        } else {
+            "ashore"
+        };
+        Some(LeaderPanel {
+            heading: format!(
+                "Lone leader {}: {} of {} at {}",
+                k + 1,
+                l.kind.name(),
+                self.s.side_name(l.side),
+                l.hex
+            ),
+            place,
+            retreat: retreat_words(&o.retreat),
+            notes: o
+                .notes
+                .iter()
+                .filter_map(|n| rules::rule(n.rule).map(|rule| NoteView { text: n.text.clone(), rule }))
+                .collect(),
+        })
+    }
+
     /// Every unit as the editor and the sheet show it.
     pub fn unit_rows(&self) -> Vec<UnitRow> {
         let l = Layout::new(&self.s);
@@ -477,13 +527,7 @@ impl SamuraiView {
                     .iter()
                     .map(|x| (leader_id(*x).to_owned(), x.name().to_owned()))
                     .collect();
-                let retreat = if o.retreat.seppuku {
-                    "Forced back, it must commit seppuku (only open ocean behind).".to_owned()
-                } else if o.retreat.hexes.is_empty() {
-                    "Nowhere to retreat toward its edge.".to_owned()
-                } else {
-                    format!("Retreats toward {}.", hex_list(&o.retreat.hexes))
-                };
+                let retreat = retreat_words(&o.retreat);
                 LeaderRow {
                     index: k,
                     number: k + 1,
@@ -530,6 +574,17 @@ impl SamuraiView {
 
     pub fn slot(&self, path: &str) -> String {
         slot_id(path)
+    }
+}
+
+/// A lone leader's retreat in words.
+fn retreat_words(r: &samurai::Retreat) -> String {
+    if r.seppuku {
+        "Forced back, it must commit seppuku (only open ocean behind).".to_owned()
+    } else if r.hexes.is_empty() {
+        "Nowhere to retreat toward its edge.".to_owned()
+    } else {
+        format!("Retreats toward {}.", hex_list(&r.hexes))
     }
 }
 
