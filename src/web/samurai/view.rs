@@ -480,7 +480,7 @@ impl SamuraiView {
                     "ashore"
                 };
                 let at_sea = if o.naval {
-                    format!("at sea: close {}, ranged {}", o.dice.close, o.dice.ranged)
+                    format!("rolls close {}, ranged {}", o.dice.close, o.dice.ranged)
                 } else {
                     String::new()
                 };
