@@ -3,6 +3,7 @@
 //! share link's map.
 
 use crate::support::{TURN, app, browser, browser_without_script};
+use drydock::games::samurai::{self, Scenario};
 use serde_json::json;
 
 #[tokio::test]
@@ -14,6 +15,21 @@ async fn a_unit_is_chosen_on_the_map_and_its_options_update_in_place() {
     b.css("form#editor").await;
     b.mark_page().await;
     assert_eq!(b.unlabeled_inputs().await, json!([]), "every input has a label");
+
+    // The form as the browser sends it reads back as the very scenario it shows.
+    let sent = b
+        .js("return new URLSearchParams(new FormData(document.querySelector('form#editor'))).toString();")
+        .await;
+    let res = reqwest::Client::new()
+        .post(app.url("/samurai/export.json"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(sent.as_str().unwrap_or_default().to_owned())
+        .send()
+        .await
+        .expect("export");
+    let back: Scenario = res.json().await.expect("a scenario");
+    let example: Scenario = serde_json::from_str(samurai::GAME.example).expect("the example");
+    assert_eq!(back, example, "the editor's form loses nothing");
 
     // The spearmen's boat at F7: its hexes hatched and numbered, its options in words.
     b.click("button[value='hex.F7']").await;
