@@ -4,6 +4,8 @@
 //! may go. Every answer carries notes that cite the rule they come from ([`rules`](super::rules)).
 
 use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use super::data::Rank;
 use super::hex::{Direction, Hex};
@@ -16,7 +18,9 @@ use super::scenario::{Card, Side, Unit};
 pub struct Note {
     /// The [`NavalRule`] id it comes from.
     pub rule: &'static str,
-    pub text: String,
+    /// Most notes are fixed sentences, kept without a copy (judging every unit of a full board
+    /// stays within its 50 us).
+    pub text: Cow<'static, str>,
 }
 
 /// Battle dice as they are this turn.
@@ -90,7 +94,7 @@ pub struct LeaderOptions {
     pub notes: Vec<Note>,
 }
 
-fn note(notes: &mut Vec<Note>, rule: &'static NavalRule, text: impl Into<String>) {
+fn note(notes: &mut Vec<Note>, rule: &'static NavalRule, text: impl Into<Cow<'static, str>>) {
     notes.push(Note { rule: rule.id, text: text.into() });
 }
 
@@ -99,6 +103,18 @@ fn push_once(v: &mut Vec<Hex>, h: Hex) {
         v.push(h);
     }
 }
+
+/// The wind-and-tide note for each direction the wind may blow, written once.
+static WIND_TEXT: LazyLock<[String; 6]> = LazyLock::new(|| {
+    Direction::ALL.map(|wind| {
+        let sides: Vec<&str> = Direction::ALL.iter().filter(|d| d.with(wind)).map(|d| d.name()).collect();
+        format!(
+            "One hex in any direction, or two when both steps cross the sides with the wind and tide (blowing {}: its {} sides).",
+            wind.name(),
+            sides.join(", ")
+        )
+    })
+});
 
 /// How far a naval unit may move with this card: (hexes, whether the wind limits the second).
 fn reach(card: Card) -> (u8, bool) {
@@ -169,7 +185,7 @@ pub fn unit_options(l: &Layout, k: usize) -> UnitOptions {
     let naval = l.naval(u);
     let shore = l.shore(u.hex);
     let grappled: Vec<Hex> = l.grappled_with(k).iter().map(|&j| s.units[j].hex).collect();
-    let mut notes = Vec::new();
+    let mut notes = Vec::with_capacity(12);
     let mut o = UnitOptions {
         id: k,
         side: u.side,
@@ -223,7 +239,7 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
         let text = match card {
             Card::SerpentCommand => {
                 note(notes, rules::SERPENT_COMMAND, "Serpent Command: one hex at most, whatever the wind.");
-                "It moves one hex at most this turn.".to_owned()
+                Cow::Borrowed("It moves one hex at most this turn.")
             }
             Card::InfantryOnslaught => {
                 note(
@@ -231,7 +247,7 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
                     rules::INFANTRY_ONSLAUGHT,
                     "Infantry Onslaught ordering naval units: with up to three other adjacent naval units it may move two hexes in any direction, even against the wind, then fight in close combat. The card orders naval units or land units, not both.",
                 );
-                "Two hexes in any direction (the card lifts the wind's limit).".to_owned()
+                Cow::Borrowed("Two hexes in any direction (the card lifts the wind's limit).")
             }
             c if c.lengthens_move() => {
                 note(
@@ -247,7 +263,7 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
                     rules::CARDS_OVERRIDE_WIND,
                     "A card that adds movement overrides the wind and tide.",
                 );
-                "Two hexes in any direction at least (see the card).".to_owned()
+                Cow::Borrowed("Two hexes in any direction at least (see the card).")
             }
             _ => {
                 if card == Card::CavalryCharge {
@@ -257,13 +273,7 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
                         "Cavalry Charge ordering naval units: movement is as usual, and it rolls one more die in close combat.",
                     );
                 }
-                let sides: Vec<&str> =
-                    Direction::ALL.iter().filter(|d| d.with(wind)).map(|d| d.name()).collect();
-                format!(
-                    "One hex in any direction, or two when both steps cross the sides with the wind and tide (blowing {}: its {} sides).",
-                    wind.name(),
-                    sides.join(", ")
-                )
+                Cow::Borrowed(WIND_TEXT[wind as usize].as_str())
             }
         };
         note(notes, rules::WIND_AND_TIDE, text);
@@ -272,9 +282,11 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
             rules::TAKING_GROUND_AT_SEA,
             "After close combat it may take ground at sea in any direction, whatever the wind, but never onto land.",
         );
-        let ashore: Vec<Hex> =
-            l.board.neighbours(u.hex).map(|(_, n)| n).filter(|&n| l.land(n) && l.free(n)).collect();
-        if !ashore.is_empty() {
+        for (_, h) in l.board.neighbours(u.hex).filter(|&(_, n)| l.land(n) && l.free(n)) {
+            push_once(&mut o.landings, h);
+            push_once(&mut o.moves, h);
+        }
+        if !o.landings.is_empty() {
             note(
                 notes,
                 rules::EMBARK_DISEMBARK,
@@ -293,14 +305,12 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
                 );
             }
         }
-        for h in ashore {
+    } else {
+        for (_, h) in l.board.neighbours(u.hex).filter(|&(_, n)| l.ocean(n) && l.free(n)) {
             push_once(&mut o.landings, h);
             push_once(&mut o.moves, h);
         }
-    } else {
-        let afloat: Vec<Hex> =
-            l.board.neighbours(u.hex).map(|(_, n)| n).filter(|&n| l.ocean(n) && l.free(n)).collect();
-        if !afloat.is_empty() {
+        if !o.landings.is_empty() {
             note(
                 notes,
                 rules::EMBARK_DISEMBARK,
@@ -314,10 +324,6 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
             if u.command_ship {
                 note(notes, rules::COMMAND_SHIP, "Embarking, its Command Tent becomes a Command Ship.");
             }
-        }
-        for h in afloat {
-            push_once(&mut o.landings, h);
-            push_once(&mut o.moves, h);
         }
         if o.shore {
             note(
@@ -477,13 +483,13 @@ fn leader(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
         }
     }
     let moves = if o.leader_moves.is_empty() {
-        "Its leader may not leave it: no friendly unit is within reach to step aboard.".to_owned()
+        Cow::Borrowed("Its leader may not leave it: no friendly unit is within reach to step aboard.")
     } else {
         let at: Vec<String> = o.leader_moves.iter().map(Hex::to_string).collect();
-        format!(
+        Cow::Owned(format!(
             "Its leader may cross to the friendly boats at {} (one or two hexes, whatever the wind or grapples, every hex holding a friendly unit).",
             at.join(", ")
-        )
+        ))
     };
     note(notes, rules::LEADER_DECK_TO_DECK, moves);
     let r = leader_retreat(l, u.hex, u.side);
@@ -496,15 +502,21 @@ fn leaderless(l: &Layout, h: Hex) -> bool {
     l.unit_at(h).is_some_and(|j| l.s.units[j].leader.is_none())
 }
 
-fn retreat_text(r: &Retreat) -> String {
+fn retreat_text(r: &Retreat) -> Cow<'static, str> {
     if r.seppuku {
-        "Forced to retreat, its leader has only open ocean or enemies behind it: it must commit seppuku."
-            .to_owned()
+        Cow::Borrowed(
+            "Forced to retreat, its leader has only open ocean or enemies behind it: it must commit seppuku.",
+        )
     } else if r.hexes.is_empty() {
-        "Forced to retreat, its leader has nowhere to go toward its edge: the usual rules for a leader that cannot retreat apply.".to_owned()
+        Cow::Borrowed(
+            "Forced to retreat, its leader has nowhere to go toward its edge: the usual rules for a leader that cannot retreat apply.",
+        )
     } else {
         let at: Vec<String> = r.hexes.iter().map(Hex::to_string).collect();
-        format!("Forced to retreat, its leader may go to {} toward its side's edge.", at.join(", "))
+        Cow::Owned(format!(
+            "Forced to retreat, its leader may go to {} toward its side's edge.",
+            at.join(", ")
+        ))
     }
 }
 

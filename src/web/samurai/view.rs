@@ -416,7 +416,7 @@ impl SamuraiView {
             notes: o
                 .notes
                 .iter()
-                .filter_map(|n| rules::rule(n.rule).map(|rule| NoteView { text: n.text.clone(), rule }))
+                .filter_map(|n| rules::rule(n.rule).map(|rule| NoteView { text: n.text.to_string(), rule }))
                 .collect(),
         })
     }
@@ -448,7 +448,7 @@ impl SamuraiView {
             notes: o
                 .notes
                 .iter()
-                .filter_map(|n| rules::rule(n.rule).map(|rule| NoteView { text: n.text.clone(), rule }))
+                .filter_map(|n| rules::rule(n.rule).map(|rule| NoteView { text: n.text.to_string(), rule }))
                 .collect(),
         })
     }
