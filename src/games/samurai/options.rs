@@ -116,6 +116,14 @@ static WIND_TEXT: LazyLock<[String; 6]> = LazyLock::new(|| {
     })
 });
 
+/// The naval-dice note of a unit with `close` dice on land and no ranged dice, for every figure a
+/// unit may hold, written once.
+static CLOSE_AT_SEA: LazyLock<Vec<String>> = LazyLock::new(|| {
+    (0..=u8::MAX)
+        .map(|close| format!("At sea: close combat {} dice (from {close}).", close.saturating_sub(1)))
+        .collect()
+});
+
 /// How far a naval unit may move with this card: (hexes, whether the wind limits the second).
 fn reach(card: Card) -> (u8, bool) {
     match card {
@@ -133,7 +141,7 @@ pub fn sea_moves(l: &Layout, from: Hex, card: Card) -> Vec<Hex> {
     let (hexes, windbound) = reach(card);
     let wind = l.s.wind;
     let sea = |h: Hex| l.ocean(h) && l.free(h);
-    let mut out = Vec::with_capacity(12);
+    let mut out = Vec::new();
     for d1 in Direction::ALL {
         let Some(n1) = l.board.step(from, d1).filter(|&n| sea(n)) else { continue };
         push_once(&mut out, n1);
@@ -373,11 +381,13 @@ fn combat(l: &Layout, k: usize, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<N
     if o.naval {
         let ranged =
             if base.1 > 0 { format!(", ranged {} (from {})", o.dice.ranged, base.1) } else { String::new() };
-        note(
-            notes,
-            rules::NAVAL_DICE,
-            format!("At sea: close combat {} dice (from {}){ranged}.", o.dice.close, base.0),
-        );
+        let text = if ranged.is_empty() && o.dice.close.checked_add(1) == Some(base.0) {
+            // The usual case, one die less and no ranged dice: written once per figure.
+            Cow::Borrowed(CLOSE_AT_SEA[usize::from(base.0)].as_str())
+        } else {
+            Cow::Owned(format!("At sea: close combat {} dice (from {}){ranged}.", o.dice.close, base.0))
+        };
+        note(notes, rules::NAVAL_DICE, text);
         note(notes, rules::NO_MOVEMENT_PENALTY, "Moving at sea never costs it dice.");
         note(notes, rules::BATTLE_AFTER_FULL_MOVE, "It may battle after its full naval move.");
         if u.mounted {

@@ -94,7 +94,10 @@ include!(concat!(env!("OUT_DIR"), "/samurai_data.rs"));
 /// The unit type with this id or name (any case), if it is one we know.
 pub fn unit_type(id: &str) -> Option<&'static UnitType> {
     let id = id.trim();
-    UNIT_TYPES.iter().find(|t| t.id == id || t.name.eq_ignore_ascii_case(id))
+    UNIT_TYPES
+        .iter()
+        .find(|t| t.id == id)
+        .or_else(|| UNIT_TYPES.iter().find(|t| t.name.eq_ignore_ascii_case(id)))
 }
 
 #[cfg(test)]
