@@ -180,6 +180,29 @@ impl fmt::Display for Hex {
     }
 }
 
+/// Hexes written one after another with `sep` between ("E5, F5"), without a list of strings.
+pub struct Listed<'a> {
+    pub hexes: &'a [Hex],
+    pub sep: &'static str,
+}
+
+/// `hexes` as a list for a sentence: `listed(&[e5, f5], " or ")` writes "E5 or F5".
+pub fn listed<'a>(hexes: &'a [Hex], sep: &'static str) -> Listed<'a> {
+    Listed { hexes, sep }
+}
+
+impl fmt::Display for Listed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, h) in self.hexes.iter().enumerate() {
+            if i > 0 {
+                f.write_str(self.sep)?;
+            }
+            write!(f, "{h}")?;
+        }
+        Ok(())
+    }
+}
+
 impl Serialize for Hex {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use super::data::Rank;
-use super::hex::{Direction, Hex};
+use super::hex::{Direction, Hex, listed};
 use super::layout::Layout;
 use super::rules::{self, NavalRule};
 use super::scenario::{Card, Side, Unit};
@@ -230,13 +230,12 @@ pub fn unit_options(l: &Layout, k: usize) -> UnitOptions {
 fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
     let card = l.s.card;
     if !o.grappled_with.is_empty() {
-        let with: Vec<String> = o.grappled_with.iter().map(Hex::to_string).collect();
         note(
             notes,
             rules::GRAPPLED,
             format!(
                 "Grappled with {}: it may not move (nor embark or disembark) until the grapple is cut, but it may still battle.",
-                with.join(" and ")
+                listed(&o.grappled_with, " and ")
             ),
         );
         return;
@@ -440,25 +439,23 @@ fn combat(l: &Layout, k: usize, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<N
             }
         }
         if !o.grapple.is_empty() {
-            let at: Vec<String> = o.grapple.iter().map(Hex::to_string).collect();
             note(
                 notes,
                 rules::GRAPPLE,
                 format!(
                     "In close combat it may spend a sword to grapple the enemy boat at {}.",
-                    at.join(" or ")
+                    listed(&o.grapple, " or ")
                 ),
             );
         }
     }
     if !o.sever.is_empty() {
-        let at: Vec<String> = o.sever.iter().map(Hex::to_string).collect();
         note(
             notes,
             rules::SEVER,
             format!(
                 "Fighting the unit it is grappled with ({}), it may spend a sword to cut the grapple.",
-                at.join(", ")
+                listed(&o.sever, ", ")
             ),
         );
     }
@@ -495,10 +492,9 @@ fn leader(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
     let moves = if o.leader_moves.is_empty() {
         Cow::Borrowed("Its leader may not leave it: no friendly unit is within reach to step aboard.")
     } else {
-        let at: Vec<String> = o.leader_moves.iter().map(Hex::to_string).collect();
         Cow::Owned(format!(
             "Its leader may cross to the friendly boats at {} (one or two hexes, whatever the wind or grapples, every hex holding a friendly unit).",
-            at.join(", ")
+            listed(&o.leader_moves, ", ")
         ))
     };
     note(notes, rules::LEADER_DECK_TO_DECK, moves);
@@ -522,10 +518,9 @@ fn retreat_text(r: &Retreat) -> Cow<'static, str> {
             "Forced to retreat, its leader has nowhere to go toward its edge: the usual rules for a leader that cannot retreat apply.",
         )
     } else {
-        let at: Vec<String> = r.hexes.iter().map(Hex::to_string).collect();
         Cow::Owned(format!(
             "Forced to retreat, its leader may go to {} toward its side's edge.",
-            at.join(", ")
+            listed(&r.hexes, ", ")
         ))
     }
 }

@@ -206,7 +206,7 @@ pub struct GrappleRow {
 }
 
 fn hex_list(v: &[Hex]) -> String {
-    v.iter().map(Hex::to_string).collect::<Vec<_>>().join(", ")
+    samurai::hex::listed(v, ", ").to_string()
 }
 
 fn side_select(name: &str, label: &str, s: &Scenario, current: Side) -> Select {
