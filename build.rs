@@ -1,5 +1,5 @@
 //! Build steps: rerun when the migrations change, and turn each game's data files into the typed
-//! statics its tables include (`carwars_tables.rs`, `epic_data.rs`, `bfg_data.rs` in OUT_DIR).
+//! statics its tables include (`carwars_tables.rs`, `epic_data.rs`, `bfg_data.rs`, `samurai_data.rs` in OUT_DIR).
 
 use std::path::Path;
 
@@ -15,6 +15,9 @@ mod epic;
 #[path = "src/games/bfg/data/generate.rs"]
 mod bfg;
 
+#[path = "src/games/samurai/data/generate.rs"]
+mod samurai;
+
 type Generator = fn(&datafile::Files) -> Result<String, datafile::Error>;
 
 fn main() {
@@ -27,6 +30,7 @@ fn main() {
         "src/games/carwars/tables/generate.rs",
         "src/games/epic/data/generate.rs",
         "src/games/bfg/data/generate.rs",
+        "src/games/samurai/data/generate.rs",
     ] {
         println!("cargo:rerun-if-changed={code}");
     }
@@ -34,10 +38,11 @@ fn main() {
         fail("OUT_DIR is not set: build.rs runs under cargo")
     };
     let out = Path::new(&out_dir);
-    let games: [(&str, &[&str], Generator, &str); 3] = [
+    let games: [(&str, &[&str], Generator, &str); 4] = [
         ("src/games/carwars/data", &carwars::FILES, carwars::generate, "carwars_tables.rs"),
         ("src/games/epic/data", &epic::FILES, epic::generate, "epic_data.rs"),
         ("src/games/bfg/data", &bfg::FILES, bfg::generate, "bfg_data.rs"),
+        ("src/games/samurai/data", &samurai::FILES, samurai::generate, "samurai_data.rs"),
     ];
     for (dir, names, generate, target) in games {
         let mut files = datafile::Files::new();

@@ -1,11 +1,12 @@
 //! How fast the boat engine judges a design, prints its stat line and reads one back (ours, and a
 //! 60-item Yacht pasted in the published phrasings); how fast a
 //! designer form is read; how fast the BFG engine checks a fleet and works out exact ordnance
-//! odds, and the Waffle engine checks a roster and works out a tank shock.
+//! odds, the Waffle engine checks a roster and works out a tank shock, and the Samurai naval engine
+//! works out every unit's options on a full board.
 //!
 //! Plain std timing, no harness: `cargo bench --bench engine`. Each measurement warms up, then runs
 //! whole batches until at least a second has passed, and prints the time per call. Words after
-//! `--` pick sections by name (`boats`, `forms`, `worst`, `bfg`, `waffle`): `cargo bench --bench engine -- bfg`.
+//! `--` pick sections by name (`boats`, `forms`, `worst`, `bfg`, `waffle`, `samurai`): `cargo bench --bench engine -- bfg`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -201,6 +202,67 @@ fn main() {
     }
     if runs("waffle") {
         waffle(second);
+    }
+    if runs("samurai") {
+        samurai(second);
+    }
+}
+
+/// Every unit's options (and every check) on a full 13 by 9 board: a coast of land along the
+/// bottom, the wind from the east, and a unit on every other hex (56 units, a leader on every
+/// fourth, grapples between neighbours), then a unit on every hex (113: nobody can move, but
+/// every neighbour is looked at). Target: under 50 us for all units' options.
+fn samurai(at_least: Duration) {
+    use drydock::games::samurai::{self, Grapple, LeaderKind, Scenario, Side, Unit, data};
+
+    let board = |every: usize| {
+        let mut s = Scenario { name: "Full board".into(), ..Scenario::default() };
+        let hexes: Vec<_> = s.board.hexes().collect();
+        for h in &hexes {
+            if h.row >= 7 && h.col < 6 {
+                s.set_land(*h, true);
+            }
+        }
+        for (i, h) in hexes.iter().enumerate().filter(|(i, _)| i % every == 0) {
+            let t = &data::UNIT_TYPES[i % 7];
+            let side = if h.row < 4 { Side::B } else { Side::A };
+            let mut u = Unit::of_type(t.id, side, *h);
+            if u.close == 0 {
+                u.close = 3;
+            }
+            if s.units.len().is_multiple_of(4) {
+                u.leader = Some(LeaderKind::Foot);
+            }
+            s.units.push(u);
+        }
+        // Grapples between enemies side by side, where the rows meet.
+        let pairs: Vec<Grapple> = s
+            .units
+            .iter()
+            .filter(|u| u.side == Side::A && u.hex.row == 4)
+            .filter_map(|a| {
+                s.units
+                    .iter()
+                    .find(|b| b.side == Side::B && b.hex.distance(a.hex) == 1)
+                    .map(|b| Grapple { a: a.hex, b: b.hex })
+            })
+            .collect();
+        s.grapples = pairs;
+        s
+    };
+    for (every, what) in [(2, "a unit on every other hex"), (1, "a unit on every hex")] {
+        let s = board(every);
+        let j = samurai::judge(&s);
+        let moves: usize = j.units.iter().map(|o| o.moves.len()).sum();
+        let us = time(at_least, || samurai::judge(black_box(&s)));
+        println!(
+            "samurai full 13x9 board, {what} ({} units, {moves} moves, {} grapples, {} problems): {:.2} us for every unit's options (fastest batch {:.2})",
+            s.units.len(),
+            s.grapples.len(),
+            j.problems.len(),
+            us.mean,
+            us.best
+        );
     }
 }
 

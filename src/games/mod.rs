@@ -7,6 +7,7 @@ pub mod carwars;
 pub mod epic;
 pub mod exact;
 pub mod registry;
+pub mod samurai;
 pub mod waffle;
 
 mod problems;

@@ -337,6 +337,38 @@ codes! {
     ShockInputOutOfRange = "SHOCK_INPUT_OUT_OF_RANGE",
     /// A tank shock shorter than the tank's combat speed, which is no tank shock.
     ShockBelowCombatSpeed = "SHOCK_BELOW_COMBAT_SPEED",
+
+    // Samurai Battles naval scenarios.
+    /// A unit or lone leader on a hex the board does not have.
+    HexOffBoard = "HEX_OFF_BOARD",
+    /// A second unit (or lone leader) on a hex: one to a hex.
+    HexTaken = "HEX_TAKEN",
+    /// A lone leader on a unit's hex: it should be attached to the unit.
+    LeaderOnUnit = "LEADER_ON_UNIT",
+    /// A lone leader on an ocean hex, which is impassable to it.
+    LeaderAtSea = "LEADER_AT_SEA",
+    /// A Command Ship on a land hex.
+    CommandShipOnLand = "COMMAND_SHIP_ON_LAND",
+    /// A second Command Ship for one side.
+    CommandShipTwice = "COMMAND_SHIP_TWICE",
+    /// A grapple with no unit at one of its ends.
+    GrappleNoUnit = "GRAPPLE_NO_UNIT",
+    /// A grapple between hexes that are not side by side.
+    GrappleNotAdjacent = "GRAPPLE_NOT_ADJACENT",
+    /// A grapple between two units of one side.
+    GrappleSameSide = "GRAPPLE_SAME_SIDE",
+    /// A grapple between two land units.
+    GrappleNotNaval = "GRAPPLE_NOT_NAVAL",
+    /// A unit's close or ranged dice over the most a figure holds.
+    DiceOutOfRange = "DICE_OUT_OF_RANGE",
+    /// A unit's blocks outside 1 to 6.
+    BlocksOutOfRange = "BLOCKS_OUT_OF_RANGE",
+    /// A unit type the catalog does not know (a warning: its figures are the player's).
+    UnknownUnitType = "UNKNOWN_UNIT_TYPE",
+    /// A unit type no source gives figures for, left at 0 dice (a warning).
+    DiceNotSet = "DICE_NOT_SET",
+    /// A terrain row marks land beyond the board's edge (a warning: it is left off).
+    TerrainBeyondBoard = "TERRAIN_BEYOND_BOARD",
 }
 
 /// Templates print a code as clients see it.

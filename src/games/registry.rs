@@ -30,7 +30,7 @@ pub struct Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::{bfg, carwars, epic, waffle};
+    use crate::games::{bfg, carwars, epic, samurai, waffle};
 
     #[test]
     fn each_games_example_is_a_legal_build_of_it() {
@@ -49,11 +49,15 @@ mod tests {
         let c = waffle::check(&r);
         assert!(c.legal && c.problems.is_empty(), "{:?}", c.problems);
         assert_eq!(c.points, 145);
+        let s: samurai::Scenario = serde_json::from_str(samurai::GAME.example).expect("a scenario");
+        let j = samurai::judge(&s);
+        assert!(j.legal && j.problems.is_empty(), "{:?}", j.problems);
+        assert_eq!(j.units.len(), 7);
     }
 
     #[test]
     fn every_game_has_its_own_id_path_and_print_page() {
-        let games = [&carwars::GAME, &epic::GAME, &bfg::GAME, &waffle::GAME];
+        let games = [&carwars::GAME, &epic::GAME, &bfg::GAME, &waffle::GAME, &samurai::GAME];
         for (i, a) in games.iter().enumerate() {
             assert!(a.path.starts_with('/') && a.path.len() > 1, "{}", a.id);
             for b in &games[i + 1..] {

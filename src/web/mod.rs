@@ -17,6 +17,7 @@ pub mod origin;
 pub mod owners;
 pub mod rate;
 pub mod registry;
+pub mod samurai;
 pub mod serve;
 pub mod view;
 pub mod waffle;

@@ -7,7 +7,7 @@ use super::AppState;
 use super::builder::stored_facets;
 use super::rate::WriteLimit;
 use super::view::StartChoice;
-use super::{bfg, boats, epic, waffle};
+use super::{bfg, boats, epic, samurai, waffle};
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Facets};
 use axum::Router;
@@ -23,7 +23,7 @@ pub struct Registered {
     pub facets: fn(&Build) -> Facets,
 }
 
-pub static GAMES: [Registered; 4] = [
+pub static GAMES: [Registered; 5] = [
     Registered {
         game: &crate::games::carwars::GAME,
         routes: boats::router,
@@ -47,6 +47,12 @@ pub static GAMES: [Registered; 4] = [
         routes: waffle::router,
         published: || &[],
         facets: stored_facets::<waffle::Waffle>,
+    },
+    Registered {
+        game: &crate::games::samurai::GAME,
+        routes: samurai::router,
+        published: || &[],
+        facets: stored_facets::<samurai::Samurai>,
     },
 ];
 

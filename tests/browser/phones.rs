@@ -52,7 +52,8 @@ async fn too_wide(b: &Browser) -> Option<String> {
 /// and their pages are drawn by the same templates.
 const PER_SHAPE: usize = 3;
 
-/// A page's shape: its address with saved-build ids as `{id}` (`/epic/{id}/roster`).
+/// A page's shape: its address with saved-build ids as `{id}` and only the names of its query's
+/// fields (`/epic/{id}/roster`, `/samurai/{id}/map?hex`): a saved map links each of its hexes.
 fn shape(path: &str) -> String {
     let (path, query) = path.split_once('?').unwrap_or((path, ""));
     let segments: Vec<&str> = path
@@ -62,13 +63,14 @@ fn shape(path: &str) -> String {
             if id { "{id}" } else { s }
         })
         .collect();
-    format!("{}?{query}", segments.join("/"))
+    let fields: Vec<&str> = query.split('&').map(|pair| pair.split('=').next().unwrap_or(pair)).collect();
+    format!("{}?{}", segments.join("/"), fields.join("&"))
 }
 
 /// The same-origin links of the page to crawl next: not downloads, exports, the API or static
 /// files, without their #fragment.
 async fn links(b: &Browser, origin: &str) -> Vec<String> {
-    let found = b.js("return [...document.querySelectorAll('a[href]')].filter(a => !a.hasAttribute('download')).map(a => a.href.split('#')[0]);").await;
+    let found = b.js("return [...document.querySelectorAll('a[href]')].filter(a => !a.hasAttribute('download')).map(a => new URL(a.getAttribute('href'), location.href).href.split('#')[0]);").await;
     let mut out = Vec::new();
     for href in found.as_array().into_iter().flatten().filter_map(Value::as_str) {
         let Some(path) = href.strip_prefix(origin) else { continue };

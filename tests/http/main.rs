@@ -16,6 +16,7 @@ mod owners;
 mod pages;
 mod phones;
 mod process;
+mod samurai;
 mod sheet;
 mod support;
 mod waffle;

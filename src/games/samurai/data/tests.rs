@@ -1,0 +1,39 @@
+//! The Samurai data files, and what the build says about a malformed one.
+
+#[path = "../../datafile.rs"]
+#[expect(dead_code, reason = "the shared reader has helpers only the other games' generators use")]
+#[expect(
+    clippy::duplicate_mod,
+    reason = "each game's generator tests compile the shared reader as build.rs does"
+)]
+mod datafile;
+#[path = "generate.rs"]
+mod generate;
+
+fn data_files() -> datafile::Files {
+    datafile::testing::files("src/games/samurai/data", &generate::FILES)
+}
+
+fn build_error(file: &str, from: &str, to: &str) -> String {
+    datafile::testing::refusal(data_files(), generate::generate, (file, from, to))
+}
+
+#[test]
+fn the_build_included_what_the_data_files_generate() {
+    let generated = generate::generate(&data_files()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(generated, include_str!(concat!(env!("OUT_DIR"), "/samurai_data.rs")));
+}
+
+#[test]
+fn a_malformed_unit_row_stops_the_build_naming_where() {
+    let e = build_error(
+        "units.csv",
+        "ashigaru-bow,Ashigaru Bow,no,circle",
+        "ashigaru-bow,Ashigaru Bow,no,hexagon",
+    );
+    assert!(e.starts_with("units.csv, line 5, column rank: \"hexagon\" is not one of"), "{e}");
+    let e = build_error("units.csv", "sohei-archers,", "sohei-warriors,");
+    assert!(e.contains("column id: \"sohei-warriors\" is not a new id"), "{e}");
+    let e = build_error("ranks.csv", "square,Square (red),4", "square,Square (red),12");
+    assert!(e.contains("column dice: 12 is not 0 to 9"), "{e}");
+}

@@ -1,0 +1,34 @@
+//! The Samurai naval engine's tests: the board's geometry (with properties), movement with the
+//! wind from each direction and under each card, landings, grapples, leaders, dice, the checks
+//! and the text export.
+
+mod check;
+mod geometry;
+mod options;
+
+use super::*;
+
+/// An all-ocean 13 by 9 scenario with the wind blowing `wind`.
+pub(super) fn sea(wind: Direction) -> Scenario {
+    Scenario { wind, ..Scenario::default() }
+}
+
+pub(super) fn hex(s: &str) -> Hex {
+    Hex::parse(s).unwrap_or_else(|| panic!("{s} is a hex"))
+}
+
+pub(super) fn hexes(list: &[&str]) -> Vec<Hex> {
+    let mut v: Vec<Hex> = list.iter().map(|s| hex(s)).collect();
+    v.sort();
+    v
+}
+
+pub(super) fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
+    v.sort();
+    v
+}
+
+/// A unit of a catalog type.
+pub(super) fn unit(kind: &str, side: Side, at: &str) -> Unit {
+    Unit::of_type(kind, side, hex(at))
+}

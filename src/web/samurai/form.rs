@@ -1,0 +1,77 @@
+//! The scenario form's words and buttons. Inputs are named by the scenario's paths
+//! ("units.2.close"), the paths the engine's problems carry, so the form codec reads them and a
+//! problem lands next to its unit. Hex buttons on the map say what the chosen tool does there.
+
+use super::view::Tool;
+use crate::games::Problem;
+use crate::games::samurai::{Grapple, Hex, Leader, LeaderKind, Scenario, Side, Unit};
+use crate::web::codec;
+use crate::web::form::Fields;
+
+/// Reads the scenario form through the form codec.
+pub fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), codec::Refused> {
+    codec::decode(f, label)
+}
+
+/// The player's words for a field: "Unit 2 close".
+pub(super) fn label(path: &str) -> String {
+    let n = |k: &str| k.parse::<usize>().map_or(1, |k| k + 1);
+    match path.split('.').collect::<Vec<_>>()[..] {
+        ["units", i, field] => format!("Unit {} {}", n(i), field.replace('_', " ")),
+        ["leaders", i, field] => format!("Lone leader {} {field}", n(i)),
+        ["grapples", i, end] => format!("Grapple {} end {end}", n(i)),
+        ["board", field] => format!("Board {field}"),
+        _ => path.replace('_', " "),
+    }
+}
+
+/// Does what the pressed button asks:
+/// - "hex.D5": what the chosen `tool` does there: make it land or ocean, place a unit of
+///   `new_type` for `new_side` (on a hex no unit holds), place a lone leader; selecting changes
+///   nothing in the scenario;
+/// - "grapple.D5.E5" marks a grapple (once), "ungrapple.D5.E5" removes every grapple between
+///   the two;
+/// - remove buttons through the codec ("remove.units.2", "remove.leaders.0", "remove.grapples.1").
+///
+/// Anything else changes nothing.
+pub fn press(s: &mut Scenario, action: &str, f: &Fields) {
+    if let Some(h) = action.strip_prefix("hex.").and_then(Hex::parse) {
+        let side = if f.get("new_side") == Some("b") { Side::B } else { Side::A };
+        match Tool::parse(f.get("tool").unwrap_or("")) {
+            Tool::Select => {}
+            Tool::Land => s.set_land(h, true),
+            Tool::Ocean => s.set_land(h, false),
+            Tool::Unit => {
+                if !s.units.iter().any(|u| u.hex == h) {
+                    s.units.push(Unit::of_type(f.get("new_type").unwrap_or("ashigaru-bow"), side, h));
+                }
+            }
+            Tool::Leader => {
+                let kind = if f.get("new_leader") == Some("mounted") {
+                    LeaderKind::Mounted
+                } else {
+                    LeaderKind::Foot
+                };
+                s.leaders.push(Leader { side, hex: h, kind });
+            }
+        }
+        return;
+    }
+    let pair = |rest: &str| {
+        let (a, b) = rest.split_once('.')?;
+        Some(Grapple { a: Hex::parse(a)?, b: Hex::parse(b)? })
+    };
+    if let Some(g) = action.strip_prefix("grapple.").and_then(pair) {
+        if !s.grapples.iter().any(|x| x.partner(g.a) == Some(g.b)) {
+            s.grapples.push(g);
+        }
+        return;
+    }
+    if let Some(g) = action.strip_prefix("ungrapple.").and_then(pair) {
+        s.grapples.retain(|x| x.partner(g.a) != Some(g.b));
+        return;
+    }
+    if let Some(op) = codec::Op::parse(action) {
+        codec::apply(s, &op, |_, _| None);
+    }
+}

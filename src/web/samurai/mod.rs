@@ -1,0 +1,166 @@
+//! The Samurai Battles naval scenario builder: a map drawn on the server (paint land, place
+//! units, set the wind), each unit's options at sea, the orders of battle, a printable scenario
+//! sheet. Saving, share pages, copies and exports come from [`builder`]; a saved scenario's
+//! map with a hex chosen is its own page (`/samurai/{id}/map?hex=D5`).
+
+pub mod api;
+pub mod form;
+pub mod map;
+pub mod view;
+
+use crate::games::Problem;
+use crate::games::registry::Game;
+use crate::games::samurai::{self, Hex, Scenario};
+use crate::store::builds::Build;
+use crate::web::AppState;
+use crate::web::builder::{self, Builder, page};
+use crate::web::builds::{Saved, load};
+use crate::web::codec::Refused;
+use crate::web::error::AppError;
+use crate::web::form::Fields;
+use crate::web::rate::WriteLimit;
+use crate::web::view::Judged;
+use askama::Template;
+use axum::Router;
+use axum::extract::{Path, RawQuery, State};
+use axum::response::Response;
+use axum::routing::get;
+use serde_json::json;
+use view::{Choices, SamuraiView};
+
+pub fn router(writes: &WriteLimit) -> Router<AppState> {
+    Router::new()
+        .route("/samurai/new", get(new_scenario))
+        .route("/samurai/{id}/map", get(map_page))
+        .merge(api::router())
+        .merge(builder::routes::<Samurai>(writes))
+}
+
+/// The scenario builder as a [`Builder`].
+pub struct Samurai;
+
+impl Builder for Samurai {
+    const GAME: &'static Game = &samurai::GAME;
+    const ENGINE_VERSION: u32 = samurai::ENGINE_VERSION;
+    const FORM: &'static str = "editor";
+    type Doc = Scenario;
+    type View = SamuraiView;
+
+    fn judge(s: Scenario, form_problems: Vec<Problem>) -> SamuraiView {
+        SamuraiView::new(s, form_problems, Choices::default())
+    }
+    fn judge_posted(s: Scenario, form_problems: Vec<Problem>, f: &Fields, _live: bool) -> SamuraiView {
+        let c = Choices::posted(&s, f);
+        SamuraiView::new(s, form_problems, c)
+    }
+    fn doc(v: &SamuraiView) -> &Scenario {
+        &v.s
+    }
+    fn stand_in(name: &str) -> Scenario {
+        Scenario { name: name.to_owned(), ..Scenario::default() }
+    }
+    fn summary(v: &SamuraiView) -> String {
+        v.summary()
+    }
+    fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), Refused> {
+        form::read(f)
+    }
+    fn press(s: &mut Scenario, action: &str, f: &Fields) {
+        form::press(s, action, f);
+    }
+    fn editor(v: SamuraiView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
+        let page = EditorPage { v, build_id };
+        Ok(if whole { page.render()? } else { page.as_editor().render()? })
+    }
+    fn live(v: SamuraiView) -> Result<String, AppError> {
+        Ok(LivePage { v }.render()?)
+    }
+    fn share(v: SamuraiView, b: Build, saved: Saved) -> Result<String, AppError> {
+        Ok(ShowPage { map: v.linked_map(format!("/samurai/{}/map", b.id)), v, b, saved }.render()?)
+    }
+    fn print(v: SamuraiView) -> Result<String, AppError> {
+        Ok(SheetPage { map: v.printed_map(), v }.render()?)
+    }
+    fn forum_text(v: &SamuraiView) -> String {
+        v.text()
+    }
+    fn judgement(v: &SamuraiView) -> serde_json::Value {
+        let j = &v.j;
+        json!({ "legal": j.legal, "problems": j.problems, "units": j.units, "leaders": j.leaders })
+    }
+}
+
+/// The editor, new or for a saved scenario its owner is changing.
+#[derive(Template)]
+#[template(path = "samurai/editor.html", blocks = ["editor"])]
+pub struct EditorPage {
+    pub v: SamuraiView,
+    pub build_id: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "samurai/live.html")]
+struct LivePage {
+    v: SamuraiView,
+}
+
+#[derive(Template)]
+#[template(path = "samurai/show.html")]
+struct ShowPage {
+    v: SamuraiView,
+    map: map::MapView,
+    b: Build,
+    saved: Saved,
+}
+
+#[derive(Template)]
+#[template(path = "samurai/sheet.html")]
+struct SheetPage {
+    v: SamuraiView,
+    map: map::MapView,
+}
+
+/// A saved scenario's map with the unit on one hex chosen, and that unit's options.
+#[derive(Template)]
+#[template(path = "samurai/map_page.html")]
+struct MapPage {
+    v: SamuraiView,
+    map: map::MapView,
+    b: Build,
+    hex: Option<String>,
+}
+
+/// `/samurai/new`: an empty 13 by 9 sea, or `?from=example` the example scenario.
+async fn new_scenario(RawQuery(q): RawQuery) -> Result<Response, AppError> {
+    let from_example = Fields::parse(q.as_deref().unwrap_or("").as_bytes()).get("from") == Some("example");
+    let s = if from_example {
+        serde_json::from_str(samurai::GAME.example).unwrap_or_default()
+    } else {
+        Scenario::default()
+    };
+    page(&EditorPage { v: SamuraiView::new(s, Vec::new(), Choices::default()), build_id: None })
+}
+
+/// `/samurai/{id}/map?hex=D5`: the saved scenario's map with the unit on D5 chosen (a hex that is
+/// not on the board, or holds no unit, chooses nothing and says so).
+async fn map_page(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(q): RawQuery,
+) -> Result<Response, AppError> {
+    let b = load(&state, &id, &samurai::GAME).await?;
+    let mut v = builder::from_saved::<Samurai>(&b);
+    let wanted = Fields::parse(q.as_deref().unwrap_or("").as_bytes()).get("hex").map(str::to_owned);
+    let hex = wanted.as_deref().and_then(Hex::parse);
+    if let Some(h) = hex {
+        let s = v.s.clone();
+        v.c.choose(&s, h);
+    }
+    let map = v.linked_map(format!("/samurai/{}/map", b.id));
+    page(&MapPage {
+        hex: wanted.map(|w| crate::games::bounds::one_line(&w).chars().take(8).collect()),
+        v,
+        map,
+        b,
+    })
+}

@@ -1,0 +1,606 @@
+//! What the scenario pages show, prepared for the templates: the map, the selected unit's
+//! options in words, every unit's row in the orders of battle, and the problems placed beside
+//! them. Nothing here judges a rule; it arranges what the engine said.
+
+use super::map::{Clicks, MapView};
+use crate::games::Problem;
+use crate::games::samurai::data::{self, Rank, Status};
+use crate::games::samurai::rules::{self, NavalRule};
+use crate::games::samurai::{
+    self, Card, Direction, Hex, Judgement, Layout, LeaderKind, Scenario, Side, Unit, UnitOptions,
+};
+use crate::web::form::Fields;
+use crate::web::view::{Judged, ProblemView, Select, Verdict, select, slot_id};
+use std::borrow::Cow;
+
+/// What a click on a hex does in the editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tool {
+    #[default]
+    Select,
+    Land,
+    Ocean,
+    Unit,
+    Leader,
+}
+
+impl Tool {
+    pub const ALL: [(Tool, &'static str, &'static str); 5] = [
+        (Tool::Select, "select", "Select the unit on it"),
+        (Tool::Land, "land", "Make it land"),
+        (Tool::Ocean, "ocean", "Make it ocean"),
+        (Tool::Unit, "unit", "Place a new unit"),
+        (Tool::Leader, "leader", "Place a lone leader"),
+    ];
+
+    pub fn parse(s: &str) -> Tool {
+        Tool::ALL.iter().find(|(_, id, _)| *id == s).map_or(Tool::Select, |(t, _, _)| *t)
+    }
+
+    pub fn id(self) -> &'static str {
+        Tool::ALL.iter().find(|(t, _, _)| *t == self).map_or("select", |(_, id, _)| id)
+    }
+}
+
+/// The editor's own choices, not part of the scenario: the tool, what a new piece will be, and
+/// the selected unit.
+#[derive(Debug, Clone)]
+pub struct Choices {
+    pub tool: Tool,
+    pub new_type: String,
+    pub new_side: Side,
+    pub new_leader: LeaderKind,
+    pub selected: Option<usize>,
+    /// A lone leader chosen on the map (when no unit is chosen).
+    pub leader: Option<usize>,
+}
+
+/// The type a new unit is unless the player chooses another.
+const FIRST_TYPE: &str = "ashigaru-bow";
+
+impl Default for Choices {
+    fn default() -> Self {
+        Choices {
+            tool: Tool::Select,
+            new_type: FIRST_TYPE.to_owned(),
+            new_side: Side::A,
+            new_leader: LeaderKind::Foot,
+            selected: None,
+            leader: None,
+        }
+    }
+}
+
+impl Choices {
+    /// The choices a posted editor form carries, after its button: a hex pressed with the select
+    /// tool (or where a unit was just placed) selects the unit there; "select.3" selects unit 3.
+    pub fn posted(s: &Scenario, f: &Fields) -> Self {
+        let mut c = Choices {
+            tool: Tool::parse(f.get("tool").unwrap_or("")),
+            new_type: f.get("new_type").unwrap_or(FIRST_TYPE).to_owned(),
+            new_side: if f.get("new_side") == Some("b") { Side::B } else { Side::A },
+            new_leader: if f.get("new_leader") == Some("mounted") {
+                LeaderKind::Mounted
+            } else {
+                LeaderKind::Foot
+            },
+            selected: f.get("selected").and_then(|v| v.parse().ok()),
+            leader: None,
+        };
+        let action = f.get("action").unwrap_or("");
+        if let Some(h) = action.strip_prefix("hex.").and_then(Hex::parse) {
+            let at = s.units.iter().position(|u| u.hex == h);
+            match c.tool {
+                Tool::Select => c.choose(s, h),
+                Tool::Unit => c.selected = at.or(c.selected),
+                _ => {}
+            }
+        } else if let Some(k) = action.strip_prefix("select.").and_then(|k| k.parse().ok()) {
+            c.selected = Some(k);
+        } else if action.starts_with("remove.units.") {
+            c.selected = None;
+        }
+        c.selected = c.selected.filter(|&k| k < s.units.len());
+        c
+    }
+
+    /// Chooses what is on a hex: its unit, else its lone leader, else nothing.
+    pub fn choose(&mut self, s: &Scenario, h: Hex) {
+        self.selected = s.units.iter().position(|u| u.hex == h);
+        self.leader = if self.selected.is_none() { s.leaders.iter().position(|l| l.hex == h) } else { None };
+    }
+}
+
+/// A chosen lone leader, in words.
+pub struct LeaderPanel {
+    pub heading: String,
+    pub place: &'static str,
+    pub retreat: String,
+    pub notes: Vec<NoteView>,
+}
+
+/// A scenario judged, for every page of the builder.
+pub struct SamuraiView {
+    pub s: Scenario,
+    pub j: Judgement,
+    pub verdict: Verdict,
+    pub c: Choices,
+}
+
+impl Judged for SamuraiView {
+    fn verdict(&self) -> &Verdict {
+        &self.verdict
+    }
+    /// A scenario has no points: its sides' strengths and the wind. "6 v 5 units · wind east".
+    fn headline(&self) -> String {
+        let count = |side: Side| self.s.units.iter().filter(|u| u.side == side).count();
+        format!("{} v {} units · wind {}", count(Side::A), count(Side::B), self.s.wind.name())
+    }
+}
+
+/// One note, with the rule it cites.
+pub struct NoteView {
+    pub text: String,
+    pub rule: &'static NavalRule,
+}
+
+/// The selected unit's options, in words.
+pub struct Panel {
+    pub index: usize,
+    pub heading: String,
+    pub place: &'static str,
+    pub moves: String,
+    pub landings: String,
+    pub dice: String,
+    pub ignores: String,
+    pub leader: Option<String>,
+    /// Enemy boats it may grapple: (hex, action for the editor's button).
+    pub grapple: Vec<(String, String)>,
+    pub sever: Vec<(String, String)>,
+    pub defaults: String,
+    pub notes: Vec<NoteView>,
+}
+
+/// A unit's row in the orders of battle.
+pub struct UnitRow {
+    pub index: usize,
+    pub number: usize,
+    pub path: String,
+    pub u: Unit,
+    pub side: Select,
+    pub rank: Select,
+    pub leader: Select,
+    pub type_name: String,
+    pub defaults: String,
+    pub place: &'static str,
+    pub at_sea: String,
+    pub selected: bool,
+    pub problems: Vec<ProblemView>,
+}
+
+crate::row_fields!(UnitRow, LeaderRow, GrappleRow);
+
+impl UnitRow {
+    /// The DOM id of its problems slot.
+    pub fn slot(&self) -> String {
+        slot_id(&self.path)
+    }
+}
+
+pub struct LeaderRow {
+    pub index: usize,
+    pub number: usize,
+    pub path: String,
+    pub hex: String,
+    pub side_name: String,
+    /// "foot leader".
+    pub kind_name: String,
+    pub side: Select,
+    pub kind: Select,
+    pub retreat: String,
+    pub problems: Vec<ProblemView>,
+}
+
+pub struct GrappleRow {
+    pub index: usize,
+    pub number: usize,
+    pub path: String,
+    pub a: String,
+    pub b: String,
+    pub problems: Vec<ProblemView>,
+}
+
+fn hex_list(v: &[Hex]) -> String {
+    samurai::hex::listed(v, ", ").to_string()
+}
+
+fn side_select(name: &str, label: &str, s: &Scenario, current: Side) -> Select {
+    let opts = Side::BOTH.iter().map(|&x| (x.id().to_owned(), s.side_name(x).to_owned())).collect();
+    select(name, label, current.id(), opts, None)
+}
+
+/// "close 2, ranged 2, range 3 (unverified)" for a type's defaults.
+pub fn defaults(t: &data::UnitType) -> String {
+    let rank = t.rank.map_or("rank not known", |r| r.row().name);
+    let mut d = format!("{}: {rank}, close {}", t.name, t.close);
+    if t.ranged > 0 {
+        d.push_str(&format!(", ranged {} at up to {}", t.ranged, t.range));
+    }
+    if t.mounted {
+        d.push_str(", mounted");
+    }
+    if t.status != Status::Verified {
+        d.push_str(&format!(" ({}: {})", t.status.mark(), t.note));
+    }
+    d
+}
+
+impl SamuraiView {
+    pub fn new(s: Scenario, form_problems: Vec<Problem>, c: Choices) -> Self {
+        let j = samurai::judge(&s);
+        let slots = || {
+            let mut paths: Vec<String> = ["version", "name", "board", "terrain"].map(String::from).into();
+            paths.extend((0..s.units.len()).map(|k| format!("units.{k}")));
+            paths.extend((0..s.leaders.len()).map(|k| format!("leaders.{k}")));
+            paths.extend((0..s.grapples.len()).map(|k| format!("grapples.{k}")));
+            paths
+        };
+        let verdict = Verdict::new(form_problems, &j.problems, slots, terrain_at_map);
+        SamuraiView { s, j, verdict, c }
+    }
+
+    pub fn title(&self) -> &str {
+        samurai::title(&self.s)
+    }
+
+    pub fn summary(&self) -> String {
+        samurai::summary(&self.s, &self.j)
+    }
+
+    pub fn text(&self) -> String {
+        samurai::text_export(&self.s, &self.j)
+    }
+
+    pub fn legal(&self) -> bool {
+        self.verdict.legal()
+    }
+
+    pub fn at(&self, path: &str) -> Vec<ProblemView> {
+        self.verdict.at(path)
+    }
+
+    pub fn selected(&self) -> Option<&UnitOptions> {
+        self.c.selected.and_then(|k| self.j.units.get(k))
+    }
+
+    /// The editor's map: each hex a button.
+    pub fn editor_map(&self) -> MapView {
+        MapView::new(&self.s, &self.j, self.selected(), Clicks::Buttons { post: "/samurai/editor" })
+    }
+
+    /// A saved scenario's map: each hex a link to its page with that hex chosen.
+    pub fn linked_map(&self, base: String) -> MapView {
+        MapView::new(&self.s, &self.j, self.selected(), Clicks::Links { base })
+    }
+
+    /// The printed map: nothing highlighted, nothing to click.
+    pub fn printed_map(&self) -> MapView {
+        MapView::new(&self.s, &self.j, None, Clicks::None)
+    }
+
+    pub fn wind_select(&self) -> Select {
+        let opts =
+            Direction::ALL.iter().map(|d| (d.id().to_owned(), format!("Toward the {}", d.name()))).collect();
+        select("wind", "Wind and tide blow", self.s.wind.id(), opts, None)
+    }
+
+    pub fn card_select(&self) -> Select {
+        let opts = Card::ALL.iter().map(|c| (c.id().to_owned(), c.name().to_owned())).collect();
+        select("card", "Show the options for", self.s.card.id(), opts, None)
+    }
+
+    pub fn new_type_select(&self) -> Select {
+        let opts = data::UNIT_TYPES.iter().map(|t| (t.id.to_owned(), t.name.to_owned())).collect();
+        select("new_type", "New unit's type", &self.c.new_type, opts, None)
+    }
+
+    pub fn new_side_select(&self) -> Select {
+        side_select("new_side", "New piece's side", &self.s, self.c.new_side)
+    }
+
+    pub fn new_leader_select(&self) -> Select {
+        let opts = [LeaderKind::Foot, LeaderKind::Mounted]
+            .iter()
+            .map(|k| (leader_id(*k).to_owned(), k.name().to_owned()))
+            .collect();
+        select("new_leader", "New lone leader", leader_id(self.c.new_leader), opts, None)
+    }
+
+    /// The board's land, a row a line, for the form's hidden inputs.
+    pub fn terrain(&self) -> Vec<(usize, &str)> {
+        self.s.terrain.iter().map(String::as_str).enumerate().collect()
+    }
+
+    pub fn unit_types(&self) -> &'static [data::UnitType] {
+        &data::UNIT_TYPES
+    }
+
+    pub fn rules(&self) -> &'static [&'static NavalRule] {
+        rules::RULES
+    }
+
+    /// The selected unit's options in words.
+    pub fn panel(&self) -> Option<Panel> {
+        let o = self.selected()?;
+        let u = &self.s.units[o.id];
+        let place = if !self.s.board.contains(u.hex) {
+            "off the board"
+        } else if o.naval {
+            "at sea"
+        } else if o.shore {
+            "on the shore"
+        } else {
+            "ashore"
+        };
+        let (one, two): (Vec<Hex>, Vec<Hex>) =
+            o.moves.iter().filter(|h| !o.landings.contains(h)).partition(|h| o.hex.distance(**h) == 1);
+        let moves = match (one.is_empty(), two.is_empty()) {
+            (true, true) if o.naval => "None this turn.".to_owned(),
+            (true, true) => "By the usual land rules (not worked out here).".to_owned(),
+            (false, true) => format!("One hex: {}.", hex_list(&one)),
+            (true, false) => format!("Two hexes: {}.", hex_list(&two)),
+            (false, false) => format!("One hex: {}. Two hexes: {}.", hex_list(&one), hex_list(&two)),
+        };
+        let landings = if o.landings.is_empty() {
+            String::new()
+        } else if o.naval {
+            format!("Disembark onto {}.", hex_list(&o.landings))
+        } else {
+            format!("Embark onto {}.", hex_list(&o.landings))
+        };
+        let mut dice = format!("Close combat {}", o.dice.close);
+        if let Some(v) = o.dice.close_vs_naval {
+            dice.push_str(&format!(" ({v} against a boat beside it)"));
+        }
+        if let Some(i) = o.dice.inspired {
+            dice.push_str(&format!(", {i} inspired by its leader"));
+        }
+        dice.push_str(&format!("; ranged {}.", o.dice.ranged));
+        let ignores = match o.ignores {
+            None => "Its rank is not known: set it to see which swords it ignores.".to_owned(),
+            Some(i) => {
+                let mut t = format!(
+                    "Swords ignored in close combat: {} from circle units, {} from triangle, {} from square",
+                    i.circle, i.triangle, i.square
+                );
+                if i.cavalry {
+                    t.push_str("; one more from units on foot (cavalry)");
+                }
+                t.push('.');
+                t
+            }
+        };
+        let leader = u.leader.map(|k| {
+            let moves =
+                if o.leader_moves.is_empty() { "nowhere".to_owned() } else { hex_list(&o.leader_moves) };
+            let retreat = match &o.leader_retreat {
+                Some(r) if r.seppuku => "; forced back, it must commit seppuku".to_owned(),
+                Some(r) if !r.hexes.is_empty() => {
+                    format!("; forced back, it may retreat to {}", hex_list(&r.hexes))
+                }
+                _ => String::new(),
+            };
+            if o.naval {
+                format!("{} aboard: it may cross to {moves}{retreat}.", k.name())
+            } else {
+                format!("{} attached.", k.name())
+            }
+        });
+        let pair = |h: &Hex, verb: &str| (h.to_string(), format!("{verb}.{}.{h}", o.hex));
+        Some(Panel {
+            index: o.id,
+            heading: format!(
+                "Unit {}: {} of {} at {}",
+                o.id + 1,
+                u.type_name(),
+                self.s.side_name(u.side),
+                u.hex
+            ),
+            place,
+            moves,
+            landings,
+            dice,
+            ignores,
+            leader,
+            grapple: o.grapple.iter().map(|h| pair(h, "grapple")).collect(),
+            sever: o.sever.iter().map(|h| pair(h, "ungrapple")).collect(),
+            defaults: u.unit_type().map_or_else(
+                || format!("{} is the scenario's own type: its figures are as set.", u.type_name()),
+                defaults,
+            ),
+            notes: o
+                .notes
+                .iter()
+                .filter_map(|n| rules::rule(n.rule).map(|rule| NoteView { text: n.text.to_string(), rule }))
+                .collect(),
+        })
+    }
+
+    /// The chosen lone leader, in words.
+    pub fn leader_panel(&self) -> Option<LeaderPanel> {
+        let k = self.c.leader?;
+        let (l, o) = (self.s.leaders.get(k)?, self.j.leaders.get(k)?);
+        let layout = Layout::new(&self.s);
+        let place = if !layout.on_board(l.hex) {
+            "off the board"
+        } else if layout.ocean(l.hex) {
+            "alone on open ocean"
+        } else if layout.shore(l.hex) {
+            "on the shore"
+        } else {
+            "ashore"
+        };
+        Some(LeaderPanel {
+            heading: format!(
+                "Lone leader {}: {} of {} at {}",
+                k + 1,
+                l.kind.name(),
+                self.s.side_name(l.side),
+                l.hex
+            ),
+            place,
+            retreat: retreat_words(&o.retreat),
+            notes: o
+                .notes
+                .iter()
+                .filter_map(|n| rules::rule(n.rule).map(|rule| NoteView { text: n.text.to_string(), rule }))
+                .collect(),
+        })
+    }
+
+    /// Every unit as the editor and the sheet show it.
+    pub fn unit_rows(&self) -> Vec<UnitRow> {
+        let l = Layout::new(&self.s);
+        self.s
+            .units
+            .iter()
+            .zip(&self.j.units)
+            .enumerate()
+            .map(|(k, (u, o))| {
+                let path = format!("units.{k}");
+                let rank_opts = std::iter::once((String::new(), "Not known".to_owned()))
+                    .chain(Rank::ALL.iter().map(|r| (r.id().to_owned(), r.row().name.to_owned())))
+                    .collect();
+                let leader_opts = [("", "None"), ("foot", "Foot leader"), ("mounted", "Mounted leader")]
+                    .iter()
+                    .map(|(v, t)| ((*v).to_owned(), (*t).to_owned()))
+                    .collect();
+                let place = if !l.on_board(u.hex) {
+                    "off the board"
+                } else if o.naval {
+                    "at sea"
+                } else if o.shore {
+                    "on the shore"
+                } else {
+                    "ashore"
+                };
+                let at_sea = if o.naval {
+                    format!("rolls close {}, ranged {}", o.dice.close, o.dice.ranged)
+                } else {
+                    String::new()
+                };
+                UnitRow {
+                    index: k,
+                    number: k + 1,
+                    side: side_select(&format!("{path}.side"), "Side", &self.s, u.side),
+                    rank: select(
+                        &format!("{path}.rank"),
+                        "Rank",
+                        u.rank.map_or("", Rank::id),
+                        rank_opts,
+                        None,
+                    ),
+                    leader: select(
+                        &format!("{path}.leader"),
+                        "Leader",
+                        u.leader.map_or("", leader_id),
+                        leader_opts,
+                        None,
+                    ),
+                    type_name: u.type_name().to_owned(),
+                    defaults: u.unit_type().map(defaults).unwrap_or_default(),
+                    place,
+                    at_sea,
+                    selected: self.c.selected == Some(k),
+                    problems: self.at(&path),
+                    path,
+                    u: u.clone(),
+                }
+            })
+            .collect()
+    }
+
+    pub fn leader_rows(&self) -> Vec<LeaderRow> {
+        self.s
+            .leaders
+            .iter()
+            .zip(&self.j.leaders)
+            .enumerate()
+            .map(|(k, (l, o))| {
+                let path = format!("leaders.{k}");
+                let kinds = [LeaderKind::Foot, LeaderKind::Mounted]
+                    .iter()
+                    .map(|x| (leader_id(*x).to_owned(), x.name().to_owned()))
+                    .collect();
+                let retreat = retreat_words(&o.retreat);
+                LeaderRow {
+                    index: k,
+                    number: k + 1,
+                    hex: l.hex.to_string(),
+                    side_name: self.s.side_name(l.side).to_owned(),
+                    kind_name: l.kind.name().to_lowercase(),
+                    side: side_select(&format!("{path}.side"), "Side", &self.s, l.side),
+                    kind: select(&format!("{path}.kind"), "Kind", leader_id(l.kind), kinds, None),
+                    retreat,
+                    problems: self.at(&path),
+                    path,
+                }
+            })
+            .collect()
+    }
+
+    pub fn grapple_rows(&self) -> Vec<GrappleRow> {
+        self.s
+            .grapples
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                let path = format!("grapples.{k}");
+                GrappleRow {
+                    index: k,
+                    number: k + 1,
+                    a: g.a.to_string(),
+                    b: g.b.to_string(),
+                    problems: self.at(&path),
+                    path,
+                }
+            })
+            .collect()
+    }
+
+    /// The units of one side, for the printed orders of battle.
+    pub fn side_rows(&self, side: &str) -> Vec<UnitRow> {
+        self.unit_rows().into_iter().filter(|r| r.u.side.id() == side).collect()
+    }
+
+    pub fn side_name(&self, side: &str) -> &str {
+        self.s.side_name(if side == "b" { Side::B } else { Side::A })
+    }
+
+    pub fn slot(&self, path: &str) -> String {
+        slot_id(path)
+    }
+}
+
+/// A lone leader's retreat in words.
+fn retreat_words(r: &samurai::Retreat) -> String {
+    if r.seppuku {
+        "Forced back, it must commit seppuku (only open ocean behind).".to_owned()
+    } else if r.hexes.is_empty() {
+        "Nowhere to retreat toward its edge.".to_owned()
+    } else {
+        format!("Retreats toward {}.", hex_list(&r.hexes))
+    }
+}
+
+/// Terrain rows have no inputs of their own: their problems show under the map.
+fn terrain_at_map(part: &str) -> Cow<'_, str> {
+    if part.starts_with("terrain.") { Cow::Borrowed("terrain") } else { Cow::Borrowed(part) }
+}
+
+fn leader_id(k: LeaderKind) -> &'static str {
+    match k {
+        LeaderKind::Foot => "foot",
+        LeaderKind::Mounted => "mounted",
+    }
+}

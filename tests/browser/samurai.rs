@@ -1,0 +1,106 @@
+//! The Samurai Battles naval builder in a browser: choosing a unit on the map shows its hexes
+//! and its options, with JavaScript (in place) and without it (by form posts); saving, and the
+//! share link's map.
+
+use crate::support::{TURN, app, browser, browser_without_script};
+use drydock::games::samurai::{self, Scenario};
+use serde_json::json;
+
+#[tokio::test]
+async fn a_unit_is_chosen_on_the_map_and_its_options_update_in_place() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    b.goto(&app.url("/samurai/new?from=example")).await;
+    b.css("form#editor").await;
+    b.mark_page().await;
+    assert_eq!(b.unlabeled_inputs().await, json!([]), "every input has a label");
+
+    // The form as the browser sends it reads back as the very scenario it shows.
+    let sent = b
+        .js("return new URLSearchParams(new FormData(document.querySelector('form#editor'))).toString();")
+        .await;
+    let res = reqwest::Client::new()
+        .post(app.url("/samurai/export.json"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(sent.as_str().unwrap_or_default().to_owned())
+        .send()
+        .await
+        .expect("export");
+    let back: Scenario = res.json().await.expect("a scenario");
+    let example: Scenario = serde_json::from_str(samurai::GAME.example).expect("the example");
+    assert_eq!(back, example, "the editor's form loses nothing");
+
+    // The spearmen's boat at F7: its hexes hatched and numbered, its options in words.
+    b.click("button[value='hex.F7']").await;
+    let moves = b.wait_text("#opt-moves", "show the spearmen's moves", |t| t.contains("Two hexes")).await;
+    assert_eq!(moves, "One hex: G7, F6, E8, F8. Two hexes: H7, G6, G8, G5, G9.");
+    assert!(b.exists("#hex-H7 .hl-move").await && b.exists("#hex-F7.selected").await);
+    assert_eq!(b.text("#hex-H7 .mark").await, "2");
+    assert!(b.text("#opt-notes").await.contains("Moving with or against the wind and tide"));
+
+    // The wind turned north-east: the map and the options follow without a reload.
+    b.select("#f-wind", "ne").await;
+    let moves = b.wait_text("#opt-moves", "turn the moves north-east", |t| t.contains("F5")).await;
+    assert_eq!(moves, "One hex: G7, F6, E8, F8. Two hexes: H7, G6, G5, F5.");
+    assert!(b.exists("#hex-F5 .hl-move").await);
+    assert!(!b.exists("#hex-G8 .hl-move").await, "south-east is against this wind");
+
+    // Serpent Command: one hex only.
+    b.select("#f-card", "serpent-command").await;
+    b.wait_text("#opt-moves", "keep to one hex", |t| t == "One hex: G7, F6, E8, F8.").await;
+    assert!(b.page_was_kept().await, "the editor should update in place");
+
+    // On a phone the page does not scroll sideways (the map scrolls in its own box).
+    b.c.set_window_size(390, 844).await.expect("phone size");
+    assert_eq!(b.fits_width().await, json!(true), "no sideways scrolling on a phone");
+    b.c.set_window_size(1280, 900).await.expect("desktop size");
+
+    // Saved: the share link's map chooses a unit in place too.
+    b.click(".actions button.primary").await;
+    b.css("#edit-link").await;
+    assert_eq!(b.text("h1").await, "Dan-no-ura");
+    let share = b.value("#share-link").await;
+    b.goto(&share).await;
+    b.css("#sea-view").await;
+    b.mark_page().await;
+    b.click("a[href*='hex=E7']").await;
+    b.wait_text("#options h2", "show the naginata", |t| t.contains("Samurai Naginata")).await;
+    assert!(b.text("#opt-moves").await.contains("None this turn"), "grappled");
+    assert!(b.text("#opt-leader").await.contains("it may cross to F7"));
+    assert!(b.exists("#hex-E6 .hl-grapple").await);
+    assert!(b.page_was_kept().await, "the share page's map should update in place");
+}
+
+#[tokio::test]
+async fn the_map_works_by_form_posts_without_javascript() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser_without_script().await;
+    b.goto(&app.url("/samurai/new")).await;
+    assert!(b.exists(".actions button[value='recalculate']").await);
+
+    // Place a unit of Sohei Archers for side B on E5.
+    b.click("#f-tool-unit").await;
+    b.select("#f-new_type", "sohei-archers").await;
+    b.select("#f-new_side", "b").await;
+    b.post("button[value='hex.E5']", "#f-units-0-hex").await;
+    assert_eq!(b.value("#f-units-0-hex").await, "E5");
+    assert_eq!(b.value("#f-units-0-close").await, "3", "the type's default dice");
+
+    // Choose it: its hexes are hatched and its dice at sea written.
+    b.click("#f-tool-select").await;
+    b.post("button[value='hex.E5']", "#opt-moves").await;
+    assert_eq!(b.text("#opt-moves").await, "One hex: F5, E4, D4, D5, D6, E6. Two hexes: G5, F4, F6, F3, F7.");
+    assert!(b.text("#opt-dice").await.starts_with("Close combat 2; ranged 1."));
+    assert!(b.exists("#hex-G5 .hl-move").await);
+
+    // Saved without JavaScript, then the share link opens with its map.
+    b.type_into("#f-name", "Night raid").await;
+    b.post(".actions button.primary", "#edit-link").await;
+    assert_eq!(b.text("h1").await, "Night raid");
+    let share = b.value("#share-link").await;
+    b.goto(&share).await;
+    b.post("a[href*='hex=E5']", "#opt-moves").await;
+    assert!(b.text("#options h2").await.contains("Sohei Archers of Side B at E5"));
+}

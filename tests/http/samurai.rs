@@ -1,0 +1,265 @@
+//! The Samurai Battles naval builder over a real socket with a real SQLite file: the check API
+//! and its bad input, the editor worked by form posts alone (place, select, paint, grapple), the
+//! share page, a saved scenario's map with a hex chosen, and the scenario sheet.
+
+use crate::support::{TestApp, assert_no_inline_code, spawn, stored_count};
+use drydock::games::samurai::{self, Scenario};
+use drydock::web::codec::encode as fields_of;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+fn dan_no_ura() -> Scenario {
+    serde_json::from_str(samurai::GAME.example).expect("the example scenario")
+}
+
+fn form(s: &Scenario, extra: &[(&str, &str)]) -> Vec<(String, String)> {
+    let mut f = fields_of(s);
+    f.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
+    f
+}
+
+async fn post_form(app: &TestApp, path: &str, fields: &[(String, String)]) -> (StatusCode, String) {
+    let res = app.client.post(app.url(path)).form(fields).send().await.expect("request");
+    let status = res.status();
+    (status, res.text().await.expect("body"))
+}
+
+async fn get(app: &TestApp, path: &str) -> (StatusCode, String) {
+    let res = app.client.get(app.url(path)).send().await.expect("request");
+    let status = res.status();
+    (status, res.text().await.expect("body"))
+}
+
+async fn check(app: &TestApp, body: String) -> (StatusCode, Value) {
+    let res = app
+        .client
+        .post(app.url("/api/samurai/check"))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .expect("request");
+    let status = res.status();
+    let text = res.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+/// The hexes the map highlights with `class` ("hl-move"), by name.
+fn highlighted(page: &str, class: &str) -> Vec<String> {
+    page.split("<g class=\"hex ")
+        .skip(1)
+        .filter(|g| g[..g.find("</g>\n").unwrap_or(g.len())].contains(&format!("class=\"hl {class}\"")))
+        .filter_map(|g| g.split("id=\"hex-").nth(1).and_then(|r| r.split('"').next()).map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test]
+async fn the_check_api_gives_each_units_moves_dice_and_notes() {
+    let app = spawn().await;
+    let (status, v) = check(&app, samurai::GAME.example.to_owned()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["legal"], true);
+    assert_eq!(v["problems"], json!([]));
+    // Unit 2, the naginata at E7 with its leader, is grappled with E6: it stays put.
+    let naginata = &v["units"][1];
+    assert_eq!((naginata["id"].clone(), naginata["naval"].clone()), (json!(1), json!(true)));
+    assert_eq!(naginata["moves"], json!([]));
+    assert_eq!(naginata["dice"], json!({"close": 3, "ranged": 0, "inspired": 4}));
+    assert_eq!(naginata["leader_moves"], json!(["F7"]));
+    // Unit 3, the spearmen at F7: one hex any way, two with the east wind.
+    let spearmen = &v["units"][2];
+    let mut moves: Vec<String> = spearmen["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|h| h.as_str().unwrap_or("").to_owned())
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["E8", "F6", "F8", "G5", "G6", "G7", "G8", "G9", "H7"]);
+    assert_eq!(spearmen["dice"]["close"], 2, "3 dice, one less at sea");
+    assert!(spearmen["notes"].as_array().expect("notes").iter().any(|n| n["rule"] == "wind-and-tide"));
+    assert!(v["text"].as_str().expect("text").starts_with("Dan-no-ura\n"));
+}
+
+#[tokio::test]
+async fn bad_scenarios_get_a_4xx_or_a_problem_never_a_5xx() {
+    let app = spawn().await;
+    // Wind direction 7, or a name we do not know: refused, naming the field.
+    for wind in ["7", "\"north\""] {
+        let (status, v) = check(&app, format!(r#"{{"wind": {wind}}}"#)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{wind}");
+        assert!(v.to_string().contains("wind"), "{v}");
+    }
+    // A hex that is no hex: refused, naming it.
+    let (status, v) = check(&app, r#"{"units": [{"hex": "banana"}]}"#.into()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v.to_string().contains("a hex such as"), "{v}");
+    // A hex off the board and two units on a hex: problems at their fields.
+    let (status, v) =
+        check(&app, r#"{"units": [{"hex": "Z20"}, {"hex": "C3"}, {"hex": "C3", "side": "b"}]}"#.into()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["legal"], false);
+    let codes: Vec<(&str, &str)> = v["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|p| (p["code"].as_str().unwrap_or(""), p["part"].as_str().unwrap_or("")))
+        .collect();
+    assert!(codes.contains(&("HEX_OFF_BOARD", "units.0.hex")), "{codes:?}");
+    assert!(codes.contains(&("HEX_TAKEN", "units.2.hex")), "{codes:?}");
+    // 10,000 units: refused whole, saying the limit.
+    let units = vec!["{}"; 10_000].join(",");
+    let (status, v) = check(&app, format!(r#"{{"units": [{units}]}}"#)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v.to_string().contains("at most 200"), "{v}");
+    // A board too big, an unknown field, not JSON.
+    for (body, want) in [
+        (r#"{"board": {"width": 40}}"#, StatusCode::UNPROCESSABLE_ENTITY),
+        (r#"{"units": [{"hexx": "A1"}]}"#, StatusCode::UNPROCESSABLE_ENTITY),
+        ("{not json", StatusCode::BAD_REQUEST),
+    ] {
+        assert_eq!(check(&app, body.into()).await.0, want, "{body}");
+    }
+}
+
+#[tokio::test]
+async fn the_editor_works_by_form_posts_alone() {
+    let app = spawn().await;
+    let (status, page) = get(&app, "/samurai/new").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_no_inline_code(&page);
+    assert!(page.contains("value=\"hex.E5\""), "every hex is a button");
+
+    // Place a unit on E5, then select it: its hexes are highlighted and its options written.
+    let s = Scenario::default();
+    let placed = form(
+        &s,
+        &[("tool", "unit"), ("new_type", "ashigaru-spearmen"), ("new_side", "a"), ("action", "hex.E5")],
+    );
+    let (status, page) = post_form(&app, "/samurai/design", &placed).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("id=\"f-units-0-hex\" name=\"units.0.hex\" value=\"E5\""), "the unit is placed");
+    assert!(page.contains("Unit 1: Ashigaru Spearmen of Side A at E5"), "and chosen");
+    let mut moves = highlighted(&page, "hl-move");
+    moves.sort();
+    assert_eq!(moves, ["D4", "D5", "D6", "E4", "E6", "F3", "F4", "F5", "F6", "F7", "G5"]);
+    assert!(
+        page.contains("id=\"opt-moves\">One hex: F5, E4, D4, D5, D6, E6. Two hexes: G5, F4, F6, F3, F7."),
+        "in words too"
+    );
+
+    // The wind turned west: the two-hex moves go the other way.
+    let mut s: Scenario = serde_json::from_value(
+        json!({"wind": "w", "units": [{"hex": "E5", "type": "ashigaru-spearmen", "close": 3}]}),
+    )
+    .expect("scenario");
+    let (_, page) = post_form(&app, "/samurai/design", &form(&s, &[("action", "select.0")])).await;
+    let mut moves = highlighted(&page, "hl-move");
+    moves.sort();
+    assert_eq!(moves, ["C4", "C5", "C6", "D3", "D4", "D5", "D6", "D7", "E4", "E6", "F5"]);
+
+    // Paint D5 as land: it becomes a landing (D), no longer a sea move.
+    let (_, page) = post_form(
+        &app,
+        "/samurai/design",
+        &form(&s, &[("tool", "land"), ("action", "hex.D5"), ("selected", "0")]),
+    )
+    .await;
+    assert!(page.contains("name=\"terrain.4\" value=\"~~~L\""), "D5 is land in the terrain rows");
+    assert_eq!(highlighted(&page, "hl-landing"), ["D5"]);
+    assert!(page.contains("id=\"opt-landings\">Disembark onto D5."));
+
+    // An enemy beside it can be grappled with a button; then neither moves.
+    s.units.push(
+        serde_json::from_value(json!({"side": "b", "hex": "F5", "type": "sohei-warriors", "close": 3}))
+            .expect("unit"),
+    );
+    let (_, page) =
+        post_form(&app, "/samurai/design", &form(&s, &[("action", "grapple.E5.F5"), ("selected", "0")]))
+            .await;
+    assert!(page.contains("name=\"grapples.0.a\" value=\"E5\""), "the grapple is marked");
+    assert!(highlighted(&page, "hl-move").is_empty(), "a grappled boat does not move");
+    assert!(page.contains("value=\"ungrapple.E5.F5\""), "and may be cut loose");
+}
+
+#[tokio::test]
+async fn a_saved_scenario_shares_its_map_and_each_units_options() {
+    let app = spawn().await;
+    let before = stored_count(&app).await;
+    let res =
+        app.client.post(app.url("/samurai")).form(&form(&dan_no_ura(), &[])).send().await.expect("save");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    assert_eq!(stored_count(&app).await, before + 1);
+    let to = res.headers()["location"].to_str().expect("location").to_owned();
+    let id = to.trim_start_matches("/samurai/").trim_end_matches("?saved=1").to_owned();
+
+    let (status, page) = get(&app, &to).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_no_inline_code(&page);
+    assert!(page.contains("<h1>Dan-no-ura</h1>"));
+    assert!(
+        page.contains(&format!("href=\"/samurai/{id}/map?hex=F7#sea-view\"")),
+        "each hex links to its options"
+    );
+    assert!(page.contains("B8 Ashigaru Bow (on the shore)"), "the forum text");
+
+    let (status, page) = get(&app, &format!("/samurai/{id}/map?hex=F7")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_no_inline_code(&page);
+    assert!(page.contains("Unit 3: Ashigaru Spearmen of Minamoto at F7"));
+    assert_eq!(highlighted(&page, "hl-grapple"), ["E6"], "the enemy boat it may grapple");
+    let (_, page) = get(&app, &format!("/samurai/{id}/map?hex=A9")).await;
+    assert!(page.contains("Lone leader 1: Mounted leader of Minamoto at A9"), "a lone leader is chosen too");
+    let (status, page) = get(&app, &format!("/samurai/{id}/map?hex=%3Cb%3E")).await;
+    assert_eq!(status, StatusCode::OK, "a hex that is no hex chooses nothing");
+    assert!(!page.contains("<b>"));
+    assert_eq!(get(&app, "/samurai/nosuchthing1/map?hex=A1").await.0, StatusCode::NOT_FOUND);
+
+    let (status, sheet) = get(&app, &format!("/samurai/{id}/sheet")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_no_inline_code(&sheet);
+    assert!(sheet.contains("The naval rules in brief") && sheet.contains("Leaders move deck to deck"));
+    assert!(sheet.contains("Minamoto (bottom edge)") && sheet.contains("Taira (top edge)"));
+    assert!(!sheet.contains("<button type=\"submit\" class=\"hexbtn\""), "nothing to click on paper");
+}
+
+#[tokio::test]
+async fn a_form_with_unreadable_fields_keeps_the_rest_and_says_what_it_read() {
+    let app = spawn().await;
+    let fields: Vec<(String, String)> = [
+        ("name", "Kept"),
+        ("units.0.hex", "banana"),
+        ("units.0.close", "lots"),
+        ("units.1.hex", "Q9"),
+        ("wind", "7"),
+        ("board.width", "99"),
+        ("action", "hex.Q99"),
+    ]
+    .iter()
+    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+    .collect();
+    let (status, page) = post_form(&app, "/samurai/design", &fields).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("value=\"Kept\""), "the name is kept");
+    for said in [
+        "Unit 1 hex: &#34;banana&#34; is not a hex such as",
+        "Unit 1 close: &#34;lots&#34; is not a whole number",
+        "wind: &#34;7&#34; is not one of the six hex directions",
+        "Board width: &#34;99&#34; is not a whole number from 5 to 26",
+        "Unit 2 (Unit, Side A) is on Q9, off the 13 by 9 board",
+    ] {
+        assert!(page.contains(said), "{said}");
+    }
+}
+
+#[tokio::test]
+async fn a_form_with_more_than_a_scenario_holds_is_refused_whole() {
+    let app = spawn().await;
+    let mut fields: Vec<(String, String)> = Vec::new();
+    for k in 0..201 {
+        fields.push((format!("units.{k}.hex"), "A1".into()));
+    }
+    let (status, page) = post_form(&app, "/samurai/design", &fields).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.contains("at most 200"), "{page}");
+}
