@@ -7,6 +7,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
+use super::check::MAX_DICE;
 use super::data::Rank;
 use super::hex::{Direction, Hex, listed};
 use super::layout::Layout;
@@ -116,13 +117,35 @@ static WIND_TEXT: LazyLock<[String; 6]> = LazyLock::new(|| {
     })
 });
 
-/// The naval-dice note of a unit with `close` dice on land and no ranged dice, for every figure a
-/// unit may hold, written once.
-static CLOSE_AT_SEA: LazyLock<Vec<String>> = LazyLock::new(|| {
-    (0..=u8::MAX)
-        .map(|close| format!("At sea: close combat {} dice (from {close}).", close.saturating_sub(1)))
+/// The naval-dice note: close and ranged dice at sea, each from its figure on land.
+fn dice_at_sea(close: u8, close_from: u8, ranged: u8, ranged_from: u8) -> String {
+    let ranged =
+        if ranged_from > 0 { format!(", ranged {ranged} (from {ranged_from})") } else { String::new() };
+    format!("At sea: close combat {close} dice (from {close_from}){ranged}.")
+}
+
+/// [`dice_at_sea`] for the usual case (one die less of each, no card) and every figure within a
+/// unit's limits, written once: index `close_from * (MAX_DICE + 1) + ranged_from`.
+static DICE_AT_SEA: LazyLock<Vec<String>> = LazyLock::new(|| {
+    (0..=MAX_DICE)
+        .flat_map(|c| {
+            (0..=MAX_DICE).map(move |r| dice_at_sea(c.saturating_sub(1), c, r.saturating_sub(1), r))
+        })
         .collect()
 });
+
+/// The inspiration note, written once for every figure within a unit's limits, at sea and not:
+/// index `inspired * 2 + naval`.
+static INSPIRED: LazyLock<Vec<String>> = LazyLock::new(|| {
+    (0..=MAX_DICE + 2).flat_map(|n| [inspired_text(n, false), inspired_text(n, true)]).collect()
+});
+
+fn inspired_text(inspired: u8, naval: bool) -> String {
+    format!(
+        "Its leader may inspire it: {inspired} close-combat dice{}.",
+        if naval { " (at sea a leader inspires only its own unit)" } else { "" }
+    )
+}
 
 /// How far a naval unit may move with this card: (hexes, whether the wind limits the second).
 fn reach(card: Card) -> (u8, bool) {
@@ -378,13 +401,13 @@ fn combat(l: &Layout, k: usize, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<N
     let s = l.s;
     let base = (u.close, u.ranged);
     if o.naval {
-        let ranged =
-            if base.1 > 0 { format!(", ranged {} (from {})", o.dice.ranged, base.1) } else { String::new() };
-        let text = if ranged.is_empty() && o.dice.close.checked_add(1) == Some(base.0) {
-            // The usual case, one die less and no ranged dice: written once per figure.
-            Cow::Borrowed(CLOSE_AT_SEA[usize::from(base.0)].as_str())
-        } else {
-            Cow::Owned(format!("At sea: close combat {} dice (from {}){ranged}.", o.dice.close, base.0))
+        let (close, ranged) = (o.dice.close, o.dice.ranged);
+        let usual = close == base.0.saturating_sub(1) && ranged == base.1.saturating_sub(1);
+        // One die less of each, as a unit has it: written once per figure.
+        let at = usize::from(base.0) * (usize::from(MAX_DICE) + 1) + usize::from(base.1);
+        let text = match DICE_AT_SEA.get(at) {
+            Some(t) if usual && base.0 <= MAX_DICE && base.1 <= MAX_DICE => Cow::Borrowed(t.as_str()),
+            _ => Cow::Owned(dice_at_sea(close, base.0, ranged, base.1)),
         };
         note(notes, rules::NAVAL_DICE, text);
         note(notes, rules::NO_MOVEMENT_PENALTY, "Moving at sea never costs it dice.");
@@ -413,14 +436,11 @@ fn combat(l: &Layout, k: usize, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<N
         }
     }
     if let Some(inspired) = o.dice.inspired {
-        note(
-            notes,
-            rules::SEA_LEADERS,
-            format!(
-                "Its leader may inspire it: {inspired} close-combat dice{}.",
-                if o.naval { " (at sea a leader inspires only its own unit)" } else { "" }
-            ),
-        );
+        let text = match INSPIRED.get(usize::from(inspired) * 2 + usize::from(o.naval)) {
+            Some(t) => Cow::Borrowed(t.as_str()),
+            None => Cow::Owned(inspired_text(inspired, o.naval)),
+        };
+        note(notes, rules::SEA_LEADERS, text);
     }
     if u.kind == "irregular-peasant-infantry" {
         note(
@@ -540,4 +560,27 @@ pub fn leader_options(l: &Layout, k: usize) -> LeaderOptions {
         note(&mut notes, rules::LEADER_RETREAT_AT_SEA, retreat_text(&retreat));
     }
     LeaderOptions { id: k, side: leader.side, hex: leader.hex, retreat, notes }
+}
+
+#[cfg(test)]
+mod written_once {
+    use super::*;
+
+    #[test]
+    fn the_notes_written_once_say_what_writing_them_each_time_would() {
+        for c in 0..=MAX_DICE {
+            for r in 0..=MAX_DICE {
+                let at = usize::from(c) * (usize::from(MAX_DICE) + 1) + usize::from(r);
+                let each_time = dice_at_sea(c.saturating_sub(1), c, r.saturating_sub(1), r);
+                assert_eq!(DICE_AT_SEA[at], each_time);
+            }
+        }
+        assert_eq!(DICE_AT_SEA[4 * 7 + 2], "At sea: close combat 3 dice (from 4), ranged 1 (from 2).");
+        assert_eq!(DICE_AT_SEA[3 * 7], "At sea: close combat 2 dice (from 3).");
+        for n in 0..=MAX_DICE + 2 {
+            for naval in [false, true] {
+                assert_eq!(INSPIRED[usize::from(n) * 2 + usize::from(naval)], inspired_text(n, naval));
+            }
+        }
+    }
 }
