@@ -29,7 +29,7 @@ rules! {
         "Any unit on an ocean hex is a naval unit, in a boat of its own, whatever the figures on it.";
     WIND_AND_TIDE = "wind-and-tide", "Naval movement › Wind and tide",
         "Moving with or against the wind and tide",
-        "The scenario gives one net direction of wind and tide along a hex axis. Of a hex's six sides, the three facing that way are with the wind, the other three against it. An ordered naval unit may always move one hex any way; it may move two only when both steps cross sides with the wind. Land movement rates do not apply at sea.";
+        "The scenario gives one net direction of wind and tide along a hex axis. Of a hex's six sides, the three facing that way are with the wind, the other three against it. A boat given an order can always go one hex in any direction; it goes two only if both steps cross sides with the wind. Land movement rates do not apply at sea.";
     CARDS_OVERRIDE_WIND = "cards-override-wind", "Naval movement › Wind and tide",
         "Cards that lengthen a move",
         "A card that adds to a unit's movement lifts the wind's limits: the unit moves as the card allows in any direction.";
@@ -42,15 +42,15 @@ rules! {
     NO_GROUND_ACROSS_SHORE = "no-ground-across-shore", "Amphibious maneuvers",
         "No taking ground across the shore", "Taking ground after close combat never crosses between land and ocean, either way.";
     GRAPPLE = "grapple", "Grappling", "Grappling an enemy boat",
-        "A unit that rolls a sword against an enemy naval unit in close combat may spend one sword to grapple it instead of scoring a hit. The grappler is a naval unit or a land unit on the shore next to the target. A sword the target would ignore by its rank can still be the grapple; the swords after it count as usual. Units that score no hits with swords (Irregular Peasant Infantry) may still grapple with one.";
+        "In close combat against an enemy boat, a unit can give up one of its sword results to throw grapples instead of scoring a hit with it. It must itself be at sea, or on a shore hex beside the boat. A sword the target would ignore by its rank can still be the grapple; the swords after it count as usual. Units that score no hits with swords (Irregular Peasant Infantry) may still grapple with one.";
     GRAPPLED = "grappled", "Grappling", "Grappled units stay put",
         "A marker goes between the two hexes. Both units are grappled: neither may move, though either may still battle when ordered.";
     SEVER = "sever", "Grappling", "Cutting a grapple loose",
         "A grappled unit fighting the enemy it is grappled with may spend one sword to cut the grapple, as it would to grapple. The marker goes, and both are free to move at once.";
     NAVAL_DICE = "naval-dice", "Naval combat", "One die less at sea",
-        "A naval unit rolls one die less in close combat and in ranged attacks. Leader inspiration and Command or Dragon cards may still add dice.";
+        "A naval unit rolls one die less in close combat and in ranged attacks. A leader's inspiration and the Command or Dragon cards can still add dice to that.";
     SHORE_DICE = "shore-dice", "Naval combat", "Fighting boats from the shore",
-        "A land unit on a shore hex rolls one die less in close combat against a naval unit in the ocean hex beside it. Land units shooting at naval units roll as usual.";
+        "Fighting a boat in the ocean hex next to it, a unit standing on the shore loses one close-combat die. Shooting at boats from land is not affected.";
     NO_MOVEMENT_PENALTY = "no-movement-penalty", "Naval combat", "No dice lost for moving at sea",
         "At sea a unit never rolls fewer dice for having moved, in ranged attacks or in close combat (archers included).";
     BATTLE_AFTER_FULL_MOVE = "battle-after-full-move", "Naval combat", "Battling after a full move",
@@ -58,7 +58,7 @@ rules! {
     DISMOUNTED = "dismounted", "Naval combat", "Cavalry at sea fights dismounted",
         "Mounted units at sea keep their figures but fight on foot: no cavalry resistance to swords in close combat, and no bonus close combat after taking ground without a leader. Landed again, they are cavalry as before.";
     FLAGS_AT_SEA = "flags-at-sea", "Naval combat", "No retreat at sea",
-        "A naval unit never retreats: every flag it cannot ignore is a hit instead. Land units may not retreat onto ocean hexes.";
+        "A boat never falls back: each flag it does not ignore counts as a hit. A unit on land cannot fall back into the sea.";
     SEA_LEADERS = "sea-leaders", "Naval leaders", "Every leader at sea leads on foot",
         "At sea every leader acts as a foot leader: it inspires only the unit it is attached to (one die more in close combat, for Honor and Fortune). A mounted leader is mounted again once it lands.";
     LONE_LEADER_AT_SEA = "lone-leader-at-sea", "Naval leaders", "No lone leaders on open ocean",
@@ -70,9 +70,9 @@ rules! {
     COMMAND_SHIP = "command-ship", "Command ships", "The Command Ship",
         "A scenario may put the Commander and bodyguard on a Command Ship: a Command Tent tile on an ocean hex. It is a Command Tent in every way, except that it moves by the naval movement rules. Landing, the tile moves ashore and becomes an ordinary Command Tent; embarking from a shore hex, it becomes a Command Ship again.";
     INFANTRY_ONSLAUGHT = "infantry-onslaught", "Naval card rules", "Infantry Onslaught at sea",
-        "With land and naval units in play the card orders one or the other, never both. Ordering naval units, four adjacent naval units may move two hexes, even against the wind, and then fight in close combat.";
+        "When both boats and troops ashore are on the board, the card orders either kind but never a mix. Ordering naval units, four adjacent naval units may move two hexes, even against the wind, and then fight in close combat.";
     CAVALRY_CHARGE = "cavalry-charge", "Naval card rules", "Cavalry Charge at sea",
-        "With land and naval units in play the card orders one or the other. Ordering four naval units, it does not change how far they move, but each rolls one die more in close combat.";
+        "When both boats and troops ashore are on the board, the card orders either kind. Ordering four naval units, it does not change how far they move, but each rolls one die more in close combat.";
     SERPENT_COMMAND = "serpent-command", "Naval card rules", "Serpent Command at sea",
         "The units it orders move one hex at most, as the card says, whatever the wind.";
     DRAGON_MOVES = "dragon-moves", "Naval card rules", "Dragon cards that lengthen a move",

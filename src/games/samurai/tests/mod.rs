@@ -32,3 +32,32 @@ pub(super) fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
 pub(super) fn unit(kind: &str, side: Side, at: &str) -> Unit {
     Unit::of_type(kind, side, hex(at))
 }
+
+/// Our own words: no run of six words of a naval rule's summary appears in the rules text. The
+/// cards' names are names, the same in any words, so they break a run.
+#[test]
+fn the_naval_rules_are_summarised_in_our_own_words() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/samurai-battles-naval.txt");
+    let Ok(source) = std::fs::read_to_string(path) else {
+        eprintln!("skipped: {path} is not here");
+        return;
+    };
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+    };
+    let source = words(&source).join(" ");
+    let names = ["Move as Wind", "Katchu-Keiba Victor", "Spirit of Haya-Ji", "Red Dragon", "Strike Fear"];
+    let mut copied = Vec::new();
+    for rule in rules::RULES {
+        let marked = names.iter().fold(rule.text.to_owned(), |t, name| t.replace(name, "\u{0}"));
+        for stretch in marked.split('\u{0}') {
+            for run in words(stretch).windows(6) {
+                let run = run.join(" ");
+                if source.contains(&run) {
+                    copied.push(format!("{}: {run}", rule.id));
+                }
+            }
+        }
+    }
+    assert!(copied.is_empty(), "copied from the rules text: {copied:#?}");
+}
