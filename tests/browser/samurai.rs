@@ -104,3 +104,25 @@ async fn the_map_works_by_form_posts_without_javascript() {
     b.post("a[href*='hex=E5']", "#opt-moves").await;
     assert!(b.text("#options h2").await.contains("Sohei Archers of Side B at E5"));
 }
+
+/// Every point of a hex answers a tap on it, its pointed top and bottom included, and no point of
+/// a neighbour's: the editor's hex buttons are clipped to their hexes.
+#[tokio::test]
+async fn all_of_a_hex_and_nothing_else_answers_a_tap() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    b.goto(&app.url("/samurai/new")).await;
+    b.css("form#editor").await;
+    // For F5's button: what a tap finds near its top and bottom points, at its middle, and in the
+    // corners of its box (which belong to its neighbours or to no hex).
+    let found = b
+        .js("const e = document.querySelector(\"button[value='hex.F5']\"); e.scrollIntoView({block: 'center'}); \
+             const r = e.getBoundingClientRect(); \
+             const at = (fx, fy) => { const t = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy); return t && t.value ? t.value : (t ? t.tagName : 'nothing'); }; \
+             return [at(0.5, 0.06), at(0.5, 0.94), at(0.5, 0.5), at(0.04, 0.04), at(0.96, 0.96)];")
+        .await;
+    let found: Vec<String> = serde_json::from_value(found).expect("what the taps found");
+    assert_eq!(found[..3], ["hex.F5", "hex.F5", "hex.F5"], "{found:?}");
+    assert!(found[3..].iter().all(|v| v != "hex.F5"), "{found:?}");
+}

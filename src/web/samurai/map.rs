@@ -33,7 +33,8 @@ pub struct HexView {
     pub name_y: String,
     pub mark_y: String,
     pub cy: String,
-    /// The button's box in the editor: the hex's middle band.
+    /// The button's box in the editor: the hex's bounding box, the button clipped to the hex
+    /// (static/samurai.css), so all of a hex answers a tap and nothing of its neighbours'.
     pub bx: String,
     pub by: String,
     pub bw: String,
@@ -179,10 +180,10 @@ impl MapView {
                 name_y: f(cy - R * 0.55),
                 mark_y: f(cy + R * 0.8),
                 cy: f(cy),
-                bx: f(cx - w / 2.0 + 1.0),
-                by: f(cy - R / 2.0),
-                bw: f(w - 2.0),
-                bh: f(R),
+                bx: f(cx - w / 2.0),
+                by: f(cy - R),
+                bw: f(w),
+                bh: f(2.0 * R),
                 piece,
                 hl,
                 mark,
