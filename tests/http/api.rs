@@ -354,15 +354,7 @@ async fn static_files_are_served_with_validators_and_no_third_party_code() {
         assert_eq!(res.status(), StatusCode::OK, "{path}");
         assert!(res.headers().contains_key("etag") || res.headers().contains_key("last-modified"), "{path}");
     }
-    let page = app
-        .client
-        .get(app.url("/boats/new?from=piranha"))
-        .send()
-        .await
-        .expect("get")
-        .text()
-        .await
-        .expect("text");
+    let page = app.page("/boats/new?from=piranha").await;
     assert!(
         !page.contains("src=\"http") && !page.contains("href=\"http") && !page.contains("//cdn"),
         "no third-party requests"

@@ -544,18 +544,10 @@ async fn a_battle_survives_a_server_restart() {
 async fn the_fleets_page_links_its_battle_and_the_start_page_and_builder_link_the_odds() {
     let app = spawn().await;
     let id = save(&app, &patrol()).await;
-    let page = app
-        .client
-        .get(app.url(&format!("/bfg/{id}")))
-        .send()
-        .await
-        .expect("page")
-        .text()
-        .await
-        .expect("page");
+    let page = app.page(&format!("/bfg/{id}")).await;
     assert!(page.contains(&format!("<a class=\"button\" href=\"/bfg/{id}/battle\">Battle</a>")));
     for path in ["/bfg/new", "/bfg/new?faction=orks"] {
-        let page = app.client.get(app.url(path)).send().await.expect("page").text().await.expect("page");
+        let page = app.page(path).await;
         assert!(page.contains("<a href=\"/bfg/odds\">Ordnance odds calculator</a>"), "{path}");
     }
 }

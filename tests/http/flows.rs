@@ -104,9 +104,8 @@ async fn every_game_saves_shares_guards_copies_exports_and_prints() {
 #[tokio::test]
 async fn every_game_is_in_the_navigation_the_start_page_and_the_gallery_filter() {
     let app = spawn().await;
-    let home = app.client.get(app.url("/")).send().await.expect("home").text().await.expect("home");
-    let gallery =
-        app.client.get(app.url("/gallery")).send().await.expect("gallery").text().await.expect("page");
+    let home = app.page("/").await;
+    let gallery = app.page("/gallery").await;
     for g in registry::games() {
         let start = format!("href=\"{}/new\"", g.path);
         assert!(home.contains(&format!("{start}>{}</a>", g.start)), "{}: start button", g.id);

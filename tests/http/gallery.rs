@@ -204,8 +204,7 @@ async fn the_gallery_finds_builds_by_name_and_by_the_parts_they_hold() {
         )
     );
     assert!(!page.contains("class=\"none\""), "the success colour's class is not used");
-    let css =
-        app.client.get(app.url("/static/drydock.css")).send().await.expect("css").text().await.expect("css");
+    let css = app.page("/static/drydock.css").await;
     let empty_rule = css.lines().find(|l| l.starts_with(".empty {")).expect("a rule for .empty");
     assert!(!empty_rule.contains("--ok"), "{empty_rule}");
 }

@@ -66,15 +66,7 @@ async fn fragments_not_read_are_kept_with_the_saved_build_and_old_builds_have_no
         .await
         .expect("row");
     assert!(!legal, "stored as not legal while incomplete");
-    let share = app
-        .client
-        .get(app.url(&format!("/boats/{id}")))
-        .send()
-        .await
-        .expect("get")
-        .text()
-        .await
-        .expect("text");
+    let share = app.page(&format!("/boats/{id}")).await;
     assert!(share.contains("<code>Flux capacitor</code>") && share.contains("Incomplete: 1 part not read"));
 
     // The editor's Remove button (a plain form post) takes it out, and the design is legal again.
@@ -87,15 +79,7 @@ async fn fragments_not_read_are_kept_with_the_saved_build_and_old_builds_have_no
     let old = serde_json::to_value(examples::darter()).expect("json");
     assert!(old.get("not_read").is_none(), "left out when empty: {old}");
     let id = save_boat(&app, &examples::darter()).await;
-    let share = app
-        .client
-        .get(app.url(&format!("/boats/{id}")))
-        .send()
-        .await
-        .expect("get")
-        .text()
-        .await
-        .expect("text");
+    let share = app.page(&format!("/boats/{id}")).await;
     assert!(share.contains("class=\"verdict legal\"") && !share.contains("not-read"), "{share}");
 }
 
@@ -119,15 +103,7 @@ async fn a_long_fragment_is_cut_to_a_name_and_a_paste_of_nonsense_keeps_at_most_
 async fn the_record_sheet_shows_the_handling_track_and_the_sheet_decisions() {
     let app = spawn().await;
     let id = save_boat(&app, &examples::piranha()).await;
-    let sheet = app
-        .client
-        .get(app.url(&format!("/boats/{id}/sheet")))
-        .send()
-        .await
-        .expect("get")
-        .text()
-        .await
-        .expect("text");
+    let sheet = app.page(&format!("/boats/{id}/sheet")).await;
     assert!(sheet.contains("<li class=\"start\">+2</li>"), "the Dinghy's HC 2 ringed");
     assert!(sheet.contains("<li>-6</li>"));
     assert!(
@@ -144,15 +120,7 @@ async fn the_record_sheet_shows_the_handling_track_and_the_sheet_decisions() {
     jet.propellers.clear();
     jet.jet_drive = true;
     let id = save_boat(&app, &jet).await;
-    let sheet = app
-        .client
-        .get(app.url(&format!("/boats/{id}/sheet")))
-        .send()
-        .await
-        .expect("get")
-        .text()
-        .await
-        .expect("text");
+    let sheet = app.page(&format!("/boats/{id}/sheet")).await;
     assert!(sheet.contains("Jet drive damage points"));
     let row = sheet.split("Jet drive</th>").nth(1).expect("jet row").split("</tr>").next().expect("row");
     assert!(row.contains("4 DP") && row.matches("class=\"tick\"").count() == 4, "{row}");
@@ -174,14 +142,6 @@ async fn the_api_import_keeps_what_it_could_not_read_in_the_design_it_answers() 
     // Saved as answered, the build keeps it.
     let d: Design = serde_json::from_value(v["design"].clone()).expect("a design");
     let id = save_boat(&app, &d).await;
-    let share = app
-        .client
-        .get(app.url(&format!("/boats/{id}")))
-        .send()
-        .await
-        .expect("get")
-        .text()
-        .await
-        .expect("text");
+    let share = app.page(&format!("/boats/{id}")).await;
     assert!(share.contains("Incomplete: 1 part not read"));
 }

@@ -20,6 +20,11 @@ impl TestApp {
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
     }
+
+    /// A page's text, as this app's client gets it (whatever its status).
+    pub async fn page(&self, path: &str) -> String {
+        self.client.get(self.url(path)).send().await.expect("get").text().await.expect("text")
+    }
 }
 
 /// The app as `cargo run` serves it: default limits.
