@@ -69,9 +69,9 @@ pub trait Builder: Send + Sync + 'static {
     /// `f` holds the choices next to add buttons. Anything else changes nothing.
     fn press(doc: &mut Self::Doc, action: &str, f: &Fields);
 
-    /// The editor page, new (`build_id` None) or for a saved build its owner is changing;
-    /// `whole` false gives its form alone (htmx).
-    fn editor(v: Self::View, build_id: Option<String>, whole: bool) -> Result<String, AppError>;
+    /// The editor page, new or for a saved build its owner is changing (`at`); `whole` false
+    /// gives its form alone (htmx).
+    fn editor(v: Self::View, at: Editing, whole: bool) -> Result<String, AppError>;
     /// A live update (htmx): the figures, and every problem slot (see [`Verdict::slots`](super::view::Verdict::slots)).
     fn live(v: Self::View) -> Result<String, AppError>;
     /// The read-only share page of a saved build.
@@ -96,28 +96,12 @@ pub trait Builder: Send + Sync + 'static {
     }
 }
 
-tokio::task_local! {
-    /// Whether the editor being drawn offers to list the build in the gallery (its box ticked):
-    /// set around [`Builder::editor`] by the flows here, which know the build's listing or what
-    /// the posted form chose, so that no game's editor needs to carry it. The box is in the save
-    /// actions every editor shares (templates/macros.html).
-    static LISTED: bool;
-}
-
-/// Whether the editor being drawn has "Show it in the gallery" ticked: as its flow set it, or
-/// ticked (a new build is listed unless its owner says otherwise).
-pub fn listed_in_editor() -> bool {
-    LISTED.try_with(|listed| *listed).unwrap_or(true)
-}
-
-/// The editor, with its gallery box ticked or not.
-fn editor_page<B: Builder>(
-    v: B::View,
-    build_id: Option<String>,
-    whole: bool,
-    listed: bool,
-) -> Result<String, AppError> {
-    LISTED.sync_scope(listed, || B::editor(v, build_id, whole))
+/// What an editor is drawn for: a new build (`build_id` None) or a saved one, and whether its
+/// save actions offer to show the build in the gallery (its box ticked), as the flow drawing it
+/// knows from the build's listing or what the posted form chose.
+pub struct Editing {
+    pub build_id: Option<String>,
+    pub listed: bool,
 }
 
 /// The listing a posted form chose with its gallery box; `None` when it has none (an older
@@ -232,7 +216,7 @@ fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, App
     );
     let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
     let listed = listing_posted(f) != Some(Listing::Unlisted);
-    let page = editor_page::<B>(B::judge_posted(doc, problems, f, false), build_id, true, listed)?;
+    let page = B::editor(B::judge_posted(doc, problems, f, false), Editing { build_id, listed }, true)?;
     Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, Html(page)).into_response()))
 }
 
@@ -247,7 +231,7 @@ fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppErr
     let (doc, problems) = read_form::<B>(&f)?;
     let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
     let listed = listing_posted(&f) != Some(Listing::Unlisted);
-    html(editor_page::<B>(B::judge_posted(doc, problems, &f, false), build_id, whole, listed))
+    html(B::editor(B::judge_posted(doc, problems, &f, false), Editing { build_id, listed }, whole))
 }
 
 async fn redesign<B: Builder>(body: Bytes) -> Result<Response, AppError> {
@@ -321,7 +305,7 @@ async fn edit<B: Builder>(
     }
     // A copy not yet saved is offered to the gallery: saving it lists it, unless unticked.
     let listed = b.listing() != Listing::Unlisted;
-    html(editor_page::<B>(from_saved::<B>(&b), Some(b.id), true, listed))
+    html(B::editor(from_saved::<B>(&b), Editing { build_id: Some(b.id), listed }, true))
 }
 
 /// Asks its owner to confirm deleting a build.

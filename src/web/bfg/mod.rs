@@ -14,7 +14,7 @@ use crate::games::bfg::{self, Fleet};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, page};
+use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -68,8 +68,8 @@ impl Builder for Fleets {
     fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
         form::press(fleet, action, f);
     }
-    fn editor(v: FleetView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id };
+    fn editor(v: FleetView, at: Editing, whole: bool) -> Result<String, AppError> {
+        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: FleetView) -> Result<String, AppError> {
@@ -118,6 +118,8 @@ struct StartPage {
 pub struct BuilderPage {
     pub v: FleetView,
     pub build_id: Option<String>,
+    /// "Show it in the gallery" ticked in its save actions.
+    pub listed: bool,
 }
 
 #[derive(Template)]
@@ -153,7 +155,11 @@ async fn new_fleet(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
         return page(&StartPage { factions, message: None });
     };
     if bfg::faction(id).is_some() {
-        return page(&BuilderPage { v: FleetView::new(Fleet::new(id), Vec::new()), build_id: None });
+        return page(&BuilderPage {
+            v: FleetView::new(Fleet::new(id), Vec::new()),
+            build_id: None,
+            listed: true,
+        });
     }
     // The engine says what is wrong and which factions there are.
     let message = bfg::check(&Fleet::new(id))

@@ -10,7 +10,7 @@ use crate::games::carwars::{self, Design, statline};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, page};
+use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::{Saved, download, file_name};
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -69,8 +69,8 @@ impl Builder for Boats {
     fn press(d: &mut Design, action: &str, f: &Fields) {
         form::press(d, action, f);
     }
-    fn editor(v: BoatView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
-        let page = DesignerPage { build_id, ..DesignerPage::new(v) };
+    fn editor(v: BoatView, at: Editing, whole: bool) -> Result<String, AppError> {
+        let page = DesignerPage { build_id: at.build_id, listed: at.listed, ..DesignerPage::new(v) };
         Ok(if whole { page.render()? } else { page.as_designer().render()? })
     }
     fn live(v: BoatView) -> Result<String, AppError> {
@@ -122,6 +122,8 @@ pub struct DesignerPage {
     pub v: BoatView,
     /// The saved build being edited, if any.
     pub build_id: Option<String>,
+    /// "Show it in the gallery" ticked in its save actions.
+    pub listed: bool,
     /// Fragments of a pasted stat line that could not be read (with why, and the catalog items
     /// nearest to each), and notes on how it was read.
     pub unrecognized: Vec<statline::NotRead>,
@@ -130,7 +132,7 @@ pub struct DesignerPage {
 
 impl DesignerPage {
     fn new(v: BoatView) -> Self {
-        DesignerPage { v, build_id: None, unrecognized: Vec::new(), notes: Vec::new() }
+        DesignerPage { v, build_id: None, listed: true, unrecognized: Vec::new(), notes: Vec::new() }
     }
 }
 

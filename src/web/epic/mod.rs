@@ -11,7 +11,7 @@ use crate::games::epic::{self, Detachment, GeneralRule, SpecialRule};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, page};
+use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -65,8 +65,8 @@ impl Builder for Epic {
     fn press(d: &mut Detachment, action: &str, f: &Fields) {
         form::press(d, action, f);
     }
-    fn editor(v: EpicView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id };
+    fn editor(v: EpicView, at: Editing, whole: bool) -> Result<String, AppError> {
+        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: EpicView) -> Result<String, AppError> {
@@ -116,6 +116,8 @@ pub struct BuilderPage {
     pub v: EpicView,
     /// The saved build being edited, if any.
     pub build_id: Option<String>,
+    /// "Show it in the gallery" ticked in its save actions.
+    pub listed: bool,
 }
 
 #[derive(Template)]
@@ -151,7 +153,11 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
         return page(&StartPage { lists, message: None });
     };
     if epic::list(id).is_some() {
-        return page(&BuilderPage { v: EpicView::new(Detachment::new(id), Vec::new()), build_id: None });
+        return page(&BuilderPage {
+            v: EpicView::new(Detachment::new(id), Vec::new()),
+            build_id: None,
+            listed: true,
+        });
     }
     // The engine says what is wrong and which lists there are.
     let message = epic::check(&Detachment::new(id))
@@ -221,7 +227,7 @@ mod tests {
             prop_assert!(problems.is_empty());
             prop_assert_eq!(&back, &d);
 
-            let page = BuilderPage { v: EpicView::new(d.clone(), Vec::new()), build_id: None };
+            let page = BuilderPage { v: EpicView::new(d.clone(), Vec::new()), build_id: None, listed: true };
             let html = page.render();
             prop_assert!(html.is_ok());
             prop_assert!(page.as_builder().render().is_ok());

@@ -13,7 +13,7 @@ use crate::games::registry::Game;
 use crate::games::samurai::{self, Hex, Scenario};
 use crate::store::builds::Build;
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, page};
+use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::{Saved, load};
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -68,8 +68,8 @@ impl Builder for Samurai {
     fn press(s: &mut Scenario, action: &str, f: &Fields) {
         form::press(s, action, f);
     }
-    fn editor(v: SamuraiView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
-        let page = EditorPage { v, build_id };
+    fn editor(v: SamuraiView, at: Editing, whole: bool) -> Result<String, AppError> {
+        let page = EditorPage { v, build_id: at.build_id, listed: at.listed };
         Ok(if whole { page.render()? } else { page.as_editor().render()? })
     }
     fn live(v: SamuraiView) -> Result<String, AppError> {
@@ -96,6 +96,8 @@ impl Builder for Samurai {
 pub struct EditorPage {
     pub v: SamuraiView,
     pub build_id: Option<String>,
+    /// "Show it in the gallery" ticked in its save actions.
+    pub listed: bool,
 }
 
 #[derive(Template)]
@@ -138,7 +140,7 @@ async fn new_scenario(RawQuery(q): RawQuery) -> Result<Response, AppError> {
     } else {
         Scenario::default()
     };
-    page(&EditorPage { v: SamuraiView::new(s, Vec::new(), Choices::default()), build_id: None })
+    page(&EditorPage { v: SamuraiView::new(s, Vec::new(), Choices::default()), build_id: None, listed: true })
 }
 
 /// `/samurai/{id}/map?hex=D5`: the saved scenario's map with the unit on D5 chosen (a hex that is

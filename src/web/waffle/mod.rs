@@ -12,7 +12,7 @@ use crate::games::registry::Game;
 use crate::games::waffle::{self, Roster};
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, page};
+use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -63,8 +63,8 @@ impl Builder for Waffle {
     fn press(r: &mut Roster, action: &str, f: &Fields) {
         form::press(r, action, f);
     }
-    fn editor(v: WaffleView, build_id: Option<String>, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id };
+    fn editor(v: WaffleView, at: Editing, whole: bool) -> Result<String, AppError> {
+        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: WaffleView) -> Result<String, AppError> {
@@ -102,6 +102,8 @@ impl Builder for Waffle {
 pub struct BuilderPage {
     pub v: WaffleView,
     pub build_id: Option<String>,
+    /// "Show it in the gallery" ticked in its save actions.
+    pub listed: bool,
 }
 
 #[derive(Template)]
@@ -132,7 +134,7 @@ async fn new_roster(RawQuery(q): RawQuery) -> Result<Response, AppError> {
     } else {
         Roster::default()
     };
-    page(&BuilderPage { v: WaffleView::new(r, Vec::new()), build_id: None })
+    page(&BuilderPage { v: WaffleView::new(r, Vec::new()), build_id: None, listed: true })
 }
 
 #[cfg(test)]
@@ -249,7 +251,7 @@ mod tests {
         /// The editor as drawn posts back the roster it shows, and every page of it renders.
         #[test]
         fn any_roster_survives_its_own_form_and_renders_every_page(r in any_roster()) {
-            let page = BuilderPage { v: WaffleView::new(r.clone(), Vec::new()), build_id: None };
+            let page = BuilderPage { v: WaffleView::new(r.clone(), Vec::new()), build_id: None, listed: true };
             let html = page.render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             let form = page.as_builder().render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert!(html.contains(&form));
