@@ -1,0 +1,201 @@
+# A throwaway PostgreSQL server for the tests and the benchmark. Source it, do not run it:
+#
+#   . scripts/pg.sh
+#   pg_start                  # installs PostgreSQL if missing, starts a fresh server, exports:
+#                             #   DRYDOCK_TEST_POSTGRES=postgres://postgres@127.0.0.1:$PG_PORT/postgres
+#                             #   PG_DIR (its temp dir), PG_PORT, PG_BIN (initdb, pg_ctl, psql...)
+#   trap pg_stop EXIT         # or call pg_stop from your own EXIT trap
+#
+# The server is a new cluster in a new temp dir (superuser postgres, trust auth, UTF8) listening on
+# 127.0.0.1 at a free port, its socket and log (server.log) in that dir. It never touches a system
+# cluster: when the package has to be installed, the Debian "main" cluster is turned off before it
+# can be created. Run as root, the server runs as the postgres system user (or nobody), because
+# PostgreSQL refuses to run as root. fsync stays on (the durability tests kill processes).
+#
+# Settings: PG_SEARCH, glob patterns of bin dirs to look in instead of /usr/lib/postgresql/*/bin and
+# PATH (e.g. PG_SEARCH=/nonexistent to see the install path); PG_CREATECLUSTER_CONF, the file where
+# the install turns the main cluster off (for testing that path on a copy); PG_VERBOSE=1 to see
+# pg_ctl's output.
+# bash, set -u safe.
+
+if ! declare -F need_root >/dev/null; then
+  need_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
+      echo "need root to run: $*" >&2; return 1; fi
+  }
+fi
+
+# The bin dir holding initdb, pg_ctl and postgres: the newest /usr/lib/postgresql/N/bin, else PATH.
+# Prints it, or returns 1.
+pg_find_bin() {
+  local pattern dir
+  local -a dirs=()
+  for pattern in ${PG_SEARCH:-/usr/lib/postgresql/*/bin}; do
+    for dir in $pattern; do [ -d "$dir" ] && dirs+=("$dir"); done
+  done
+  if [ ${#dirs[@]} -gt 0 ]; then
+    # Newest version first: 16 before 15 before 9.6.
+    while IFS= read -r dir; do
+      if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && [ -x "$dir/postgres" ]; then
+        echo "$dir"
+        return 0
+      fi
+    done < <(printf '%s\n' "${dirs[@]}" | sort -V -r)
+  fi
+  if [ -z "${PG_SEARCH:-}" ] && command -v initdb >/dev/null 2>&1 && command -v pg_ctl >/dev/null 2>&1 &&
+    command -v postgres >/dev/null 2>&1; then
+    dirname "$(command -v initdb)"
+    return 0
+  fi
+  return 1
+}
+
+# Installs Debian's postgresql without letting it create (and start) the system "main" cluster:
+# postgresql-common first, whose createcluster.conf then says create_main_cluster = false, and only
+# then postgresql, whose server package would otherwise create and start that cluster.
+pg_install() {
+  local conf=${PG_CREATECLUSTER_CONF:-/etc/postgresql-common/createcluster.conf}
+  echo "== installing postgresql (no system cluster: create_main_cluster = false in $conf)"
+  need_root apt-get update -qq || return 1
+  need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-common >/dev/null || return 1
+  if [ ! -f "$conf" ]; then
+    echo "postgresql-common installed but $conf is missing: not installing postgresql" >&2
+    return 1
+  fi
+  if grep -qE '^[[:space:]]*#?[[:space:]]*create_main_cluster[[:space:]]*=' "$conf"; then
+    need_root sed -i -E 's/^[[:space:]]*#?[[:space:]]*create_main_cluster[[:space:]]*=.*/create_main_cluster = false/' "$conf" ||
+      return 1
+  else
+    printf 'create_main_cluster = false\n' | need_root tee -a "$conf" >/dev/null || return 1
+  fi
+  if ! grep -qE '^create_main_cluster = false$' "$conf"; then
+    echo "could not set create_main_cluster = false in $conf: not installing postgresql" >&2
+    return 1
+  fi
+  need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+}
+
+# Runs a command as the server's user (PG_USER when root; yourself otherwise), from PG_DIR so a
+# user who cannot read the caller's working directory does not trip on it.
+pg_as() {
+  if [ -n "${PG_USER:-}" ]; then
+    if command -v runuser >/dev/null 2>&1; then
+      (cd "$PG_DIR" && runuser -u "$PG_USER" -- "$@")
+    else
+      (cd "$PG_DIR" && su -s /bin/sh "$PG_USER" -c "$(printf '%q ' "$@")")
+    fi
+  else
+    (cd "$PG_DIR" && "$@")
+  fi
+}
+
+# True when something already listens on 127.0.0.1:$1.
+pg_port_busy() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+pg_start() {
+  if [ -n "${PG_DIR:-}" ] && [ -d "$PG_DIR" ]; then
+    echo "pg_start: a server is already running in $PG_DIR (pg_stop it first)" >&2
+    return 1
+  fi
+  local bin
+  if ! bin=$(pg_find_bin); then
+    pg_install || { echo "pg_start: installing postgresql failed" >&2; return 1; }
+    bin=$(pg_find_bin) || { echo "pg_start: postgresql installed, but no initdb/pg_ctl/postgres found" >&2; return 1; }
+  fi
+
+  PG_USER=''
+  if [ "$(id -u)" -eq 0 ]; then
+    if id -u postgres >/dev/null 2>&1; then PG_USER=postgres; else PG_USER=nobody; fi
+  fi
+  PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/drydock-pg.XXXXXX") || return 1
+  if [ -n "$PG_USER" ]; then
+    chown "$PG_USER" "$PG_DIR" || { rm -rf "$PG_DIR"; PG_DIR=''; return 1; }
+  fi
+  local out=/dev/null
+  [ "${PG_VERBOSE:-0}" = 1 ] && out=/dev/stderr
+
+  # C.UTF-8 where the C library has it (Debian does): byte order, but Unicode-aware upper/lower.
+  local locale=C
+  locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$' && locale=C.UTF-8
+  if ! pg_as "$bin/initdb" -D "$PG_DIR/data" -U postgres --auth=trust --encoding=UTF8 --locale="$locale" \
+    >"$PG_DIR/initdb.log" 2>&1; then
+    echo "pg_start: initdb failed:" >&2
+    cat "$PG_DIR/initdb.log" >&2
+    rm -rf "$PG_DIR"; PG_DIR=''
+    return 1
+  fi
+  # A throwaway server that still behaves like production where the tests look: fsync and
+  # synchronous commits stay on; many tests each open a small pool at once.
+  cat >>"$PG_DIR/data/postgresql.conf" <<EOF
+
+# drydock's throwaway test server (scripts/pg.sh)
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$PG_DIR'
+max_connections = 300
+shared_buffers = 128MB
+fsync = on
+synchronous_commit = on
+EOF
+
+  # A random free port in 20000-40000; another process may take it between the probe and the
+  # bind, so a failed start on a port that has become busy tries another.
+  local port started='' try
+  for try in 1 2 3 4 5 6 7 8 9 10; do
+    port=$((20000 + RANDOM % 20001))
+    pg_port_busy "$port" && continue
+    if pg_as "$bin/pg_ctl" start -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 30 -o "-p $port" >"$out" 2>&1; then
+      started=1
+      break
+    fi
+    pg_port_busy "$port" || break # not the port: a real failure
+  done
+  if [ -z "$started" ]; then
+    echo "pg_start: the server did not start (tried $try time(s)); its log:" >&2
+    cat "$PG_DIR/server.log" >&2 2>/dev/null || true
+    pg_as "$bin/pg_ctl" stop -D "$PG_DIR/data" -m immediate >/dev/null 2>&1 || true
+    rm -rf "$PG_DIR"; PG_DIR=''
+    return 1
+  fi
+
+  # pg_ctl -w waited for it; ask once more over TCP, the way the tests connect (at most ~30 s).
+  local ready=''
+  for _ in $(seq 1 60); do
+    if "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" -U postgres -d postgres 2>/dev/null; then ready=1; break; fi
+    sleep 0.5
+  done
+  if [ -z "$ready" ]; then
+    echo "pg_start: the server does not accept connections on 127.0.0.1:$port; its log:" >&2
+    cat "$PG_DIR/server.log" >&2 2>/dev/null || true
+    PG_BIN=$bin pg_stop
+    return 1
+  fi
+
+  export PG_DIR PG_BIN=$bin PG_PORT=$port
+  export DRYDOCK_TEST_POSTGRES="postgres://postgres@127.0.0.1:$port/postgres"
+  echo "== throwaway $("$bin/postgres" --version) on 127.0.0.1:$port, as ${PG_USER:-$(id -un)}, in $PG_DIR"
+}
+
+# Stops the server and removes its dir; does nothing when none is running, so it is safe to call
+# twice (say, once by hand and once from an EXIT trap).
+pg_stop() {
+  if [ -z "${PG_DIR:-}" ] || [ ! -d "$PG_DIR" ]; then
+    PG_DIR=''
+    return 0
+  fi
+  local pid
+  if [ -f "$PG_DIR/data/postmaster.pid" ]; then
+    pid=$(head -n1 "$PG_DIR/data/postmaster.pid")
+    # Immediate: no shutdown checkpoint, the data is thrown away next.
+    if [ -z "${PG_BIN:-}" ] ||
+      ! pg_as "$PG_BIN/pg_ctl" stop -D "$PG_DIR/data" -m immediate -w -t 30 >/dev/null 2>&1; then
+      # Its backends exit on their own once the postmaster is gone.
+      echo "pg_stop: pg_ctl stop failed; killing the postmaster ($pid)" >&2
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
+  fi
+  rm -rf "$PG_DIR"
+  PG_DIR=''
+  unset DRYDOCK_TEST_POSTGRES PG_PORT
+}
