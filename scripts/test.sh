@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Runs every check and test Drydock has, on a fresh machine. Whatever the tests need that is
-# missing (Chromium and ChromeDriver for the browser tests; rustfmt and clippy, through rustup) is
-# installed first.
+# Runs every check and test Drydock has, on a fresh machine: fmt, clippy, then every test on
+# SQLite, with the store tests on PostgreSQL too, then the HTTP and flow tests again on PostgreSQL.
+# Whatever the tests need that is missing (Chromium and ChromeDriver for the browser tests; rustfmt
+# and clippy, through rustup; Debian's postgresql) is installed first. PostgreSQL is a throwaway
+# server of the script's own in a temp dir (scripts/pg.sh; as an unprivileged user when run as
+# root), stopped and removed on exit; a system cluster is never created, started or touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +28,14 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy (all targets, warnings are errors)"
 cargo clippy --all-targets --locked -- -D warnings
-echo "== cargo test"
+
+# The tests find it through DRYDOCK_TEST_POSTGRES, which pg_start exports.
+. scripts/pg.sh
+trap pg_stop EXIT
+pg_start
+
+echo "== cargo test (SQLite; store tests on both backends)"
 cargo test --locked
+echo "== HTTP and flow tests again, on PostgreSQL"
+DRYDOCK_TEST_BACKEND=postgres cargo test --locked --test http
 echo "== all tests passed"
