@@ -13,10 +13,30 @@
 # goes on, so every number is shown; it exits non-zero only if something failed outright or an
 # acknowledged save was lost.
 #
+# --scale measures Drydock on several instances instead (and nothing else): one instance on a
+# fresh SQLite file beside two instances on one PostgreSQL database behind nginx as a load
+# balancer (scripts/nginx-drydock.conf, the production example, with its ports changed), all with
+# the write limit off. For each: the share page under wrk, and SCALE_WRITE_DURATION of saves by
+# WRITE_CLIENTS clients (benches/writes.rs); then the ratio two PostgreSQL instances / one SQLite
+# (reported, no target: on a small machine the instances, nginx, PostgreSQL and the load all share
+# the same cores) and how nginx spread the requests. Every save acknowledged through nginx must be
+# in PostgreSQL, and every one the SQLite instance acknowledged in its file, or the run fails.
+# PostgreSQL is a throwaway server in a temp dir (scripts/pg.sh; Debian's postgresql is installed
+# if missing).
+#
 #   scripts/bench.sh                            # 10 s per read measurement, 60 s of writes
 #   DURATION=30s WRITE_DURATION=120s scripts/bench.sh
+#   scripts/bench.sh --scale                    # 10 s per read measurement, 20 s of saves each
+#   DURATION=5s SCALE_WRITE_DURATION=5s scripts/bench.sh --scale
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+scale=''
+case "${1:-}" in
+  '') ;;
+  --scale) scale=1 ;;
+  *) echo "usage: scripts/bench.sh [--scale]" >&2; exit 2 ;;
+esac
 
 DURATION=${DURATION:-10s}
 CONNECTIONS=${CONNECTIONS:-64}
@@ -28,6 +48,11 @@ APP_PORT=${APP_PORT:-3901}
 NGINX_PORT=${NGINX_PORT:-3902}
 BARE_PORT=${BARE_PORT:-3903}
 WRITE_PORT=${WRITE_PORT:-3904}
+SCALE_WRITE_DURATION=${SCALE_WRITE_DURATION:-20s}
+SCALE_LB_PORT=${SCALE_LB_PORT:-3910}          # nginx in front of the two PostgreSQL instances
+SCALE_SQLITE_PORT=${SCALE_SQLITE_PORT:-3911}
+SCALE_PG_PORT1=${SCALE_PG_PORT1:-3912}
+SCALE_PG_PORT2=${SCALE_PG_PORT2:-3913}
 
 need_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
@@ -45,11 +70,17 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
-echo "== building the release server and the load tools (benches/baseline.rs, benches/writes.rs)"
+if [ -n "$scale" ]; then
+  benches=(--bench writes)
+  echo "== building the release server and the load tool (benches/writes.rs)"
+else
+  benches=(--bench baseline --bench writes)
+  echo "== building the release server and the load tools (benches/baseline.rs, benches/writes.rs)"
+fi
 # Ask cargo where it put each executable (a bench's file name carries a hash, and
 # CARGO_TARGET_DIR may move them all).
 built=$(cargo build --release --locked --quiet --bin drydock --message-format=json-render-diagnostics)
-built+=$'\n'$(cargo bench --locked --quiet --no-run --bench baseline --bench writes --message-format=json-render-diagnostics)
+built+=$'\n'$(cargo bench --locked --quiet --no-run "${benches[@]}" --message-format=json-render-diagnostics)
 executable() {
   local exe
   exe=$(printf '%s\n' "$built" | jq -r --arg n "$1" \
@@ -58,19 +89,24 @@ executable() {
   echo "$exe"
 }
 DRYDOCK=$(executable drydock)
-BASELINE=$(executable baseline)
+[ -n "$scale" ] || BASELINE=$(executable baseline)
 WRITES=$(executable writes)
 
 work=$(mktemp -d)
 chmod 755 "$work"
 cleanup() {
-  for pid in "${app_pid:-}" "${bare_pid:-}" "${write_pid:-}" "${load_pid:-}" "${burst_pid:-}"; do
+  for pid in "${app_pid:-}" "${bare_pid:-}" "${write_pid:-}" "${load_pid:-}" "${burst_pid:-}" \
+    "${sqlite_pid:-}" "${pg1_pid:-}" "${pg2_pid:-}"; do
     [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
   done
-  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  for f in "$work/nginx.pid" "$work/lb.pid"; do
+    [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null || true
+  done
   wait 2>/dev/null || true
+  pg_stop # --scale's PostgreSQL; nothing when it was not started
   rm -rf "$work"
 }
+. scripts/pg.sh
 trap cleanup EXIT
 
 wait_for() { # url [pid]: until it answers, at most 10 s, or until process pid has ended
@@ -96,6 +132,162 @@ check() {
   fi
 }
 
+# A saved design to share: the Minnow. The write benchmark saves the same document.
+cat >"$work/minnow.json" <<'EOF'
+{"name":"Minnow","hull":"dinghy","plant":"medium","propellers":[{},{}],"crew":[{"role":"pilot"},{"role":"passenger","count":2}],"weapons":[{"weapon":"mml","mount":"F","ammo":"ap"},{"weapon":"mg","mount":"B","ammo":"hd"}],"accessories":[{"item":"targeting-computer"},{"item":"marine-radio"}],"armor":{"type":"fireproof","points":{"F":12,"R":10,"L":10,"B":10,"U":10}}}
+EOF
+
+# wrk's latency ("850.00us", "4.52ms", "1.20s") in milliseconds.
+to_ms() {
+  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n = n; else if (v ~ /m$/) n *= 60000;
+    else if (v ~ /s$/) n *= 1000; else { print "n/a"; exit } printf "%.2f", n }'
+}
+run() { # name url [script] -> prints the row on stderr, "rps p99_ms" on stdout
+  local out
+  if [ -n "${3:-}" ]; then
+    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$3" "$2")
+  else
+    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$2")
+  fi
+  local rps p99 errors
+  rps=$(printf '%s\n' "$out" | awk '/^Requests\/sec/ {print $2}')
+  p99=$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}')
+  errors=$(printf '%s\n' "$out" | awk '/Non-2xx|Socket errors/ {print}' | tr '\n' ' ')
+  printf '%-40s %12s req/s   p99 %9s   %s\n' "$1" "${rps:-n/a}" "${p99:-n/a}" "$errors" >&2
+  echo "${rps:-0} $(to_ms "${p99:-}")"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+if [ -n "$scale" ]; then
+  # -------------------------------------------------------------------------------------------
+  # --scale: one instance on SQLite beside two on PostgreSQL behind nginx
+
+  echo "== PostgreSQL for the two instances"
+  pg_start
+  PSQL=$PG_BIN/psql
+  [ -x "$PSQL" ] || PSQL=psql
+  "$PSQL" -q -v ON_ERROR_STOP=1 "$DRYDOCK_TEST_POSTGRES" -c 'CREATE DATABASE drydock_bench'
+  pg_url="postgres://postgres@127.0.0.1:$PG_PORT/drydock_bench"
+  lb="http://127.0.0.1:$SCALE_LB_PORT"
+
+  start_instance() { # name port flags... -> the pid in $started_pid, once it answers
+    "$DRYDOCK" --bind "127.0.0.1:$2" --writes-per-minute 0 "${@:3}" >"$work/$1.log" 2>&1 &
+    started_pid=$!
+    wait_for "http://127.0.0.1:$2/api/boats/catalog" "$started_pid" || { cat "$work/$1.log" >&2; exit 1; }
+  }
+  start_instance sqlite "$SCALE_SQLITE_PORT" --database "$work/scale.db"
+  sqlite_pid=$started_pid
+  # One after the other: the first creates the schema, the second finds it migrated. Both write
+  # their links with nginx's address, as every instance behind one name must.
+  start_instance pg1 "$SCALE_PG_PORT1" --database "$pg_url" --trusted-proxy 127.0.0.1 --public-url "$lb"
+  pg1_pid=$started_pid
+  start_instance pg2 "$SCALE_PG_PORT2" --database "$pg_url" --trusted-proxy 127.0.0.1 --public-url "$lb"
+  pg2_pid=$started_pid
+
+  # nginx: the production example (scripts/nginx-drydock.conf) with this run's ports, inside an
+  # http block of this run's own. Each sed must have matched, or the example has changed under
+  # the benchmark and what is measured would no longer be what is documented.
+  sed -e "s/server 127\.0\.0\.1:3001 /server 127.0.0.1:$SCALE_PG_PORT1 /" \
+    -e "s/server 127\.0\.0\.1:3002 /server 127.0.0.1:$SCALE_PG_PORT2 /" \
+    -e "s/^\([[:space:]]*\)listen 80;/\1listen 127.0.0.1:$SCALE_LB_PORT;/" \
+    scripts/nginx-drydock.conf >"$work/drydock-lb.conf"
+  for want in "server 127.0.0.1:$SCALE_PG_PORT1 " "server 127.0.0.1:$SCALE_PG_PORT2 " "listen 127.0.0.1:$SCALE_LB_PORT;"; do
+    grep -qF "$want" "$work/drydock-lb.conf" ||
+      { echo "scripts/nginx-drydock.conf no longer has the lines the benchmark rewrites (wanted: $want)" >&2; exit 1; }
+  done
+  mkdir -p "$work/lb-temp"
+  cat >"$work/lb.conf" <<EOF
+worker_processes 2;
+pid $work/lb.pid;
+error_log $work/lb.err warn;
+events { worker_connections 4096; }
+http {
+  # Which instance answered each request, to show how the load was spread.
+  log_format upstream '\$upstream_addr \$status';
+  access_log $work/lb-access.log upstream buffer=256k flush=1s;
+  # wrk's few connections stand for many players: let them stay open (the default closes a
+  # connection after 1000 requests).
+  keepalive_requests 1000000;
+  # Bodies and large answers spill here, not into the system's nginx directories.
+  client_body_temp_path $work/lb-temp/body;
+  proxy_temp_path $work/lb-temp/proxy;
+  include $work/drydock-lb.conf;
+}
+EOF
+  "$NGINX" -c "$work/lb.conf" -p "$work"
+  wait_for "$lb/api/boats/catalog" || { cat "$work/lb.err" >&2; exit 1; }
+
+  # The Minnow saved once through each setup: the page the read load asks for.
+  save_minnow() { curl -fs -X POST "$1/api/boats" -H 'content-type: application/json' --data-binary @"$work/minnow.json" | jq -er .id; }
+  sqlite_id=$(save_minnow "http://127.0.0.1:$SCALE_SQLITE_PORT")
+  lb_id=$(save_minnow "$lb")
+  echo "$sqlite_id" >"$work/scale-acked-sqlite-first.txt"
+  echo "$lb_id" >"$work/scale-acked-lb-first.txt"
+  curl -fs -o /dev/null "$lb/boats/$lb_id" || { echo "nginx does not serve the share page /boats/$lb_id" >&2; exit 1; }
+
+  echo "== share page: wrk, $THREADS threads, $CONNECTIONS connections, $DURATION each"
+  read -r sqlite_share_rps _ <<<"$(run "one instance, SQLite  GET /boats/$sqlite_id" "http://127.0.0.1:$SCALE_SQLITE_PORT/boats/$sqlite_id")"
+  read -r lb_share_rps _ <<<"$(run "two on PostgreSQL, nginx  GET /boats/$lb_id" "$lb/boats/$lb_id")"
+
+  # saves SETUP ADDR IDFILE: runs the write load, prints its report, echoes saves/s (0 on failure).
+  saves() {
+    local out
+    echo "-- $1" >&2
+    if out=$("$WRITES" "$2" "$WRITE_CLIENTS" "$SCALE_WRITE_DURATION" "$3" "$work/minnow.json"); then
+      printf '%s\n' "$out" >&2
+      printf '%s\n' "$out" | sed -n 's/.*: \([0-9.]*\) saves\/s.*/\1/p' | head -n1
+    else
+      printf '%s\n' "$out" >&2
+      echo "the write load on $1 failed" >&2
+      echo 0
+    fi
+  }
+  echo "== saves: $WRITE_CLIENTS clients POST /api/boats for $SCALE_WRITE_DURATION each"
+  sqlite_saves=$(saves "one instance, SQLite" "127.0.0.1:$SCALE_SQLITE_PORT" "$work/scale-acked-sqlite.txt")
+  lb_saves=$(saves "two on PostgreSQL, nginx" "127.0.0.1:$SCALE_LB_PORT" "$work/scale-acked-lb.txt")
+
+  # The instances stop (cleanly: SIGTERM) before their saves are counted.
+  kill "$sqlite_pid" "$pg1_pid" "$pg2_pid" 2>/dev/null || true
+  wait "$sqlite_pid" "$pg1_pid" "$pg2_pid" 2>/dev/null || true
+  sqlite_pid='' pg1_pid='' pg2_pid=''
+  kill -QUIT "$(cat "$work/lb.pid")" 2>/dev/null || true # graceful: flushes the access log
+  for _ in $(seq 1 50); do [ -f "$work/lb.pid" ] || break; sleep 0.1; done
+
+  echo "== results"
+  printf '%-34s %18s %10s\n' "setup" "share page req/s" "saves/s"
+  printf '%-34s %18s %10s\n' "one instance, SQLite" "$sqlite_share_rps" "$sqlite_saves"
+  printf '%-34s %18s %10s\n' "two instances, PostgreSQL, nginx" "$lb_share_rps" "$lb_saves"
+  printf '%-34s %18s %10s\n' "two PostgreSQL / one SQLite" "$(ratio "$lb_share_rps" "$sqlite_share_rps")" \
+    "$(ratio "$lb_saves" "$sqlite_saves")"
+  echo "(no target: $(nproc) cores shared by the instances, nginx, PostgreSQL and the load)"
+
+  if [ -s "$work/lb-access.log" ]; then
+    echo "== requests nginx passed to each instance, the whole run (address, status)"
+    awk '{ n[$0]++ } END { for (k in n) printf "  %-28s %9d\n", k, n[k] }' "$work/lb-access.log" | sort
+  fi
+
+  echo "== every acknowledged save is stored"
+  scale_status=0
+  if [ "${sqlite_saves:-0}" = 0 ] || [ "${lb_saves:-0}" = 0 ]; then scale_status=1; fi
+  echo "-- one instance, SQLite"
+  "$WRITES" --verify "$work/scale.db" "$work/scale-acked-sqlite-first.txt" "$work/scale-acked-sqlite.txt" || scale_status=1
+  echo "-- two instances, PostgreSQL"
+  "$PSQL" -q -At -v ON_ERROR_STOP=1 "$pg_url" -c 'SELECT id FROM builds' | sort -u >"$work/pg-stored.txt"
+  cat "$work/scale-acked-lb-first.txt" "$work/scale-acked-lb.txt" 2>/dev/null | sed '/^$/d' | sort -u >"$work/pg-acked.txt"
+  missing=$(comm -23 "$work/pg-acked.txt" "$work/pg-stored.txt")
+  echo "$(wc -l <"$work/pg-stored.txt") builds stored"
+  if [ -z "$missing" ]; then
+    echo "$(wc -l <"$work/pg-acked.txt") acknowledged saves, all present"
+  else
+    echo "$(printf '%s\n' "$missing" | wc -l) of $(wc -l <"$work/pg-acked.txt") acknowledged saves MISSING:"
+    printf '  %s\n' $missing
+    scale_status=1
+  fi
+  if [ "$scale_status" -ne 0 ]; then echo "SCALE RUN FAILED (see above)" >&2; fi
+  exit "$scale_status"
+fi
+
 # ---------------------------------------------------------------------------------------------
 # Reads
 
@@ -103,10 +295,6 @@ check() {
 app_pid=$!
 wait_for "http://127.0.0.1:$APP_PORT/api/boats/catalog" "$app_pid" || { cat "$work/app.log" >&2; exit 1; }
 
-# A saved design to share: the Minnow. The write benchmark saves the same document.
-cat >"$work/minnow.json" <<'EOF'
-{"name":"Minnow","hull":"dinghy","plant":"medium","propellers":[{},{}],"crew":[{"role":"pilot"},{"role":"passenger","count":2}],"weapons":[{"weapon":"mml","mount":"F","ammo":"ap"},{"weapon":"mg","mount":"B","ammo":"hd"}],"accessories":[{"item":"targeting-computer"},{"item":"marine-radio"}],"armor":{"type":"fireproof","points":{"F":12,"R":10,"L":10,"B":10,"U":10}}}
-EOF
 id=$(curl -fs -X POST "http://127.0.0.1:$APP_PORT/api/boats" -H 'content-type: application/json' \
   --data-binary @"$work/minnow.json" | jq -r .id)
 share="/boats/$id"
@@ -157,26 +345,6 @@ curl -fs "http://127.0.0.1:$BARE_PORT/share" | cmp -s - "$work/www/share.html" |
 curl -fs -X POST "http://127.0.0.1:$BARE_PORT/live" --data "$form" | cmp -s - "$work/www/live.html" ||
   { echo "bare axum does not answer the live figures' bytes" >&2; exit 1; }
 
-# wrk's latency ("850.00us", "4.52ms", "1.20s") in milliseconds.
-to_ms() {
-  awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n = n; else if (v ~ /m$/) n *= 60000;
-    else if (v ~ /s$/) n *= 1000; else { print "n/a"; exit } printf "%.2f", n }'
-}
-run() { # name url [script] -> prints the row on stderr, "rps p99_ms" on stdout
-  local out
-  if [ -n "${3:-}" ]; then
-    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$3" "$2")
-  else
-    out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$2")
-  fi
-  local rps p99 errors
-  rps=$(printf '%s\n' "$out" | awk '/^Requests\/sec/ {print $2}')
-  p99=$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}')
-  errors=$(printf '%s\n' "$out" | awk '/Non-2xx|Socket errors/ {print}' | tr '\n' ' ')
-  printf '%-40s %12s req/s   p99 %9s   %s\n' "$1" "${rps:-n/a}" "${p99:-n/a}" "$errors" >&2
-  echo "${rps:-0} $(to_ms "${p99:-}")"
-}
-
 echo "== wrk: $THREADS threads, $CONNECTIONS connections, $DURATION each (bytes: share $(wc -c <"$work/www/share.html"), live $(wc -c <"$work/www/live.html"))"
 read -r share_rps share_p99 <<<"$(run "drydock share page  GET $share" "http://127.0.0.1:$APP_PORT$share")"
 read -r nginx_share_rps _ <<<"$(run "nginx same bytes    GET /share.html" "http://127.0.0.1:$NGINX_PORT/share.html")"
@@ -187,7 +355,6 @@ read -r bare_live_rps _ <<<"$(run "bare axum POST /live (reads the form)" "http:
 # Not compared with anything: what compressing every answer costs (wrk asks for no compression).
 read -r browser_share_rps browser_share_p99 <<<"$(run "drydock share page, browser's Accept-Encoding" "http://127.0.0.1:$APP_PORT$share" "$work/browser.lua")"
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 echo "== ratios"
 check "share page / nginx" "$(ratio "$share_rps" "$nginx_share_rps")" ">=" 0.60 ""
 check "live figures / nginx" "$(ratio "$live_rps" "$nginx_live_rps")" ">=" 0.60 ""
