@@ -275,13 +275,13 @@ EOF
   echo "-- two instances, PostgreSQL"
   "$PSQL" -q -At -v ON_ERROR_STOP=1 "$pg_url" -c 'SELECT id FROM builds' | sort -u >"$work/pg-stored.txt"
   cat "$work/scale-acked-lb-first.txt" "$work/scale-acked-lb.txt" 2>/dev/null | sed '/^$/d' | sort -u >"$work/pg-acked.txt"
-  missing=$(comm -23 "$work/pg-acked.txt" "$work/pg-stored.txt")
+  not_stored=$(comm -23 "$work/pg-acked.txt" "$work/pg-stored.txt")
   echo "$(wc -l <"$work/pg-stored.txt") builds stored"
-  if [ -z "$missing" ]; then
+  if [ -z "$not_stored" ]; then
     echo "$(wc -l <"$work/pg-acked.txt") acknowledged saves, all present"
   else
-    echo "$(printf '%s\n' "$missing" | wc -l) of $(wc -l <"$work/pg-acked.txt") acknowledged saves MISSING:"
-    printf '  %s\n' $missing
+    echo "$(printf '%s\n' "$not_stored" | wc -l) of $(wc -l <"$work/pg-acked.txt") acknowledged saves MISSING:"
+    printf '%s\n' "$not_stored" | sed 's/^/  /'
     scale_status=1
   fi
   if [ "$scale_status" -ne 0 ]; then echo "SCALE RUN FAILED (see above)" >&2; fi

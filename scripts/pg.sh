@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # A throwaway PostgreSQL server for the tests and the benchmark. Source it, do not run it:
 #
 #   . scripts/pg.sh
