@@ -267,6 +267,15 @@ EOF
     awk '{ n[$0]++ } END { for (k in n) printf "  %-28s %9d\n", k, n[k] }' "$work/lb-access.log" | sort
   fi
 
+  # An instance that answered 5xx says why in its log (a full pool, a lost connection...).
+  for name in sqlite pg1 pg2; do
+    n=$(grep -c 'ERROR' "$work/$name.log" || true)
+    if [ "$n" -gt 0 ]; then
+      echo "-- instance $name logged $n error line(s), the first ones:"
+      grep -m3 'ERROR' "$work/$name.log" | cut -c1-300
+    fi
+  done
+
   echo "== every acknowledged save is stored"
   scale_status=0
   if [ "${sqlite_saves:-0}" = 0 ] || [ "${lb_saves:-0}" = 0 ]; then scale_status=1; fi
