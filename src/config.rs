@@ -1,8 +1,10 @@
 //! Configuration: flags, then environment, then defaults that just work.
 
+use crate::store::Location;
 use crate::web::WriteRate;
 use crate::web::serve::ServeOptions;
 use clap::Parser;
+use std::net::IpAddr;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -14,9 +16,10 @@ pub struct Config {
     #[arg(long, env = "DRYDOCK_BIND", default_value = "127.0.0.1:3000")]
     pub bind: SocketAddr,
 
-    /// SQLite database file; created and migrated on start if missing.
-    #[arg(long, env = "DRYDOCK_DATABASE", default_value = "drydock.db")]
-    pub database: PathBuf,
+    /// Where builds are kept: a SQLite file (created and migrated on start if missing), or a
+    /// PostgreSQL URL (postgres://user:password@host/database) that several instances share.
+    #[arg(long, env = "DRYDOCK_DATABASE", default_value = "drydock.db", global = true)]
+    pub database: Location,
 
     /// The address players reach Drydock at ("https://drydock.example.org"): share and edit
     /// links are written with it and cross-site posts are checked against it. Default: the
@@ -43,4 +46,33 @@ pub struct Config {
     /// How many of those a client may make at once before the per-minute rate applies.
     #[arg(long, env = "DRYDOCK_WRITE_BURST", default_value_t = WriteRate::DEFAULT.burst)]
     pub write_burst: u32,
+
+    /// The address of a load balancer in front of this instance (repeat for several): for a
+    /// connection from it, the client is the last address in its X-Forwarded-For header, so
+    /// write limits count players, not the balancer. Connections from anywhere else are counted
+    /// by their own address, whatever they send.
+    #[arg(long, env = "DRYDOCK_TRUSTED_PROXY", value_delimiter = ',')]
+    pub trusted_proxy: Vec<IpAddr>,
+
+    /// Serve (the default), or copy builds out of or into the database.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// What the binary does besides serving.
+#[derive(Debug, Clone, clap::Subcommand)]
+pub enum Command {
+    /// Writes every build and battle in --database, deleted ones included, as JSON lines.
+    Export {
+        /// The file to write (default: standard output).
+        #[arg(long)]
+        to: Option<PathBuf>,
+    },
+    /// Adds the builds and battles of an export to --database, all or none: nothing is
+    /// imported if any of its builds is there already.
+    Import {
+        /// The export to read (default: standard input).
+        #[arg(long)]
+        from: Option<PathBuf>,
+    },
 }

@@ -1,9 +1,9 @@
 //! Serves Drydock: read the configuration, open and migrate the database, serve until Ctrl-C or
-//! SIGTERM.
+//! SIGTERM. Or copies builds out of a database or into one (`drydock export`, `drydock import`).
 
 use anyhow::Context;
 use clap::Parser;
-use drydock::config::Config;
+use drydock::config::{Command, Config};
 use drydock::web::app;
 use drydock::web::serve::{ServeOptions, serve};
 use tracing_subscriber::EnvFilter;
@@ -22,9 +22,21 @@ async fn main() -> anyhow::Result<()> {
         .init();
     let config = Config::parse();
 
-    let db = drydock::store::open(&config.database)
+    let where_ = config.database.describe();
+    if let (Some(Command::Export { .. }), drydock::store::Location::Sqlite(path)) =
+        (&config.command, &config.database)
+    {
+        // Opening creates a missing file: a mistyped path would export nothing, silently.
+        anyhow::ensure!(path.is_file(), "no database at {where_}");
+    }
+    let db = drydock::store::open_at(&config.database)
         .await
-        .with_context(|| format!("opening the database {}", config.database.display()))?;
+        .with_context(|| format!("opening the database {where_}"))?;
+    match &config.command {
+        Some(Command::Export { to }) => return export(&db, to.as_deref()).await,
+        Some(Command::Import { from }) => return import(&db, from.as_deref()).await,
+        None => {}
+    }
     let judged =
         drydock::web::registry::fill_facets(&db).await.context("judging saved builds for the gallery")?;
     if judged > 0 {
@@ -38,10 +50,40 @@ async fn main() -> anyhow::Result<()> {
         .with_context(|| format!("binding {}", config.bind))?;
     let address = listener.local_addr()?;
     let state = drydock::web::AppState::from_config(db.clone(), &config, address)?;
-    tracing::info!(address = %address, database = %config.database.display(), "Drydock is serving");
+    tracing::info!(address = %address, database = %where_, store = db.backend(), "Drydock is serving");
     serve(listener, app(state), ServeOptions::from_config(&config), shutdown()).await?;
     db.close().await;
     tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+/// `drydock export`: every row, to a file or standard output.
+async fn export(db: &drydock::store::Db, to: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let out: Box<dyn std::io::Write + Send> = match to {
+        Some(path) => {
+            Box::new(std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?)
+        }
+        None => Box::new(std::io::stdout()),
+    };
+    let mut out = std::io::BufWriter::new(out);
+    let counts = drydock::store::transfer::export(db, &mut out).await?;
+    std::io::Write::flush(&mut out).context("writing the export")?;
+    db.close().await;
+    eprintln!("exported {} builds and {} battles", counts.builds, counts.battles);
+    Ok(())
+}
+
+/// `drydock import`: an export's rows, from a file or standard input, all or none.
+async fn import(db: &drydock::store::Db, from: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let input: Box<dyn std::io::Read + Send> = match from {
+        Some(path) => {
+            Box::new(std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?)
+        }
+        None => Box::new(std::io::stdin()),
+    };
+    let counts = drydock::store::transfer::import(db, std::io::BufReader::new(input)).await?;
+    db.close().await;
+    eprintln!("imported {} builds and {} battles", counts.builds, counts.battles);
     Ok(())
 }
 

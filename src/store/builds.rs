@@ -3,13 +3,15 @@
 //! list, unlist or delete it. A deleted build stays as a tombstone (its content emptied), so its
 //! link can say it was deleted and its copies that their original is gone.
 
+use super::Db;
+use crate::on_pool;
 use rand::RngCore;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
-use sqlx::{FromRow, SqlitePool};
+use sqlx::FromRow;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-#[derive(Debug, Clone, FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, FromRow, Serialize, serde::Deserialize)]
 pub struct Build {
     pub id: String,
     /// The game it belongs to: a game's id in the registry (src/web/registry.rs).
@@ -197,18 +199,18 @@ pub(super) fn now_millis() -> i64 {
 /// owner once, then only its hash is kept). A `parent` that is not a saved build is not
 /// remembered.
 pub async fn create(
-    db: &SqlitePool,
+    db: &Db,
     c: &Content,
     parent: Option<&str>,
     listing: Listing,
 ) -> Result<(Build, String), sqlx::Error> {
     let token = new_token();
     let now = now_millis();
-    let build = sqlx::query_as::<_, Build>(
+    let build = on_pool!(db, pool => sqlx::query_as::<_, Build>(
         "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, \
          parent_id, edit_token_hash, listing, cost, points, tag, parts) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT id FROM builds WHERE id = ?), ?, ?, ?, ?, ?, ?) \
-         RETURNING *",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, (SELECT id FROM builds WHERE id = $9), $10, $11, $12, $13, \
+         $14, $15) RETURNING *",
     )
     .bind(new_id())
     .bind(c.kind)
@@ -218,7 +220,6 @@ pub async fn create(
     .bind(c.legal)
     .bind(&c.summary)
     .bind(now)
-    .bind(now)
     .bind(parent)
     .bind(hash_token(&token))
     .bind(listing.column())
@@ -226,16 +227,17 @@ pub async fn create(
     .bind(c.facets.points)
     .bind(c.facets.tag.as_deref())
     .bind(c.facets.parts_text())
-    .fetch_one(db)
-    .await?;
+    .fetch_one(pool)
+    .await)?;
+    db.changed().await?;
     Ok((build, token))
 }
 
-pub async fn get(db: &SqlitePool, id: &str) -> Result<Option<Build>, sqlx::Error> {
+pub async fn get(db: &Db, id: &str) -> Result<Option<Build>, sqlx::Error> {
     if !looks_like_id(id) {
         return Ok(None);
     }
-    sqlx::query_as::<_, Build>("SELECT * FROM builds WHERE id = ?").bind(id).fetch_optional(db).await
+    on_pool!(db, pool => sqlx::query_as::<_, Build>("SELECT * FROM builds WHERE id = $1").bind(id).fetch_optional(pool).await)
 }
 
 /// Why an update did not happen.
@@ -254,7 +256,7 @@ pub enum UpdateError {
 
 /// The build `id` (of `kind`, if given) that `token` may change: not found, deleted, or not
 /// this token's are refused.
-async fn owned(db: &SqlitePool, id: &str, kind: Option<&str>, token: &str) -> Result<Build, UpdateError> {
+async fn owned(db: &Db, id: &str, kind: Option<&str>, token: &str) -> Result<Build, UpdateError> {
     let build = get(db, id).await?.ok_or(UpdateError::NotFound)?;
     if kind.is_some_and(|k| k != build.kind) {
         return Err(UpdateError::NotFound);
@@ -272,7 +274,7 @@ async fn owned(db: &SqlitePool, id: &str, kind: Option<&str>, token: &str) -> Re
 /// sets its listing (`None` keeps it, except that a copy its owner saves for the first time is
 /// listed: "Edit a copy" lists nothing until then).
 pub async fn update(
-    db: &SqlitePool,
+    db: &Db,
     id: &str,
     token: &str,
     c: &Content,
@@ -281,11 +283,11 @@ pub async fn update(
     let build = owned(db, id, Some(c.kind), token).await?;
     // The token hash and the tombstone are part of the condition, so a concurrent re-key or
     // delete could never be overwritten.
-    sqlx::query_as::<_, Build>(
-        "UPDATE builds SET name = ?1, document = ?2, engine_version = ?3, legal = ?4, summary = ?5, \
-         updated_at = ?6, cost = ?7, points = ?8, tag = ?9, parts = ?10, \
-         listing = CASE WHEN ?13 IS NOT NULL THEN ?13 WHEN listing = 'copy' THEN 'listed' ELSE listing END \
-         WHERE id = ?11 AND edit_token_hash = ?12 AND deleted_at IS NULL RETURNING *",
+    let updated = on_pool!(db, pool => sqlx::query_as::<_, Build>(
+        "UPDATE builds SET name = $1, document = $2, engine_version = $3, legal = $4, summary = $5, \
+         updated_at = $6, cost = $7, points = $8, tag = $9, parts = $10, \
+         listing = CASE WHEN $13 IS NOT NULL THEN $13 WHEN listing = 'copy' THEN 'listed' ELSE listing END \
+         WHERE id = $11 AND edit_token_hash = $12 AND deleted_at IS NULL RETURNING *",
     )
     .bind(&c.name)
     .bind(&c.document)
@@ -300,75 +302,92 @@ pub async fn update(
     .bind(id)
     .bind(&build.edit_token_hash)
     .bind(listing.map(Listing::column))
-    .fetch_optional(db)
-    .await?
-    .ok_or(UpdateError::Forbidden)
+    .fetch_optional(pool)
+    .await)?
+    .ok_or(UpdateError::Forbidden)?;
+    db.changed().await?;
+    Ok(updated)
 }
 
 /// Deletes a build, if `token` is its edit token (and it is of `kind`, if given): its row stays
 /// as a tombstone with its content emptied (name, document, summary, facets), out of the
 /// gallery, so its link says it was deleted and its copies that their original is gone. A
 /// battle tracked for it goes with it. Copies keep living: they are their owners' builds.
-pub async fn delete(
-    db: &SqlitePool,
-    id: &str,
-    kind: Option<&str>,
-    token: &str,
-) -> Result<Build, UpdateError> {
+pub async fn delete(db: &Db, id: &str, kind: Option<&str>, token: &str) -> Result<Build, UpdateError> {
     let build = owned(db, id, kind, token).await?;
-    let mut tx = db.begin().await?;
-    let gone = sqlx::query_as::<_, Build>(
-        "UPDATE builds SET deleted_at = ?1, name = '', document = '{}', summary = '', listing = 'unlisted', \
-         cost = NULL, points = NULL, tag = NULL, parts = '' \
-         WHERE id = ?2 AND edit_token_hash = ?3 AND deleted_at IS NULL RETURNING *",
-    )
-    .bind(now_millis())
-    .bind(id)
-    .bind(&build.edit_token_hash)
-    .fetch_optional(&mut *tx)
-    .await?
-    .ok_or(UpdateError::Forbidden)?;
-    sqlx::query("DELETE FROM battles WHERE build_id = ?").bind(id).execute(&mut *tx).await?;
-    tx.commit().await?;
+    let gone = on_pool!(db, pool => {
+        let mut tx = pool.begin().await?;
+        let gone = sqlx::query_as::<_, Build>(
+            "UPDATE builds SET deleted_at = $1, name = '', document = '{}', summary = '', listing = 'unlisted', \
+             cost = NULL, points = NULL, tag = NULL, parts = '' \
+             WHERE id = $2 AND edit_token_hash = $3 AND deleted_at IS NULL RETURNING *",
+        )
+        .bind(now_millis())
+        .bind(id)
+        .bind(&build.edit_token_hash)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(UpdateError::Forbidden)?;
+        sqlx::query("DELETE FROM battles WHERE build_id = $1").bind(id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        gone
+    });
+    db.changed().await?;
     Ok(gone)
 }
 
 /// Lists a build in the gallery or takes it out, if `token` is its edit token.
 pub async fn set_listing(
-    db: &SqlitePool,
+    db: &Db,
     id: &str,
     kind: Option<&str>,
     token: &str,
     listing: Listing,
 ) -> Result<Build, UpdateError> {
     let build = owned(db, id, kind, token).await?;
-    sqlx::query_as::<_, Build>(
-        "UPDATE builds SET listing = ?1 WHERE id = ?2 AND edit_token_hash = ?3 AND deleted_at IS NULL \
+    let set = on_pool!(db, pool => sqlx::query_as::<_, Build>(
+        "UPDATE builds SET listing = $1 WHERE id = $2 AND edit_token_hash = $3 AND deleted_at IS NULL \
          RETURNING *",
     )
     .bind(listing.column())
     .bind(id)
     .bind(&build.edit_token_hash)
-    .fetch_optional(db)
-    .await?
-    .ok_or(UpdateError::Forbidden)
+    .fetch_optional(pool)
+    .await)?
+    .ok_or(UpdateError::Forbidden)?;
+    db.changed().await?;
+    Ok(set)
 }
 
 /// The builds among `ids` that are still there (not deleted), most recently changed first:
 /// the ones a browser holds edit tokens for. Each is read in full, for its token to be checked.
-pub async fn among(db: &SqlitePool, ids: &[&str]) -> Result<Vec<Build>, sqlx::Error> {
+pub async fn among(db: &Db, ids: &[&str]) -> Result<Vec<Build>, sqlx::Error> {
     let ids: Vec<&str> = ids.iter().copied().filter(|id| looks_like_id(id)).collect();
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let list = serde_json::to_string(&ids).unwrap_or_else(|_| "[]".into());
-    sqlx::query_as::<_, Build>(
-        "SELECT * FROM builds WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL \
-         ORDER BY updated_at DESC, id",
-    )
-    .bind(list)
-    .fetch_all(db)
-    .await
+    // The ids go in as one JSON array, read back as rows by each backend's own function.
+    match db {
+        Db::Sqlite(pool) => {
+            sqlx::query_as::<_, Build>(
+                "SELECT * FROM builds WHERE id IN (SELECT value FROM json_each($1)) AND deleted_at IS NULL \
+                 ORDER BY updated_at DESC, id",
+            )
+            .bind(list)
+            .fetch_all(pool)
+            .await
+        }
+        Db::Postgres(pool) => {
+            sqlx::query_as::<_, Build>(
+                "SELECT * FROM builds WHERE id IN (SELECT json_array_elements_text($1::json)) \
+                 AND deleted_at IS NULL ORDER BY updated_at DESC, id",
+            )
+            .bind(list)
+            .fetch_all(pool)
+            .await
+        }
+    }
 }
 
 /// How the gallery orders what it finds. Builds without the figure sorted by come last; builds
@@ -396,16 +415,18 @@ pub struct Filter<'a> {
 }
 
 /// What every gallery query asks of a build: listed, not deleted, and through the filters.
-/// Parameters: ?1 kind, ?2 tag, ?3 legal, ?4 the name pattern, ?5 the part pattern (NULL: any).
+/// Parameters: $1 kind, $2 tag, $3 legal, $4 the name pattern, $5 the part pattern (NULL: any).
+/// Names are matched in any letter case (SQLite's LIKE ignores ASCII case and PostgreSQL's does
+/// not, so both sides are lowered); parts are stored in lower case.
 macro_rules! gallery_where {
     () => {
         "FROM builds WHERE listing = 'listed' AND deleted_at IS NULL \
-         AND (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR tag = ?2) AND (?3 IS NULL OR legal = ?3) \
-         AND name LIKE ?4 ESCAPE '\\' AND (?5 IS NULL OR parts LIKE ?5 ESCAPE '\\') "
+         AND ($1 IS NULL OR kind = $1) AND ($2 IS NULL OR tag = $2) AND ($3 IS NULL OR legal = $3) \
+         AND lower(name) LIKE lower($4) ESCAPE '\\' AND ($5 IS NULL OR parts LIKE $5 ESCAPE '\\') "
     };
 }
 
-/// One page of the gallery: ?6 the page size, ?7 the offset.
+/// One page of the gallery: $6 the page size, $7 the offset.
 macro_rules! gallery_page {
     ($order:literal) => {
         concat!(
@@ -413,7 +434,7 @@ macro_rules! gallery_page {
             gallery_where!(),
             "ORDER BY ",
             $order,
-            " LIMIT ?6 OFFSET ?7"
+            " LIMIT $6 OFFSET $7"
         )
     };
 }
@@ -440,7 +461,7 @@ fn containing(text: &str) -> Option<String> {
 
 /// How many listed builds pass `f`, and the `limit` of them from `offset` on, in `sort` order.
 pub async fn gallery(
-    db: &SqlitePool,
+    db: &Db,
     f: &Filter<'_>,
     sort: Sort,
     limit: i64,
@@ -448,18 +469,18 @@ pub async fn gallery(
 ) -> Result<(i64, Vec<Card>), sqlx::Error> {
     let name = containing(f.name).unwrap_or_else(|| "%".into());
     let part = containing(&f.part.to_lowercase());
-    let total: i64 = sqlx::query_scalar(concat!("SELECT COUNT(*) ", gallery_where!()))
+    let total: i64 = on_pool!(db, pool => sqlx::query_scalar(concat!("SELECT COUNT(*) ", gallery_where!()))
         .bind(f.kind)
         .bind(f.tag)
         .bind(f.legal)
         .bind(&name)
         .bind(&part)
-        .fetch_one(db)
-        .await?;
+        .fetch_one(pool)
+        .await)?;
     if total <= offset {
         return Ok((total, Vec::new()));
     }
-    let cards = sqlx::query_as::<_, Card>(sort.query())
+    let cards = on_pool!(db, pool => sqlx::query_as::<_, Card>(sort.query())
         .bind(f.kind)
         .bind(f.tag)
         .bind(f.legal)
@@ -467,50 +488,52 @@ pub async fn gallery(
         .bind(&part)
         .bind(limit)
         .bind(offset)
-        .fetch_all(db)
-        .await?;
+        .fetch_all(pool)
+        .await)?;
     Ok((total, cards))
 }
 
 /// The tags listed builds carry, by kind: what the gallery's tag filter offers.
-pub async fn tags(db: &SqlitePool) -> Result<Vec<(String, String)>, sqlx::Error> {
-    sqlx::query_as(
+pub async fn tags(db: &Db) -> Result<Vec<(String, String)>, sqlx::Error> {
+    on_pool!(db, pool => sqlx::query_as(
         "SELECT DISTINCT kind, tag FROM builds WHERE listing = 'listed' AND deleted_at IS NULL \
          AND tag IS NOT NULL ORDER BY kind, tag LIMIT 500",
     )
-    .fetch_all(db)
-    .await
+    .fetch_all(pool)
+    .await)
 }
 
 /// Up to `limit` live builds of `kind` whose facets were never worked out (saved before there
 /// were any).
-pub async fn unjudged(db: &SqlitePool, kind: &str, limit: i64) -> Result<Vec<Build>, sqlx::Error> {
-    sqlx::query_as::<_, Build>("SELECT * FROM builds WHERE kind = ? AND parts IS NULL LIMIT ?")
+pub async fn unjudged(db: &Db, kind: &str, limit: i64) -> Result<Vec<Build>, sqlx::Error> {
+    on_pool!(db, pool => sqlx::query_as::<_, Build>("SELECT * FROM builds WHERE kind = $1 AND parts IS NULL LIMIT $2")
         .bind(kind)
         .bind(limit)
-        .fetch_all(db)
-        .await
+        .fetch_all(pool)
+        .await)
 }
 
 /// Keeps the facets worked out for a build (nothing else of it changes, not even its time).
-pub async fn set_facets(db: &SqlitePool, id: &str, f: &Facets) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE builds SET cost = ?, points = ?, tag = ?, parts = ? WHERE id = ?")
+pub async fn set_facets(db: &Db, id: &str, f: &Facets) -> Result<(), sqlx::Error> {
+    on_pool!(db, pool => sqlx::query("UPDATE builds SET cost = $1, points = $2, tag = $3, parts = $4 WHERE id = $5")
         .bind(f.cost)
         .bind(f.points)
         .bind(f.tag.as_deref())
         .bind(f.parts_text())
         .bind(id)
-        .execute(db)
-        .await?;
+        .execute(pool)
+        .await
+        .map(|_| ()))?;
+    // Facets show in the gallery, which is never kept: no share page changes.
     Ok(())
 }
 
 /// How many copies of this one are still there.
-pub async fn fork_count(db: &SqlitePool, id: &str) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM builds WHERE parent_id = ? AND deleted_at IS NULL")
+pub async fn fork_count(db: &Db, id: &str) -> Result<i64, sqlx::Error> {
+    on_pool!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM builds WHERE parent_id = $1 AND deleted_at IS NULL")
         .bind(id)
-        .fetch_one(db)
-        .await
+        .fetch_one(pool)
+        .await)
 }
 
 /// A date for people: "2026-11-29 13:20 UTC".
@@ -561,74 +584,86 @@ mod tests {
         }
     }
 
-    #[sqlx::test(migrator = "crate::store::MIGRATOR")]
-    async fn a_build_is_only_updated_with_its_token(db: SqlitePool) {
-        let c = content("Test", Facets::default());
-        let (b, token) = create(&db, &c, None, Listing::Listed).await.unwrap();
-        let changed = Content { name: "Changed".into(), ..c.clone() };
-        assert!(matches!(update(&db, &b.id, "wrong", &changed, None).await, Err(UpdateError::Forbidden)));
-        assert_eq!(get(&db, &b.id).await.unwrap().unwrap().name, "Test");
-        assert_eq!(update(&db, &b.id, &token, &changed, None).await.unwrap().name, "Changed");
-        let (fork, _) = create(&db, &c, Some(&b.id), Listing::Copy).await.unwrap();
-        assert_eq!(fork.parent_id.as_deref(), Some(b.id.as_str()));
-        assert_eq!(fork_count(&db, &b.id).await.unwrap(), 1);
-    }
-
-    #[sqlx::test(migrator = "crate::store::MIGRATOR")]
-    async fn a_copy_is_listed_once_its_owner_saves_it_unless_they_say_otherwise(db: SqlitePool) {
-        let c = content("Copy", Facets::default());
-        let (a, ta) = create(&db, &c, None, Listing::Copy).await.unwrap();
-        let (b, tb) = create(&db, &c, None, Listing::Copy).await.unwrap();
-        assert_eq!(a.listing(), Listing::Copy);
-        assert_eq!(update(&db, &a.id, &ta, &c, None).await.unwrap().listing(), Listing::Listed);
-        let b = update(&db, &b.id, &tb, &c, Some(Listing::Unlisted)).await.unwrap();
-        assert_eq!(b.listing(), Listing::Unlisted);
-        // Saving again keeps the owner's choice.
-        assert_eq!(update(&db, &b.id, &tb, &c, None).await.unwrap().listing(), Listing::Unlisted);
-    }
-
-    #[sqlx::test(migrator = "crate::store::MIGRATOR")]
-    async fn a_deleted_build_is_a_tombstone_its_copies_outlive(db: SqlitePool) {
-        let c = content("Sea Wasp", Facets { cost: Some(9_000), ..Facets::default() });
-        let (b, token) = create(&db, &c, None, Listing::Listed).await.unwrap();
-        let (copy, _) = create(&db, &c, Some(&b.id), Listing::Copy).await.unwrap();
-        assert!(matches!(delete(&db, &b.id, None, "wrong").await, Err(UpdateError::Forbidden)));
-        assert!(matches!(delete(&db, &b.id, Some("epic"), &token).await, Err(UpdateError::NotFound)));
-        let gone = delete(&db, &b.id, Some("boat"), &token).await.unwrap();
-        assert!(gone.deleted_at.is_some());
-        assert_eq!((gone.name.as_str(), gone.document.as_str(), gone.cost), ("", "{}", None));
-        assert!(matches!(delete(&db, &b.id, None, &token).await, Err(UpdateError::Gone(_))));
-        assert!(matches!(update(&db, &b.id, &token, &c, None).await, Err(UpdateError::Gone(_))));
-        assert_eq!(get(&db, &copy.id).await.unwrap().unwrap().parent_id.as_deref(), Some(b.id.as_str()));
-        let (total, _) = gallery(&db, &Filter::default(), Sort::Newest, 10, 0).await.unwrap();
-        assert_eq!(total, 0, "neither the deleted build nor the unsaved copy is listed");
-    }
-
-    #[sqlx::test(migrator = "crate::store::MIGRATOR")]
-    async fn the_gallery_searches_names_and_parts_literally(db: SqlitePool) {
-        for (name, parts) in
-            [("Piranha", vec!["Heavy laser"]), ("100% Pike", vec![]), ("Minnow", vec!["2 Torpedoes"])]
-        {
-            let parts = parts.into_iter().map(String::from).collect();
-            create(&db, &content(name, Facets { parts, ..Facets::default() }), None, Listing::Listed)
-                .await
-                .unwrap();
+    #[tokio::test]
+    async fn a_build_is_only_updated_with_its_token() {
+        for store in crate::store::testing::both().await {
+            let db = store.db.clone();
+            let c = content("Test", Facets::default());
+            let (b, token) = create(&db, &c, None, Listing::Listed).await.unwrap();
+            let changed = Content { name: "Changed".into(), ..c.clone() };
+            assert!(matches!(update(&db, &b.id, "wrong", &changed, None).await, Err(UpdateError::Forbidden)));
+            assert_eq!(get(&db, &b.id).await.unwrap().unwrap().name, "Test");
+            assert_eq!(update(&db, &b.id, &token, &changed, None).await.unwrap().name, "Changed");
+            let (fork, _) = create(&db, &c, Some(&b.id), Listing::Copy).await.unwrap();
+            assert_eq!(fork.parent_id.as_deref(), Some(b.id.as_str()));
+            assert_eq!(fork_count(&db, &b.id).await.unwrap(), 1);
         }
-        let names = |cards: Vec<Card>| cards.into_iter().map(|c| c.name).collect::<Vec<_>>();
-        let by = |name, part| Filter { name, part, ..Filter::default() };
-        let (n, found) = gallery(&db, &by("%", ""), Sort::Newest, 10, 0).await.unwrap();
-        assert_eq!((n, names(found)), (1, vec!["100% Pike".to_owned()]));
-        assert_eq!(gallery(&db, &by("nnow", ""), Sort::Newest, 10, 0).await.unwrap().0, 1);
-        assert_eq!(
-            names(gallery(&db, &by("", "LASER"), Sort::Newest, 10, 0).await.unwrap().1),
-            vec!["Piranha"]
-        );
-        assert_eq!(
-            names(gallery(&db, &by("", "torpedo"), Sort::Newest, 10, 0).await.unwrap().1),
-            vec!["Minnow"]
-        );
-        assert_eq!(gallery(&db, &by("", "_"), Sort::Newest, 10, 0).await.unwrap().0, 0);
-        let epic = Filter { kind: Some("epic"), ..Filter::default() };
-        assert_eq!(gallery(&db, &epic, Sort::Newest, 10, 0).await.unwrap().0, 0);
+    }
+
+    #[tokio::test]
+    async fn a_copy_is_listed_once_its_owner_saves_it_unless_they_say_otherwise() {
+        for store in crate::store::testing::both().await {
+            let db = store.db.clone();
+            let c = content("Copy", Facets::default());
+            let (a, ta) = create(&db, &c, None, Listing::Copy).await.unwrap();
+            let (b, tb) = create(&db, &c, None, Listing::Copy).await.unwrap();
+            assert_eq!(a.listing(), Listing::Copy);
+            assert_eq!(update(&db, &a.id, &ta, &c, None).await.unwrap().listing(), Listing::Listed);
+            let b = update(&db, &b.id, &tb, &c, Some(Listing::Unlisted)).await.unwrap();
+            assert_eq!(b.listing(), Listing::Unlisted);
+            // Saving again keeps the owner's choice.
+            assert_eq!(update(&db, &b.id, &tb, &c, None).await.unwrap().listing(), Listing::Unlisted);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_deleted_build_is_a_tombstone_its_copies_outlive() {
+        for store in crate::store::testing::both().await {
+            let db = store.db.clone();
+            let c = content("Sea Wasp", Facets { cost: Some(9_000), ..Facets::default() });
+            let (b, token) = create(&db, &c, None, Listing::Listed).await.unwrap();
+            let (copy, _) = create(&db, &c, Some(&b.id), Listing::Copy).await.unwrap();
+            assert!(matches!(delete(&db, &b.id, None, "wrong").await, Err(UpdateError::Forbidden)));
+            assert!(matches!(delete(&db, &b.id, Some("epic"), &token).await, Err(UpdateError::NotFound)));
+            let gone = delete(&db, &b.id, Some("boat"), &token).await.unwrap();
+            assert!(gone.deleted_at.is_some());
+            assert_eq!((gone.name.as_str(), gone.document.as_str(), gone.cost), ("", "{}", None));
+            assert!(matches!(delete(&db, &b.id, None, &token).await, Err(UpdateError::Gone(_))));
+            assert!(matches!(update(&db, &b.id, &token, &c, None).await, Err(UpdateError::Gone(_))));
+            assert_eq!(get(&db, &copy.id).await.unwrap().unwrap().parent_id.as_deref(), Some(b.id.as_str()));
+            let (total, _) = gallery(&db, &Filter::default(), Sort::Newest, 10, 0).await.unwrap();
+            assert_eq!(total, 0, "neither the deleted build nor the unsaved copy is listed");
+        }
+    }
+
+    #[tokio::test]
+    async fn the_gallery_searches_names_and_parts_literally() {
+        for store in crate::store::testing::both().await {
+            let db = store.db.clone();
+            for (name, parts) in
+                [("Piranha", vec!["Heavy laser"]), ("100% Pike", vec![]), ("Minnow", vec!["2 Torpedoes"])]
+            {
+                let parts = parts.into_iter().map(String::from).collect();
+                create(&db, &content(name, Facets { parts, ..Facets::default() }), None, Listing::Listed)
+                    .await
+                    .unwrap();
+            }
+            let names = |cards: Vec<Card>| cards.into_iter().map(|c| c.name).collect::<Vec<_>>();
+            let by = |name, part| Filter { name, part, ..Filter::default() };
+            let (n, found) = gallery(&db, &by("%", ""), Sort::Newest, 10, 0).await.unwrap();
+            assert_eq!((n, names(found)), (1, vec!["100% Pike".to_owned()]));
+            assert_eq!(gallery(&db, &by("nnow", ""), Sort::Newest, 10, 0).await.unwrap().0, 1);
+            assert_eq!(
+                names(gallery(&db, &by("", "LASER"), Sort::Newest, 10, 0).await.unwrap().1),
+                vec!["Piranha"]
+            );
+            assert_eq!(
+                names(gallery(&db, &by("", "torpedo"), Sort::Newest, 10, 0).await.unwrap().1),
+                vec!["Minnow"]
+            );
+            assert_eq!(gallery(&db, &by("", "_"), Sort::Newest, 10, 0).await.unwrap().0, 0);
+            let epic = Filter { kind: Some("epic"), ..Filter::default() };
+            assert_eq!(gallery(&db, &epic, Sort::Newest, 10, 0).await.unwrap().0, 0);
+        }
     }
 }

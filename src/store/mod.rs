@@ -1,24 +1,174 @@
-//! Storage: one SQLite file, opened for durability and concurrency, migrated on start.
+//! Storage: one SQLite file by default, or one PostgreSQL database shared by several instances;
+//! opened for durability and concurrency, migrated on start.
+//!
+//! Every query is written once, with `$1`-style parameters both backends read, and run on
+//! whichever pool the store holds ([`on_pool!`]); the few that must differ say so beside them.
 
 pub mod battles;
 pub mod builds;
+pub mod testing;
+pub mod transfer;
 
 use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The migrations in `migrations/`, embedded at build time.
-pub static MIGRATOR: Migrator = sqlx::migrate!();
+/// The SQLite migrations in `migrations/sqlite/`, embedded at build time.
+pub static MIGRATOR: Migrator = sqlx::migrate!("migrations/sqlite");
+/// The PostgreSQL migrations in `migrations/postgres/`: the same tables, PostgreSQL's types.
+pub static PG_MIGRATOR: Migrator = sqlx::migrate!("migrations/postgres");
 
 /// The size the write-ahead log is cut back to after a checkpoint.
 pub const WAL_SIZE_LIMIT: u64 = 16 * 1024 * 1024;
 /// How often the log is folded back into the database and cut back.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 
-/// Opens (creating if needed) and migrates the database, and keeps its write-ahead log small
+/// Connections one PostgreSQL instance keeps at most: several instances share the server's
+/// `max_connections` (100 by default).
+pub const PG_CONNECTIONS: u32 = 16;
+
+/// Where the builds are kept: `--database` as given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// A SQLite file, created if missing.
+    Sqlite(PathBuf),
+    /// A PostgreSQL database, by URL (`postgres://user:password@host:port/database`).
+    Postgres(String),
+}
+
+impl Location {
+    /// A `postgres://` or `postgresql://` URL, or else a SQLite path (`sqlite://` before it is
+    /// taken off).
+    pub fn parse(s: &str) -> Location {
+        let lower = s.get(..13).unwrap_or(s).to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            return Location::Postgres(s.to_owned());
+        }
+        Location::Sqlite(PathBuf::from(s.strip_prefix("sqlite://").unwrap_or(s)))
+    }
+
+    /// For logs and messages: the path, or the URL without its password.
+    pub fn describe(&self) -> String {
+        match self {
+            Location::Sqlite(p) => p.display().to_string(),
+            Location::Postgres(url) => match (url.find("://"), url.rfind('@')) {
+                (Some(scheme), Some(at)) if at > scheme => {
+                    let userinfo = &url[scheme + 3..at];
+                    match userinfo.find(':') {
+                        Some(colon) => {
+                            format!("{}{}:***{}", &url[..scheme + 3], &userinfo[..colon], &url[at..])
+                        }
+                        None => url.clone(),
+                    }
+                }
+                _ => url.clone(),
+            },
+        }
+    }
+}
+
+impl std::str::FromStr for Location {
+    type Err = std::convert::Infallible;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Location::parse(s))
+    }
+}
+
+/// The store: a pool on one backend or the other.
+#[derive(Debug, Clone)]
+pub enum Db {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the store's pool, whichever backend it is: the body is
+/// compiled once for each, so one query text serves both.
+#[macro_export]
+macro_rules! on_pool {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::store::Db::Sqlite($pool) => $body,
+            $crate::store::Db::Postgres($pool) => $body,
+        }
+    };
+}
+
+impl Db {
+    /// Whether other instances may write to the same store (PostgreSQL): what this instance
+    /// keeps in memory must then be checked against it.
+    pub fn is_shared(&self) -> bool {
+        matches!(self, Db::Postgres(_))
+    }
+
+    /// The backend's name, for logs.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Db::Sqlite(_) => "SQLite",
+            Db::Postgres(_) => "PostgreSQL",
+        }
+    }
+
+    pub async fn close(&self) {
+        on_pool!(self, pool => pool.close().await);
+    }
+
+    pub fn is_closed(&self) -> bool {
+        on_pool!(self, pool => pool.is_closed())
+    }
+
+    /// Where the store stands in the sequence of writes every instance makes: `None` when only
+    /// this process writes (SQLite, which counts its own writes in memory). A page drawn after
+    /// this value was read is current for as long as it stays the same.
+    pub async fn change_mark(&self) -> Result<Option<i64>, sqlx::Error> {
+        match self {
+            Db::Sqlite(_) => Ok(None),
+            Db::Postgres(pool) => {
+                sqlx::query_scalar("SELECT last_value FROM changes").fetch_one(pool).await.map(Some)
+            }
+        }
+    }
+
+    /// Moves the change mark on: called after a write has committed, before it is answered, so
+    /// a read anywhere that starts after the answer sees a new mark.
+    pub async fn changed(&self) -> Result<(), sqlx::Error> {
+        if let Db::Postgres(pool) = self {
+            sqlx::query("SELECT nextval('changes')").execute(pool).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Opens (creating if needed) and migrates the store at `at`.
+pub async fn open_at(at: &Location) -> Result<Db, sqlx::Error> {
+    match at {
+        Location::Sqlite(path) => open(path).await.map(Db::Sqlite),
+        Location::Postgres(url) => open_postgres(url).await.map(Db::Postgres),
+    }
+}
+
+/// Connects to and migrates a PostgreSQL database. Every commit waits for its write-ahead log
+/// record to be flushed (`synchronous_commit = on`, PostgreSQL's default, set here so a server
+/// configured otherwise cannot weaken it): an acknowledged save survives the instance and the
+/// database server being killed. Migrations take PostgreSQL's advisory lock, so instances
+/// starting together apply them once.
+pub async fn open_postgres(url: &str) -> Result<PgPool, sqlx::Error> {
+    let options: PgConnectOptions = url.parse()?;
+    let options = options.application_name("drydock").options([("synchronous_commit", "on")]);
+    let pool = PgPoolOptions::new()
+        .max_connections(PG_CONNECTIONS)
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_with(options)
+        .await?;
+    PG_MIGRATOR.run(&pool).await?;
+    Ok(pool)
+}
+
+/// Opens (creating if needed) and migrates a SQLite file, and keeps its write-ahead log small
 /// while it is open (see [`keep_wal_small`]).
 ///
 /// WAL lets readers run beside the single writer; `synchronous = FULL` makes every acknowledged

@@ -321,18 +321,19 @@ where
     F: FnOnce(Build, Saved) -> Result<String, AppError>,
 {
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
-    if anonymous && let Some(page) = state.pages.get(address) {
+    // Taken before the build is read, as the generation: a page drawn from a build that changes
+    // (or is deleted) while it is drawn is sent, but not kept, or not served again.
+    let mark = state.db.change_mark().await?;
+    if anonymous && let Some(page) = state.pages.get(address, mark) {
         return Ok(page.response(headers));
     }
-    // Taken before the build is read: a page drawn from a build that changes (or is deleted)
-    // while it is drawn is sent, but not kept.
     let seen = state.pages.generation();
     let b = load(state, id, game).await?;
     let facts = saved(state, &b, headers, just_saved).await?;
     let cacheable = !facts.owner && facts.edit_link.is_none();
     let page = axum::body::Bytes::from(render(b, facts)?);
     if cacheable {
-        return Ok(state.pages.put(address, page, seen).response(headers));
+        return Ok(state.pages.put(address, page, seen, mark).response(headers));
     }
     Ok(Html(page).into_response())
 }

@@ -1,9 +1,13 @@
 //! Rendered share pages, kept for the visitors who cannot edit them. A share page is the same
 //! for every such visitor (its links are written with the configured public origin, never with
-//! the Host a client sends, so a client cannot add entries by inventing host names), it is read
-//! far more often than written, and every write goes through this process, which empties the
-//! cache as it writes (a page also shows its copies' count and its parent's name, so any write
-//! may change other pages). Owners and just-saved pages are never cached.
+//! the Host a client sends, so a client cannot add entries by inventing host names), and it is
+//! read far more often than written. This process empties the cache whenever it writes (a page
+//! also shows its copies' count and its parent's name, so any write may change other pages).
+//! When other instances write to the same store (PostgreSQL), each page is kept with the store's
+//! change mark as it was read before drawing the page (store::Db::change_mark), and is served
+//! again only while the mark is the same: a write through any instance moves it on before that
+//! write is answered, so no instance serves a page older than a write already acknowledged.
+//! Owners and just-saved pages are never cached.
 //!
 //! A page is kept as it is and compressed (brotli and gzip) once when it is kept, so a browser's
 //! visit costs no compression: compressing the page for every visitor took nine tenths of the
@@ -125,7 +129,9 @@ impl<S> KeptPages<S> {
         if super::builds::token_for(req.headers(), id, None).is_some() {
             return None;
         }
-        let mut r = self.pages.get(address)?.response(req.headers());
+        // Only pages of a store no other instance writes (no change mark) are answered here: the
+        // others need the store asked first, which share_page does.
+        let mut r = self.pages.get(address, None)?.response(req.headers());
         super::security_headers(r.headers_mut());
         Some(r)
     }
@@ -153,16 +159,20 @@ where
 
 #[derive(Default)]
 pub struct PageCache {
-    pages: RwLock<HashMap<String, Arc<Page>>>,
+    /// Each page with the store's change mark it was drawn at (`None` on a store only this
+    /// process writes).
+    pages: RwLock<HashMap<String, (Arc<Page>, Option<i64>)>>,
     /// How many times the cache was emptied: a page drawn from a build read before the last
     /// write (or delete) must not be kept, or it would outlive the build it shows.
     generation: AtomicU64,
 }
 
 impl PageCache {
-    /// The page at `address` ("/boats/{id}"), if kept.
-    pub fn get(&self, address: &str) -> Option<Arc<Page>> {
-        self.pages.read().unwrap_or_else(PoisonError::into_inner).get(address).cloned()
+    /// The page at `address` ("/boats/{id}"), if kept and drawn at the store's change mark
+    /// `mark` (as read now).
+    pub fn get(&self, address: &str, mark: Option<i64>) -> Option<Arc<Page>> {
+        let pages = self.pages.read().unwrap_or_else(PoisonError::into_inner);
+        pages.get(address).filter(|(_, at)| *at == mark).map(|(page, _)| page.clone())
     }
 
     /// The cache's generation now: take it before reading the build a page is drawn from.
@@ -171,8 +181,9 @@ impl PageCache {
     }
 
     /// Keeps `plain` for `address`, compressed, if no write emptied the cache since generation
-    /// `seen` (when the build it shows was read); returns it either way.
-    pub fn put(&self, address: &str, plain: Bytes, seen: u64) -> Arc<Page> {
+    /// `seen` (when the build it shows was read), with the store's change mark `mark` read before
+    /// it too; returns it either way.
+    pub fn put(&self, address: &str, plain: Bytes, seen: u64, mark: Option<i64>) -> Arc<Page> {
         let page = Arc::new(Page::new(plain));
         let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
         if self.generation() != seen {
@@ -181,7 +192,7 @@ impl PageCache {
         if pages.len() >= CAPACITY {
             pages.clear();
         }
-        pages.insert(address.to_owned(), page.clone());
+        pages.insert(address.to_owned(), (page.clone(), mark));
         page
     }
 
@@ -216,13 +227,13 @@ mod tests {
     #[test]
     fn pages_are_kept_by_address_until_a_write() {
         let c = PageCache::default();
-        c.put("/boats/a", Bytes::from_static(b"1"), c.generation());
-        c.put("/epic/a", Bytes::from_static(b"2"), c.generation());
-        assert_eq!(c.get("/boats/a").map(|p| p.plain.clone()), Some(Bytes::from_static(b"1")));
-        assert_eq!(c.get("/epic/a").map(|p| p.plain.clone()), Some(Bytes::from_static(b"2")));
+        c.put("/boats/a", Bytes::from_static(b"1"), c.generation(), None);
+        c.put("/epic/a", Bytes::from_static(b"2"), c.generation(), None);
+        assert_eq!(c.get("/boats/a", None).map(|p| p.plain.clone()), Some(Bytes::from_static(b"1")));
+        assert_eq!(c.get("/epic/a", None).map(|p| p.plain.clone()), Some(Bytes::from_static(b"2")));
         assert_eq!(c.len(), 2);
         c.invalidate();
-        assert_eq!(c.get("/boats/a"), None);
+        assert_eq!(c.get("/boats/a", None), None);
         assert!(c.is_empty());
     }
 
@@ -231,16 +242,25 @@ mod tests {
         let c = PageCache::default();
         let seen = c.generation();
         c.invalidate();
-        let page = c.put("/boats/a", Bytes::from_static(b"old"), seen);
+        let page = c.put("/boats/a", Bytes::from_static(b"old"), seen, None);
         assert_eq!(page.plain, Bytes::from_static(b"old"), "still sent to the one who asked");
-        assert!(c.get("/boats/a").is_none(), "never kept for the next visitor");
+        assert!(c.get("/boats/a", None).is_none(), "never kept for the next visitor");
+    }
+
+    #[test]
+    fn a_page_drawn_at_another_change_mark_is_not_served() {
+        let c = PageCache::default();
+        c.put("/boats/a", Bytes::from_static(b"at 7"), c.generation(), Some(7));
+        assert!(c.get("/boats/a", Some(7)).is_some());
+        assert!(c.get("/boats/a", Some(8)).is_none(), "another instance wrote since");
+        assert!(c.get("/boats/a", None).is_none(), "never answered without asking the store");
     }
 
     #[test]
     fn the_cache_never_grows_past_its_capacity() {
         let c = PageCache::default();
         for i in 0..CAPACITY * 2 + 3 {
-            c.put(&format!("/boats/{i}"), Bytes::from_static(b"p"), c.generation());
+            c.put(&format!("/boats/{i}"), Bytes::from_static(b"p"), c.generation(), None);
             assert!(c.len() <= CAPACITY);
         }
     }

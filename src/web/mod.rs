@@ -22,13 +22,13 @@ pub mod serve;
 pub mod view;
 pub mod waffle;
 
+use crate::store::Db;
 use axum::Router;
 use axum::extract::Request;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use sqlx::SqlitePool;
 use std::any::Any;
 use std::time::Duration;
 use tower::ServiceBuilder;
@@ -49,13 +49,15 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// What every handler can reach.
 #[derive(Clone)]
 pub struct AppState {
-    pub db: SqlitePool,
+    pub db: Db,
     /// Share pages already rendered for visitors who cannot edit them.
     pub pages: std::sync::Arc<cache::PageCache>,
     /// Where players reach Drydock: links are written with it, cross-site posts checked against it.
     pub public: std::sync::Arc<origin::PublicOrigin>,
     /// How many writes one client may make.
     pub writes: WriteRate,
+    /// Load balancers whose X-Forwarded-For names the client (`--trusted-proxy`).
+    pub proxies: std::sync::Arc<[std::net::IpAddr]>,
 }
 
 /// Saves, imports and edit-token attempts one client may make: `per_minute` (0: no limit),
@@ -79,18 +81,19 @@ impl Default for WriteRate {
 
 impl AppState {
     /// The state for an app served at `served_on`, with the default limits.
-    pub fn new(db: SqlitePool, served_on: std::net::SocketAddr) -> Self {
+    pub fn new(db: Db, served_on: std::net::SocketAddr) -> Self {
         AppState {
             db,
             pages: std::sync::Arc::default(),
             public: std::sync::Arc::new(origin::PublicOrigin::served_on(served_on)),
             writes: WriteRate::default(),
+            proxies: std::sync::Arc::new([]),
         }
     }
 
     /// The state the binary serves with: its public address and limits from the configuration.
     pub fn from_config(
-        db: SqlitePool,
+        db: Db,
         config: &crate::config::Config,
         served_on: std::net::SocketAddr,
     ) -> anyhow::Result<Self> {
@@ -103,6 +106,7 @@ impl AppState {
             pages: std::sync::Arc::default(),
             public: std::sync::Arc::new(public),
             writes: WriteRate { per_minute: config.writes_per_minute, burst: config.write_burst },
+            proxies: config.trusted_proxy.clone().into(),
         })
     }
 }
@@ -110,7 +114,7 @@ impl AppState {
 /// The whole application, without a server: tests call this directly.
 pub fn app(state: AppState) -> Router {
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
-    let writes = rate::write_limit(state.writes);
+    let writes = rate::write_limit(state.writes, &state.proxies, &state.db);
     let public = state.public.clone();
     let pages = state.pages.clone();
     let routes = Router::new()

@@ -3,40 +3,47 @@
 //! burst and then a steady rate, and is told with 429 and `Retry-After` when to come back.
 //! Reading (share pages, the gallery, live figures) is never limited here.
 //!
-//! The counting is tower_governor's (GCRA, one small state per client, no timers); this module
-//! only says who a client is and how a refusal reads.
+//! The count is GCRA (one number per client, no timers): in memory (governor's) when this
+//! instance is the only one, and in the store's `write_limits` table when several instances share
+//! a PostgreSQL database, so a client behind a load balancer gets one allowance, not one per
+//! instance. This module also says who a client is and how a refusal reads.
 
 use super::WriteRate;
+use crate::store::Db;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{HeaderValue, Request, Response, StatusCode, header};
-use governor::middleware::NoOpMiddleware;
+use axum::http::{HeaderMap, HeaderValue, Request, Response, StatusCode, header};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter, clock::Clock};
+use sqlx::PgPool;
+use std::convert::Infallible;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use tower::layer::util::Identity;
-use tower::util::Either;
-use tower_governor::GovernorError;
-use tower_governor::GovernorLayer;
-use tower_governor::governor::GovernorConfigBuilder;
-use tower_governor::key_extractor::KeyExtractor;
 
-/// Who a client is, for counting: its IP address as the connection shows it (never a header a
-/// client could forge), an IPv6 address by its /64 network, which one subscriber usually holds
-/// whole. A request that reached the app without a connection (a test calling the router
-/// directly) counts as one client.
-#[derive(Debug, Clone, Copy)]
-pub struct ClientAddress;
-
-impl KeyExtractor for ClientAddress {
-    type Key = IpAddr;
-
-    fn extract<T>(&self, req: &Request<T>) -> Result<IpAddr, GovernorError> {
-        let ip = req
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map_or(IpAddr::V6(Ipv6Addr::UNSPECIFIED), |ConnectInfo(a)| a.ip());
-        Ok(network(ip))
+/// Who a client is, for counting: its IP address as the connection shows it, or, when the
+/// connection comes from a trusted load balancer, the address that balancer last added to
+/// `X-Forwarded-For` (never an address a client wrote there itself: a client can only prepend);
+/// an IPv6 address by its /64 network, which one subscriber usually holds whole. A request that
+/// reached the app without a connection (a test calling the router directly) counts as one
+/// client.
+pub fn client<T>(req: &Request<T>, proxies: &[IpAddr]) -> IpAddr {
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V6(Ipv6Addr::UNSPECIFIED), |ConnectInfo(a)| a.ip());
+    let peer = network(peer);
+    if !proxies.iter().any(|p| network(*p) == peer) {
+        return peer;
     }
+    forwarded_for(req.headers()).map_or(peer, network)
+}
+
+/// The last address in the `X-Forwarded-For` headers: the one the nearest proxy added.
+fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all("x-forwarded-for").iter().next_back()?.to_str().ok()?;
+    last.rsplit(',').next()?.trim().parse().ok()
 }
 
 /// An address as counted: IPv4 (or IPv4 mapped into IPv6) as it is, IPv6 by its /64.
@@ -51,35 +58,174 @@ fn network(ip: IpAddr) -> IpAddr {
 }
 
 /// The layer put on every writing route: the limit, or nothing when it is switched off.
-pub type WriteLimit = Either<GovernorLayer<ClientAddress, NoOpMiddleware, Body>, Identity>;
+#[derive(Clone, Default)]
+pub struct WriteLimit(Option<Arc<Limiter>>);
 
-/// The write limit for `rate`; `per_minute` 0 switches it off.
-pub fn write_limit(rate: WriteRate) -> WriteLimit {
-    if rate.per_minute == 0 {
-        return Either::Right(Identity::new());
-    }
-    let period = Duration::from_nanos(60_000_000_000 / u64::from(rate.per_minute));
-    let config = GovernorConfigBuilder::default()
-        .key_extractor(ClientAddress)
-        .period(period)
-        .burst_size(rate.burst.max(1))
-        .finish();
-    match config {
-        Some(config) => Either::Left(GovernorLayer::new(config).error_handler(refusal)),
-        None => Either::Right(Identity::new()),
+struct Limiter {
+    proxies: Vec<IpAddr>,
+    counter: Counter,
+}
+
+enum Counter {
+    /// This instance's own count.
+    Local(DefaultKeyedRateLimiter<IpAddr>),
+    /// The count every instance on the database shares.
+    Shared(Shared),
+}
+
+struct Shared {
+    pool: PgPool,
+    /// Microseconds between writes at the steady rate.
+    period: i64,
+    /// How many writes at once.
+    burst: i64,
+    /// Checks made, so expired counts are swept now and then.
+    checks: AtomicU64,
+}
+
+/// Every this many checks, counts that have run out are deleted.
+const SWEEP_EVERY: u64 = 1024;
+
+/// The write limit for `rate` (`per_minute` 0 switches it off), counting clients as seen
+/// through `proxies`, in memory or in `db` when other instances share it.
+pub fn write_limit(rate: WriteRate, proxies: &[IpAddr], db: &Db) -> WriteLimit {
+    let Some(per_minute) = NonZeroU32::new(rate.per_minute) else {
+        return WriteLimit(None);
+    };
+    let burst = NonZeroU32::new(rate.burst).unwrap_or(NonZeroU32::MIN);
+    let period = Duration::from_nanos(60_000_000_000 / u64::from(per_minute.get()));
+    let counter = match db {
+        Db::Postgres(pool) => Counter::Shared(Shared {
+            pool: pool.clone(),
+            period: i64::try_from(period.as_micros()).unwrap_or(i64::MAX),
+            burst: i64::from(burst.get()),
+            checks: AtomicU64::new(0),
+        }),
+        Db::Sqlite(_) => {
+            let quota = Quota::per_minute(per_minute).allow_burst(burst);
+            Counter::Local(RateLimiter::keyed(quota))
+        }
+    };
+    WriteLimit(Some(Arc::new(Limiter { proxies: proxies.to_vec(), counter })))
+}
+
+impl Limiter {
+    /// `Ok` if `who` may write now (and counts it), or the whole seconds to wait.
+    async fn admit(&self, who: IpAddr) -> Result<(), u64> {
+        match &self.counter {
+            Counter::Local(limiter) => limiter.check_key(&who).map_err(|not_until| {
+                let wait = not_until.wait_time_from(limiter.clock().now());
+                wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+            }),
+            Counter::Shared(shared) => match shared.admit(who).await {
+                Ok(result) => result,
+                // The count could not be read: the write goes ahead rather than a player being
+                // refused for the store's trouble (the write itself will meet it, and say so).
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not count a write against the limit");
+                    Ok(())
+                }
+            },
+        }
     }
 }
 
-/// 429 with `Retry-After` in whole seconds, rounded up; the friendly-errors layer words the body
-/// for pages and the API.
-fn refusal(e: GovernorError) -> Response<Body> {
-    let (status, wait) = match e {
-        GovernorError::TooManyRequests { wait_time, .. } => (StatusCode::TOO_MANY_REQUESTS, wait_time + 1),
-        GovernorError::UnableToExtractKey | GovernorError::Other { .. } => (StatusCode::TOO_MANY_REQUESTS, 1),
-    };
+impl Shared {
+    /// GCRA in one statement, on the database's clock so instances with clocks apart agree: the
+    /// client's theoretical arrival time moves on by one period if that keeps it within `burst`
+    /// periods of now; otherwise nothing changes and the wait is read back.
+    async fn admit(&self, who: IpAddr) -> Result<Result<(), u64>, sqlx::Error> {
+        let who = who.to_string();
+        if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
+            sqlx::query(
+                "DELETE FROM write_limits WHERE tat < (extract(epoch FROM statement_timestamp()) * 1000000)::bigint",
+            )
+            .execute(&self.pool)
+            .await?;
+        }
+        let admitted: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO write_limits AS w (client, tat) \
+             VALUES ($1, (extract(epoch FROM statement_timestamp()) * 1000000)::bigint + $2) \
+             ON CONFLICT (client) DO UPDATE \
+             SET tat = GREATEST(w.tat, (extract(epoch FROM statement_timestamp()) * 1000000)::bigint) + $2 \
+             WHERE GREATEST(w.tat, (extract(epoch FROM statement_timestamp()) * 1000000)::bigint) + $2 \
+             - (extract(epoch FROM statement_timestamp()) * 1000000)::bigint <= $3 \
+             RETURNING tat",
+        )
+        .bind(&who)
+        .bind(self.period)
+        .bind(self.period.saturating_mul(self.burst))
+        .fetch_optional(&self.pool)
+        .await?;
+        if admitted.is_some() {
+            return Ok(Ok(()));
+        }
+        let wait: Option<i64> = sqlx::query_scalar(
+            "SELECT GREATEST(tat + $2 - $3 - (extract(epoch FROM statement_timestamp()) * 1000000)::bigint, 0) \
+             FROM write_limits WHERE client = $1",
+        )
+        .bind(&who)
+        .bind(self.period)
+        .bind(self.period.saturating_mul(self.burst))
+        .fetch_optional(&self.pool)
+        .await?;
+        let wait = u64::try_from(wait.unwrap_or(0)).unwrap_or(0);
+        Ok(Err(wait.div_ceil(1_000_000).max(1)))
+    }
+}
+
+impl<S> tower::Layer<S> for WriteLimit {
+    type Service = Limited<S>;
+
+    fn layer(&self, inner: S) -> Limited<S> {
+        Limited { inner, limiter: self.0.clone() }
+    }
+}
+
+/// A route behind the write limit.
+#[derive(Clone)]
+pub struct Limited<S> {
+    inner: S,
+    limiter: Option<Arc<Limiter>>,
+}
+
+impl<S> tower::Service<Request<Body>> for Limited<S>
+where
+    S: tower::Service<Request<Body>, Response = Response<Body>, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    type Response = Response<Body>;
+    type Error = Infallible;
+    type Future = futures_util::future::BoxFuture<'static, Result<Response<Body>, Infallible>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request<Body>) -> Self::Future {
+        // The clone that was made ready is the one that serves (tower's rule for services used
+        // from a future).
+        let clone = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, clone);
+        let Some(limiter) = self.limiter.clone() else {
+            return Box::pin(inner.call(req));
+        };
+        let who = client(&req, &limiter.proxies);
+        Box::pin(async move {
+            match limiter.admit(who).await {
+                Ok(()) => inner.call(req).await,
+                Err(wait) => Ok(refusal(wait)),
+            }
+        })
+    }
+}
+
+/// 429 with `Retry-After` in whole seconds; the friendly-errors layer words the body for pages
+/// and the API.
+fn refusal(wait_secs: u64) -> Response<Body> {
     let mut r = Response::new(Body::empty());
-    *r.status_mut() = status;
-    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait));
+    *r.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait_secs.max(1)));
     r
 }
 
@@ -100,8 +246,36 @@ mod tests {
 
     #[test]
     fn a_refusal_says_when_to_come_back() {
-        let r = refusal(GovernorError::TooManyRequests { wait_time: 0, headers: None });
+        let r = refusal(0);
         assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
         assert_eq!(r.headers()[header::RETRY_AFTER], "1");
+        assert_eq!(refusal(7).headers()[header::RETRY_AFTER], "7");
+    }
+
+    fn from(peer: &str, forwarded: &[&str]) -> Request<()> {
+        let mut req = Request::new(());
+        let peer: IpAddr = peer.parse().unwrap();
+        req.extensions_mut().insert(ConnectInfo(SocketAddr::new(peer, 40000)));
+        for f in forwarded {
+            req.headers_mut().append("x-forwarded-for", HeaderValue::from_str(f).unwrap());
+        }
+        req
+    }
+
+    #[test]
+    fn a_trusted_balancer_names_the_client_and_nobody_else_can() {
+        let lb: Vec<IpAddr> = vec!["10.0.0.2".parse().unwrap()];
+        let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+        // Through the balancer: the address it added last, whatever the client wrote before it.
+        assert_eq!(client(&from("10.0.0.2", &["203.0.113.9"]), &lb), ip("203.0.113.9"));
+        assert_eq!(client(&from("10.0.0.2", &["1.2.3.4, 203.0.113.9"]), &lb), ip("203.0.113.9"));
+        assert_eq!(client(&from("10.0.0.2", &["1.2.3.4", "203.0.113.9"]), &lb), ip("203.0.113.9"));
+        assert_eq!(client(&from("10.0.0.2", &["2001:db8:1:2::7"]), &lb), network(ip("2001:db8:1:2::")));
+        // Without a header, or with junk in it, the balancer itself.
+        assert_eq!(client(&from("10.0.0.2", &[]), &lb), ip("10.0.0.2"));
+        assert_eq!(client(&from("10.0.0.2", &["not an address"]), &lb), ip("10.0.0.2"));
+        // Anyone else is counted by their own address, whatever they send.
+        assert_eq!(client(&from("198.51.100.5", &["203.0.113.9"]), &lb), ip("198.51.100.5"));
+        assert_eq!(client(&from("198.51.100.5", &["203.0.113.9"]), &[]), ip("198.51.100.5"));
     }
 }

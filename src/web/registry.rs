@@ -9,9 +9,9 @@ use super::rate::WriteLimit;
 use super::view::StartChoice;
 use super::{bfg, boats, epic, samurai, waffle};
 use crate::games::registry::Game;
+use crate::store::Db;
 use crate::store::builds::{self, Build, Facets};
 use axum::Router;
-use sqlx::SqlitePool;
 
 /// A game, its routes (its builder's pages, and the flows every builder shares) and the
 /// published builds the gallery offers to start from.
@@ -80,7 +80,7 @@ pub fn routes(writes: &WriteLimit) -> Router<AppState> {
 /// any, or by a game that had none then), by judging its document again through its game's
 /// builder; a few hundred at a time. Run at start, before serving: the gallery then sorts,
 /// filters and searches every build. Returns how many were judged.
-pub async fn fill_facets(db: &SqlitePool) -> Result<u64, sqlx::Error> {
+pub async fn fill_facets(db: &Db) -> Result<u64, sqlx::Error> {
     const BATCH: i64 = 200;
     let mut judged = 0;
     for g in &GAMES {
