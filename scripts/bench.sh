@@ -19,8 +19,9 @@
 # the write limit off. For each: the share page under wrk, and SCALE_WRITE_DURATION of saves by
 # WRITE_CLIENTS clients (benches/writes.rs); then the ratio two PostgreSQL instances / one SQLite
 # (reported, no target: on a small machine the instances, nginx, PostgreSQL and the load all share
-# the same cores) and how nginx spread the requests. Every save acknowledged through nginx must be
-# in PostgreSQL, and every one the SQLite instance acknowledged in its file, or the run fails.
+# the same cores), one PostgreSQL instance alone without nginx for reference, and how nginx
+# spread the requests. Every save acknowledged by a PostgreSQL instance (through nginx or not) must
+# be in PostgreSQL, and every one the SQLite instance acknowledged in its file, or the run fails.
 # PostgreSQL is a throwaway server in a temp dir (scripts/pg.sh; Debian's postgresql is installed
 # if missing).
 #
@@ -229,6 +230,9 @@ EOF
   echo "== share page: wrk, $THREADS threads, $CONNECTIONS connections, $DURATION each"
   read -r sqlite_share_rps _ <<<"$(run "one instance, SQLite  GET /boats/$sqlite_id" "http://127.0.0.1:$SCALE_SQLITE_PORT/boats/$sqlite_id")"
   read -r lb_share_rps _ <<<"$(run "two on PostgreSQL, nginx  GET /boats/$lb_id" "$lb/boats/$lb_id")"
+  # For reference, not in the ratio: one of the two without nginx, to tell what PostgreSQL costs
+  # from what the balancer costs.
+  read -r pg1_share_rps _ <<<"$(run "one on PostgreSQL, direct  GET /boats/$lb_id" "http://127.0.0.1:$SCALE_PG_PORT1/boats/$lb_id")"
 
   # saves SETUP ADDR IDFILE: runs the write load, prints its report, echoes saves/s (0 on failure).
   saves() {
@@ -246,6 +250,7 @@ EOF
   echo "== saves: $WRITE_CLIENTS clients POST /api/boats for $SCALE_WRITE_DURATION each"
   sqlite_saves=$(saves "one instance, SQLite" "127.0.0.1:$SCALE_SQLITE_PORT" "$work/scale-acked-sqlite.txt")
   lb_saves=$(saves "two on PostgreSQL, nginx" "127.0.0.1:$SCALE_LB_PORT" "$work/scale-acked-lb.txt")
+  pg1_saves=$(saves "one on PostgreSQL, direct" "127.0.0.1:$SCALE_PG_PORT1" "$work/scale-acked-pg1.txt")
 
   # The instances stop (cleanly: SIGTERM) before their saves are counted.
   kill "$sqlite_pid" "$pg1_pid" "$pg2_pid" 2>/dev/null || true
@@ -260,6 +265,7 @@ EOF
   printf '%-34s %18s %10s\n' "two instances, PostgreSQL, nginx" "$lb_share_rps" "$lb_saves"
   printf '%-34s %18s %10s\n' "two PostgreSQL / one SQLite" "$(ratio "$lb_share_rps" "$sqlite_share_rps")" \
     "$(ratio "$lb_saves" "$sqlite_saves")"
+  printf '%-34s %18s %10s\n' "(one PostgreSQL instance, direct)" "$pg1_share_rps" "$pg1_saves"
   echo "(no target: $(nproc) cores shared by the instances, nginx, PostgreSQL and the load)"
 
   if [ -s "$work/lb-access.log" ]; then
@@ -278,12 +284,12 @@ EOF
 
   echo "== every acknowledged save is stored"
   scale_status=0
-  if [ "${sqlite_saves:-0}" = 0 ] || [ "${lb_saves:-0}" = 0 ]; then scale_status=1; fi
+  if [ "${sqlite_saves:-0}" = 0 ] || [ "${lb_saves:-0}" = 0 ] || [ "${pg1_saves:-0}" = 0 ]; then scale_status=1; fi
   echo "-- one instance, SQLite"
   "$WRITES" --verify "$work/scale.db" "$work/scale-acked-sqlite-first.txt" "$work/scale-acked-sqlite.txt" || scale_status=1
   echo "-- two instances, PostgreSQL"
   "$PSQL" -q -At -v ON_ERROR_STOP=1 "$pg_url" -c 'SELECT id FROM builds' | sort -u >"$work/pg-stored.txt"
-  cat "$work/scale-acked-lb-first.txt" "$work/scale-acked-lb.txt" 2>/dev/null | sed '/^$/d' | sort -u >"$work/pg-acked.txt"
+  cat "$work/scale-acked-lb-first.txt" "$work/scale-acked-lb.txt" "$work/scale-acked-pg1.txt" 2>/dev/null | sed '/^$/d' | sort -u >"$work/pg-acked.txt"
   not_stored=$(comm -23 "$work/pg-acked.txt" "$work/pg-stored.txt")
   echo "$(wc -l <"$work/pg-stored.txt") builds stored"
   if [ -z "$not_stored" ]; then
