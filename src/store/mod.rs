@@ -51,6 +51,14 @@ impl Location {
         Location::Sqlite(PathBuf::from(s.strip_prefix("sqlite://").unwrap_or(s)))
     }
 
+    /// As `--database` takes it.
+    pub fn arg(&self) -> std::ffi::OsString {
+        match self {
+            Location::Sqlite(p) => p.clone().into_os_string(),
+            Location::Postgres(url) => url.into(),
+        }
+    }
+
     /// For logs and messages: the path, or the URL without its password.
     pub fn describe(&self) -> String {
         match self {

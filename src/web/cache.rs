@@ -157,11 +157,14 @@ where
     }
 }
 
+/// A kept page and the store's change mark it was drawn at.
+type Kept = (Arc<Page>, Option<i64>);
+
 #[derive(Default)]
 pub struct PageCache {
     /// Each page with the store's change mark it was drawn at (`None` on a store only this
     /// process writes).
-    pages: RwLock<HashMap<String, (Arc<Page>, Option<i64>)>>,
+    pages: RwLock<HashMap<String, Kept>>,
     /// How many times the cache was emptied: a page drawn from a build read before the last
     /// write (or delete) must not be kept, or it would outlive the build it shows.
     generation: AtomicU64,
