@@ -120,7 +120,7 @@ fn the_server_creates_and_migrates_its_database_and_stops_cleanly_on_sigterm() {
 #[tokio::test]
 async fn links_are_written_with_the_public_url_and_posts_from_it_are_accepted() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let server = start_with(&dir.path().join("public.db"), &["--public-url", "https://drydock.example.org/"]);
+    let server = start_with(dir.path().join("public.db"), &["--public-url", "https://drydock.example.org/"]);
     let client = ::reqwest::Client::new();
     let body = serde_json::to_string(&drydock::games::carwars::examples::piranha()).expect("json");
     let res = client
