@@ -229,7 +229,10 @@ pub async fn create(
     .bind(c.facets.parts_text())
     .fetch_one(pool)
     .await)?;
-    db.changed().await?;
+    // A copy changes its original's page (its count of copies); a new build changes none.
+    if build.parent_id.is_some() {
+        db.changed().await?;
+    }
     Ok((build, token))
 }
 

@@ -182,7 +182,11 @@ mod reqwest {
 /// Saves designs as fast as `clients` connections allow until the server dies; returns the ids
 /// whose save was acknowledged. `saved` counts the acknowledgements as they arrive.
 /// Every game's builds are saved in turn.
-async fn save_until_killed(addr: String, clients: usize, saved: Arc<AtomicUsize>) -> Vec<(String, String)> {
+pub async fn save_until_killed(
+    addr: String,
+    clients: usize,
+    saved: Arc<AtomicUsize>,
+) -> Vec<(String, String)> {
     let games: Vec<_> = drydock::web::registry::games().collect();
     let mut tasks = Vec::new();
     for c in 0..clients {
