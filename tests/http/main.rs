@@ -20,4 +20,5 @@ mod process;
 mod samurai;
 mod sheet;
 mod support;
+mod transfer;
 mod waffle;
