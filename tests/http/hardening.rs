@@ -420,3 +420,21 @@ async fn the_write_ahead_log_is_cut_back_after_a_burst_of_saves() {
     }
     assert!(wal_size(&app) <= 64 * 1024, "the log is {} bytes", wal_size(&app));
 }
+
+#[tokio::test]
+async fn a_database_that_does_not_answer_gets_a_503_that_says_so_never_a_500() {
+    let app = spawn().await;
+    let id = save_boat(&app, &examples::minnow()).await;
+    // The database goes away under the running app (its pool is the app's own).
+    app.db.close().await;
+
+    for path in [format!("/boats/{id}"), "/gallery".to_owned(), format!("/boats/{id}/edit")] {
+        let res = stranger().get(app.url(&path)).send().await.expect("get");
+        assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE, "{path}");
+        assert!(res.text().await.expect("text").contains("The database is not answering just now"), "{path}");
+    }
+    let (status, v) =
+        post_json(&app, "/api/boats", serde_json::to_string(&examples::darter()).expect("json")).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(v["error"].as_str().unwrap_or_default().contains("try again"), "{v}");
+}

@@ -89,6 +89,11 @@ fn help_lists_the_bind_and_database_options() {
         "--idle-timeout",
         "--writes-per-minute",
         "--write-burst",
+        "postgres://",
+        "--trusted-proxy",
+        "DRYDOCK_TRUSTED_PROXY",
+        "export",
+        "import",
     ] {
         assert!(text.contains(want), "--help should mention {want}:\n{text}");
     }
