@@ -18,7 +18,13 @@ pub struct Config {
 
     /// Where builds are kept: a SQLite file (created and migrated on start if missing), or a
     /// PostgreSQL URL (postgres://user:password@host/database) that several instances share.
-    #[arg(long, env = "DRYDOCK_DATABASE", default_value = "drydock.db", global = true)]
+    #[arg(
+        long,
+        env = "DRYDOCK_DATABASE",
+        default_value = "drydock.db",
+        global = true,
+        hide_env_values = true
+    )]
     pub database: Location,
 
     /// The address players reach Drydock at ("https://drydock.example.org"): share and edit

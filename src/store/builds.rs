@@ -229,7 +229,10 @@ pub async fn create(
     .bind(c.facets.parts_text())
     .fetch_one(pool)
     .await)?;
-    db.changed().await?;
+    // A copy changes its original's page (its count of copies); a new build changes none.
+    if build.parent_id.is_some() {
+        db.changed().await?;
+    }
     Ok((build, token))
 }
 
@@ -597,6 +600,34 @@ mod tests {
             let (fork, _) = create(&db, &c, Some(&b.id), Listing::Copy).await.unwrap();
             assert_eq!(fork.parent_id.as_deref(), Some(b.id.as_str()));
             assert_eq!(fork_count(&db, &b.id).await.unwrap(), 1);
+        }
+    }
+
+    #[tokio::test]
+    async fn every_write_a_page_could_show_moves_the_change_mark_on_a_shared_store() {
+        for store in crate::store::testing::both().await {
+            let db = store.db.clone();
+            let mark = || async { db.change_mark().await.unwrap() };
+            let c = content("Marked", Facets::default());
+            let start = mark().await;
+            let (b, token) = create(&db, &c, None, Listing::Listed).await.unwrap();
+            assert_eq!(mark().await, start, "a new build changes no page");
+            if !db.is_shared() {
+                assert_eq!(start, None, "SQLite: only this process writes; it keeps count itself");
+                continue;
+            }
+            let mut seen = vec![start];
+            update(&db, &b.id, &token, &c, None).await.unwrap();
+            seen.push(mark().await);
+            set_listing(&db, &b.id, None, &token, Listing::Unlisted).await.unwrap();
+            seen.push(mark().await);
+            create(&db, &c, Some(&b.id), Listing::Copy).await.unwrap();
+            seen.push(mark().await);
+            delete(&db, &b.id, None, &token).await.unwrap();
+            seen.push(mark().await);
+            let mut distinct = seen.clone();
+            distinct.dedup();
+            assert_eq!(distinct, seen, "each write moved the mark: {seen:?}");
         }
     }
 

@@ -51,6 +51,14 @@ impl Location {
         Location::Sqlite(PathBuf::from(s.strip_prefix("sqlite://").unwrap_or(s)))
     }
 
+    /// As `--database` takes it.
+    pub fn arg(&self) -> std::ffi::OsString {
+        match self {
+            Location::Sqlite(p) => p.clone().into_os_string(),
+            Location::Postgres(url) => url.into(),
+        }
+    }
+
     /// For logs and messages: the path, or the URL without its password.
     pub fn describe(&self) -> String {
         match self {
@@ -251,6 +259,53 @@ mod tests {
         .fetch_all(pool)
         .await
         .expect("rows")
+    }
+
+    /// The columns of `table` on `db`'s backend, by name, without PostgreSQL's stand-in for
+    /// SQLite's rowid.
+    async fn columns(db: &Db, table: &str) -> Vec<String> {
+        let sql = match db {
+            Db::Sqlite(_) => "SELECT name FROM pragma_table_info($1) ORDER BY name",
+            Db::Postgres(_) => {
+                "SELECT column_name::text FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'rowid' \
+                 ORDER BY column_name"
+            }
+        };
+        testing::texts(db, sql, &[table]).await
+    }
+
+    #[tokio::test]
+    async fn both_backends_migrate_to_the_same_tables() {
+        let stores = testing::both().await;
+        let Some(pg) = stores.get(1) else { return };
+        for table in ["builds", "battles"] {
+            let sqlite = columns(&stores[0].db, table).await;
+            assert!(sqlite.len() > 4, "{table}: {sqlite:?}");
+            assert_eq!(
+                sqlite,
+                columns(&pg.db, table).await,
+                "{table}: migrations/sqlite and migrations/postgres differ"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn a_database_url_is_postgresql_and_anything_else_a_file() {
+        assert_eq!(Location::parse("drydock.db"), Location::Sqlite("drydock.db".into()));
+        assert_eq!(Location::parse("sqlite:///var/lib/d.db"), Location::Sqlite("/var/lib/d.db".into()));
+        assert_eq!(Location::parse("./postgres.db"), Location::Sqlite("./postgres.db".into()));
+        for url in ["postgres://u@h/db", "postgresql://u:p@h:5433/db", "POSTGRES://h/db"] {
+            assert_eq!(Location::parse(url), Location::Postgres(url.into()));
+        }
+        assert_eq!(
+            Location::parse("postgres://drydock:s3cret@db:5432/drydock").describe(),
+            "postgres://drydock:***@db:5432/drydock"
+        );
+        assert_eq!(
+            Location::parse("postgres://drydock@db/drydock").describe(),
+            "postgres://drydock@db/drydock"
+        );
     }
 
     #[tokio::test]

@@ -38,7 +38,7 @@ struct Header {
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", deny_unknown_fields)]
 enum Line {
-    Build(Build),
+    Build(Box<Build>),
     Battle(Stored),
 }
 
@@ -82,7 +82,7 @@ pub async fn export(db: &Db, out: &mut impl Write) -> Result<Counts, TransferErr
         let Some(last) = rows.last() else { break };
         after = last.seq;
         for row in rows {
-            serde_json::to_writer(&mut *out, &Line::Build(row.build))?;
+            serde_json::to_writer(&mut *out, &Line::Build(Box::new(row.build)))?;
             out.write_all(b"\n")?;
             counts.builds += 1;
         }
@@ -131,7 +131,7 @@ pub async fn import(db: &Db, input: impl BufRead) -> Result<Counts, TransferErro
             continue;
         }
         match serde_json::from_str(&line).map_err(bad)? {
-            Line::Build(b) => builds.push(b),
+            Line::Build(b) => builds.push(*b),
             Line::Battle(b) => battles.push(b),
         }
     }

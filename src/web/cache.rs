@@ -6,7 +6,9 @@
 //! When other instances write to the same store (PostgreSQL), each page is kept with the store's
 //! change mark as it was read before drawing the page (store::Db::change_mark), and is served
 //! again only while the mark is the same: a write through any instance moves it on before that
-//! write is answered, so no instance serves a page older than a write already acknowledged.
+//! write is answered, so no instance serves a page older than a write already acknowledged (and
+//! such a page lives at most [`MARKED_PAGE_LIFE`], for a write whose instance died before moving
+//! the mark).
 //! Owners and just-saved pages are never cached.
 //!
 //! A page is kept as it is and compressed (brotli and gzip) once when it is kept, so a browser's
@@ -20,6 +22,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
+use std::time::{Duration, Instant};
 
 /// Beyond this many pages the cache starts afresh; it is a cache, not a store. Keys are share
 /// addresses of saved builds (about 25 bytes each), so it holds at most this many pages.
@@ -157,11 +160,19 @@ where
     }
 }
 
+/// A kept page, the store's change mark it was drawn at, and when it was kept.
+type Kept = (Arc<Page>, Option<i64>, Instant);
+
+/// How long a page drawn at a change mark is served at most. The mark moves on after a write
+/// commits; an instance killed between the two leaves a write no mark announced, and this bounds
+/// how long any instance may go on showing what came before it.
+pub const MARKED_PAGE_LIFE: Duration = Duration::from_secs(30);
+
 #[derive(Default)]
 pub struct PageCache {
     /// Each page with the store's change mark it was drawn at (`None` on a store only this
     /// process writes).
-    pages: RwLock<HashMap<String, (Arc<Page>, Option<i64>)>>,
+    pages: RwLock<HashMap<String, Kept>>,
     /// How many times the cache was emptied: a page drawn from a build read before the last
     /// write (or delete) must not be kept, or it would outlive the build it shows.
     generation: AtomicU64,
@@ -172,7 +183,10 @@ impl PageCache {
     /// `mark` (as read now).
     pub fn get(&self, address: &str, mark: Option<i64>) -> Option<Arc<Page>> {
         let pages = self.pages.read().unwrap_or_else(PoisonError::into_inner);
-        pages.get(address).filter(|(_, at)| *at == mark).map(|(page, _)| page.clone())
+        pages
+            .get(address)
+            .filter(|(_, at, kept)| *at == mark && (mark.is_none() || kept.elapsed() < MARKED_PAGE_LIFE))
+            .map(|(page, _, _)| page.clone())
     }
 
     /// The cache's generation now: take it before reading the build a page is drawn from.
@@ -192,7 +206,7 @@ impl PageCache {
         if pages.len() >= CAPACITY {
             pages.clear();
         }
-        pages.insert(address.to_owned(), (page.clone(), mark));
+        pages.insert(address.to_owned(), (page.clone(), mark, Instant::now()));
         page
     }
 

@@ -42,6 +42,7 @@ impl AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Status(s, _) => *s,
+            AppError::Db(e) if unreachable(e) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -50,7 +51,12 @@ impl AppError {
 
     /// What the client is told.
     pub fn public_message(&self) -> String {
-        if self.status_code().is_server_error() {
+        if self.status_code() == StatusCode::SERVICE_UNAVAILABLE && matches!(self, AppError::Db(_)) {
+            tracing::error!(error = %self, "the database did not answer");
+            "The database is not answering just now; please try again in a moment. An editor's form \
+             is kept as a draft in this browser and offered back when you reload it."
+                .into()
+        } else if self.status_code().is_server_error() {
             // The details are in the log, inside this request's span.
             tracing::error!(error = %self, "request failed");
             "Something went wrong on our side. Nothing you sent was lost; please try again.".into()
@@ -62,6 +68,16 @@ impl AppError {
     pub fn not_found(what: &str) -> Self {
         AppError::NotFound(format!("There is no {what} here. It may have been mistyped, or never saved."))
     }
+}
+
+/// Whether the database could not be reached at all (down, restarting, every connection busy
+/// past the wait, the connection lost): the request may be tried again, unlike a query that
+/// failed.
+fn unreachable(e: &sqlx::Error) -> bool {
+    matches!(
+        e,
+        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_)
+    )
 }
 
 #[derive(Template)]

@@ -61,7 +61,9 @@ pub async fn app() -> &'static App {
     APP.get_or_init(|| {
         on_shared(async {
             let dir = tempfile::tempdir().expect("temp dir");
-            let db = drydock::store::open(&dir.path().join("browser.db")).await.expect("database");
+            let db = drydock::store::Db::Sqlite(
+                drydock::store::open(&dir.path().join("browser.db")).await.expect("database"),
+            );
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
             let addr = listener.local_addr().expect("address");
             let writes = drydock::web::WriteRate { per_minute: 0, burst: 0 };

@@ -85,11 +85,8 @@ async fn battle_page(app: &TestApp, id: &str) -> String {
 
 /// The stored battle (its state and revision), if started.
 async fn stored(app: &TestApp, id: &str) -> Option<(String, i64)> {
-    sqlx::query_as("SELECT state, revision FROM battles WHERE build_id = ?")
-        .bind(id)
-        .fetch_optional(&app.db)
-        .await
-        .expect("battles")
+    let b = drydock::store::battles::get(&app.db, id).await.expect("battles")?;
+    Some((b.state, b.revision))
 }
 
 /// The text of the element with `id` up to its first tag inside ("" when absent).
@@ -505,8 +502,8 @@ async fn the_json_api_gives_the_state_and_status_and_takes_orders_with_the_edit_
 
 #[tokio::test]
 async fn a_battle_survives_a_server_restart() {
-    let dir = tempfile::tempdir().expect("dir");
-    let db = dir.path().join("battle.db");
+    let store = drydock::store::testing::chosen().await;
+    let db = store.location.arg();
     let server = crate::process::start(&db);
     let base = format!("http://{}", server.addr);
     let client = reqwest::Client::new();

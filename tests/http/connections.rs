@@ -30,7 +30,9 @@ struct Served {
 /// The whole app on port 0, served by `serve` with the given options, until the test ends.
 async fn spawn(opts: ServeOptions) -> Served {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = drydock::store::open(&dir.path().join("drydock.db")).await.expect("database");
+    let db = drydock::store::Db::Sqlite(
+        drydock::store::open(&dir.path().join("drydock.db")).await.expect("database"),
+    );
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
     tokio::spawn(serve(listener, app(AppState::new(db, addr)), opts, std::future::pending()));
@@ -260,7 +262,9 @@ async fn the_peers_address_reaches_handlers_as_connect_info() {
 #[tokio::test]
 async fn on_shutdown_idle_connections_are_closed_and_serving_stops_promptly() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = drydock::store::open(&dir.path().join("drydock.db")).await.expect("database");
+    let db = drydock::store::Db::Sqlite(
+        drydock::store::open(&dir.path().join("drydock.db")).await.expect("database"),
+    );
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

@@ -423,9 +423,7 @@ async fn the_api_saves_and_updates_a_detachment_only_with_its_token() {
     assert_eq!(v["points"], json!(100));
     assert_eq!(v["legal"], json!(true));
     assert_eq!(v["chain_of_command"][0]["vessel"], "Sea Raider (HQ)");
-    let kind: String = sqlx::query_scalar("SELECT kind FROM builds WHERE id = ?")
-        .bind(&id)
-        .fetch_one(&app.db)
+    let kind = drydock::store::testing::text(&app.db, "SELECT kind FROM builds WHERE id = $1", &[&id])
         .await
         .expect("row");
     assert_eq!(kind, "epic");

@@ -242,14 +242,13 @@ async fn builds_saved_before_the_gallery_had_facets_are_judged_again_at_start() 
     let app = spawn_unlimited().await;
     // A row as a server of the version before left it: no facets.
     let d = examples::piranha();
-    sqlx::query(
+    drydock::store::testing::execute(
+        &app.db,
         "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, \
-         edit_token_hash) VALUES ('oldoldoldoldoldo', 'boat', 'Old Piranha', ?, 1, 1, 'old', 1, 1, 'h')",
+         edit_token_hash) VALUES ('oldoldoldoldoldo', 'boat', 'Old Piranha', $1, 1, TRUE, 'old', 1, 1, 'h')",
+        &[&serde_json::to_string(&d).expect("json")],
     )
-    .bind(serde_json::to_string(&d).expect("json"))
-    .execute(&app.db)
-    .await
-    .expect("old row");
+    .await;
     assert!(names(&gallery(&app, "part=torpedo").await).is_empty(), "not judged yet");
     assert_eq!(names(&gallery(&app, "q=Old").await), vec!["Old Piranha"], "listed as it was");
 
@@ -257,10 +256,9 @@ async fn builds_saved_before_the_gallery_had_facets_are_judged_again_at_start() 
     assert_eq!(registry::fill_facets(&app.db).await.expect("judged"), 0, "once");
     assert_eq!(names(&gallery(&app, "part=torpedo").await), vec!["Old Piranha"]);
     assert_eq!(names(&gallery(&app, "tag=Dinghy").await), vec!["Old Piranha"]);
-    let stored: Option<i64> = sqlx::query_scalar("SELECT cost FROM builds WHERE id = 'oldoldoldoldoldo'")
-        .fetch_one(&app.db)
-        .await
-        .expect("cost");
+    let stored =
+        drydock::store::testing::int(&app.db, "SELECT cost FROM builds WHERE id = 'oldoldoldoldoldo'", &[])
+            .await;
     assert_eq!(stored, Some(cost(&d)));
 }
 

@@ -219,20 +219,18 @@ async fn a_deleted_fleets_battle_goes_with_it() {
     let res =
         app.client.post(format!("{battle}/new")).header("x-edit-token", &token).send().await.expect("start");
     assert!(res.status().is_success(), "{}", res.status());
-    let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM battles WHERE build_id = ?")
-        .bind(&id)
-        .fetch_one(&app.db)
-        .await
-        .expect("count");
+    let kept =
+        drydock::store::testing::int(&app.db, "SELECT COUNT(*) FROM battles WHERE build_id = $1", &[&id])
+            .await
+            .expect("count");
     assert_eq!(kept, 1, "the battle is stored");
 
     let del = app.client.delete(app.url(&format!("/api/builds/{id}"))).header("x-edit-token", &token);
     assert_eq!(status(del).await, StatusCode::OK);
-    let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM battles WHERE build_id = ?")
-        .bind(&id)
-        .fetch_one(&app.db)
-        .await
-        .expect("count");
+    let kept =
+        drydock::store::testing::int(&app.db, "SELECT COUNT(*) FROM battles WHERE build_id = $1", &[&id])
+            .await
+            .expect("count");
     assert_eq!(kept, 0, "the battle went with the fleet");
     assert_eq!(status(app.client.get(&battle).header("x-edit-token", &token)).await, StatusCode::GONE);
     assert_eq!(status(stranger().get(app.url(&format!("/bfg/{id}/battle")))).await, StatusCode::GONE);
@@ -248,11 +246,17 @@ async fn the_share_page_cache_never_serves_a_deleted_or_unlisted_build_stale() {
     for _ in 0..2 {
         assert_eq!(status(visitor.get(app.url(&page))).await, StatusCode::OK);
     }
-    assert!(app.pages.get(&page).is_some(), "the page is kept for visitors");
+    assert!(
+        app.pages.get(&page, app.db.change_mark().await.expect("mark")).is_some(),
+        "the page is kept for visitors"
+    );
 
     let patch = app.client.patch(app.url(&format!("/api/builds/{id}"))).header("x-edit-token", &token);
     assert_eq!(status(patch.body("{\"listed\": false}")).await, StatusCode::OK);
-    assert!(app.pages.get(&page).is_none(), "a listing change empties the cache");
+    assert!(
+        app.pages.get(&page, app.db.change_mark().await.expect("mark")).is_none(),
+        "a listing change empties the cache"
+    );
     assert_eq!(status(visitor.get(app.url(&page))).await, StatusCode::OK, "unlisted, still open by its link");
 
     let del = app.client.delete(app.url(&format!("/api/builds/{id}"))).header("x-edit-token", &token);
@@ -260,7 +264,7 @@ async fn the_share_page_cache_never_serves_a_deleted_or_unlisted_build_stale() {
     for _ in 0..2 {
         assert_eq!(status(visitor.get(app.url(&page))).await, StatusCode::GONE);
     }
-    assert!(app.pages.get(&page).is_none(), "a 410 is never kept");
+    assert!(app.pages.get(&page, app.db.change_mark().await.expect("mark")).is_none(), "a 410 is never kept");
 }
 
 #[tokio::test]

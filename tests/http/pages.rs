@@ -463,18 +463,14 @@ async fn cross_site_form_posts_are_refused() {
 async fn old_and_unreadable_saved_documents_still_open() {
     let app = spawn().await;
     // A minimal document as an early version might have written it.
-    sqlx::query("INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, edit_token_hash) VALUES ('oldoldoldoldoldo', 'boat', 'Old', '{\"hull\": \"dinghy\", \"plant\": \"small\", \"propellers\": [{}], \"crew\": [{\"role\": \"pilot\"}]}', 0, 1, '', 0, 0, 'x')")
-        .execute(&app.db)
-        .await
-        .expect("insert");
+    drydock::store::testing::execute(&app.db, "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, edit_token_hash) VALUES ('oldoldoldoldoldo', 'boat', 'Old', '{\"hull\": \"dinghy\", \"plant\": \"small\", \"propellers\": [{}], \"crew\": [{\"role\": \"pilot\"}]}', 0, TRUE, '', 0, 0, 'x')", &[])
+        .await;
     let res = get(&app, "/boats/oldoldoldoldoldo").await;
     assert_eq!(res.status(), StatusCode::OK);
     assert!(res.text().await.expect("text").contains(r#"<dd id="fig-cost">$5,050</dd>"#));
     // A document this version cannot read is shown with a problem; its JSON is kept.
-    sqlx::query("INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, edit_token_hash) VALUES ('futurefuturefutu', 'boat', 'Future', '{\"hull\": \"dinghy\", \"warp\": 9}', 9, 1, '', 0, 0, 'x')")
-        .execute(&app.db)
-        .await
-        .expect("insert");
+    drydock::store::testing::execute(&app.db, "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, edit_token_hash) VALUES ('futurefuturefutu', 'boat', 'Future', '{\"hull\": \"dinghy\", \"warp\": 9}', 9, TRUE, '', 0, 0, 'x')", &[])
+        .await;
     let res = get(&app, "/boats/futurefuturefutu").await;
     assert_eq!(res.status(), StatusCode::OK);
     assert!(res.text().await.expect("text").contains("cannot read"));

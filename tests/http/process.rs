@@ -15,12 +15,12 @@ pub struct Server {
 
 /// Starts the real binary on a free port with the given database file, and waits until it says
 /// where it is serving.
-pub fn start(database: &std::path::Path) -> Server {
+pub fn start(database: impl AsRef<std::ffi::OsStr>) -> Server {
     start_with(database, &[])
 }
 
 /// As [`start`], with more options.
-pub fn start_with(database: &std::path::Path, options: &[&str]) -> Server {
+pub fn start_with(database: impl AsRef<std::ffi::OsStr>, options: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_drydock"))
         .args(["--bind", "127.0.0.1:0"])
         .args(options)
@@ -89,6 +89,11 @@ fn help_lists_the_bind_and_database_options() {
         "--idle-timeout",
         "--writes-per-minute",
         "--write-burst",
+        "postgres://",
+        "--trusted-proxy",
+        "DRYDOCK_TRUSTED_PROXY",
+        "export",
+        "import",
     ] {
         assert!(text.contains(want), "--help should mention {want}:\n{text}");
     }
@@ -120,7 +125,7 @@ fn the_server_creates_and_migrates_its_database_and_stops_cleanly_on_sigterm() {
 #[tokio::test]
 async fn links_are_written_with_the_public_url_and_posts_from_it_are_accepted() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let server = start_with(&dir.path().join("public.db"), &["--public-url", "https://drydock.example.org/"]);
+    let server = start_with(dir.path().join("public.db"), &["--public-url", "https://drydock.example.org/"]);
     let client = ::reqwest::Client::new();
     let body = serde_json::to_string(&drydock::games::carwars::examples::piranha()).expect("json");
     let res = client
@@ -182,7 +187,11 @@ mod reqwest {
 /// Saves designs as fast as `clients` connections allow until the server dies; returns the ids
 /// whose save was acknowledged. `saved` counts the acknowledgements as they arrive.
 /// Every game's builds are saved in turn.
-async fn save_until_killed(addr: String, clients: usize, saved: Arc<AtomicUsize>) -> Vec<(String, String)> {
+pub async fn save_until_killed(
+    addr: String,
+    clients: usize,
+    saved: Arc<AtomicUsize>,
+) -> Vec<(String, String)> {
     let games: Vec<_> = drydock::web::registry::games().collect();
     let mut tasks = Vec::new();
     for c in 0..clients {
@@ -222,10 +231,10 @@ async fn save_until_killed(addr: String, clients: usize, saved: Arc<AtomicUsize>
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_acknowledged_save_of_every_game_survives_sigkill_and_the_database_stays_sound() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let db_path = dir.path().join("durable.db");
+    // The store the test run is on: a SQLite file, or a PostgreSQL schema.
+    let store = drydock::store::testing::chosen().await;
     // Writes unlimited: this is about durability under a burst; the limit has its own test.
-    let server = start_with(&db_path, &["--writes-per-minute", "0"]);
+    let server = start_with(store.location.arg(), &["--writes-per-minute", "0"]);
     let saved = Arc::new(AtomicUsize::new(0));
     let saver = tokio::spawn(save_until_killed(server.addr.clone(), 8, saved.clone()));
     // Let the burst run until more than 20 saves are acknowledged, then kill the server without
@@ -239,21 +248,19 @@ async fn every_acknowledged_save_of_every_game_survives_sigkill_and_the_database
     drop(server);
     assert!(acked.len() > 20, "the burst should have saved something before the kill ({})", acked.len());
 
-    let db = drydock::store::open(&db_path).await.expect("reopen after the kill");
-    let check: String =
-        sqlx::query_scalar("PRAGMA integrity_check").fetch_one(&db).await.expect("integrity check");
-    assert_eq!(check, "ok");
+    let db = drydock::store::open_at(&store.location).await.expect("reopen after the kill");
+    if let drydock::store::Db::Sqlite(pool) = &db {
+        let check: String =
+            sqlx::query_scalar("PRAGMA integrity_check").fetch_one(pool).await.expect("integrity check");
+        assert_eq!(check, "ok");
+    }
     for (id, _) in &acked {
-        let found: Option<String> = sqlx::query_scalar("SELECT id FROM builds WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&db)
-            .await
-            .expect("lookup");
-        assert_eq!(found.as_deref(), Some(id.as_str()), "acknowledged save {id} was lost");
+        let found = drydock::store::builds::get(&db, id).await.expect("lookup");
+        assert!(found.is_some(), "acknowledged save {id} was lost ({})", db.backend());
     }
     // And the restarted server serves them, every game's.
     db.close().await;
-    let again = start(&db_path);
+    let again = start(store.location.arg());
     for game in drydock::web::registry::games() {
         let (id, path) = acked.iter().find(|(_, p)| p == game.path).expect("a save of every game");
         let res = ::reqwest::get(format!("http://{}{path}/{id}", again.addr)).await.expect("get");

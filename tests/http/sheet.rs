@@ -60,9 +60,7 @@ async fn fragments_not_read_are_kept_with_the_saved_build_and_old_builds_have_no
         .expect("json");
     assert_eq!(back.not_read, d.not_read);
     // The gallery never lists it as legal while a part is not read.
-    let legal: bool = sqlx::query_scalar("SELECT legal FROM builds WHERE id = ?")
-        .bind(&id)
-        .fetch_one(&app.db)
+    let legal = drydock::store::testing::flag(&app.db, "SELECT legal FROM builds WHERE id = $1", &[&id])
         .await
         .expect("row");
     assert!(!legal, "stored as not legal while incomplete");

@@ -1,19 +1,21 @@
-//! Spawns the app on port 0 with a fresh database file, for one test.
+//! Spawns the app on port 0 with a fresh store, for one test: a SQLite file, or a schema of its
+//! own on the test PostgreSQL server when DRYDOCK_TEST_BACKEND=postgres (scripts/test.sh runs
+//! this binary both ways).
 
+use drydock::store::testing::{self, Fresh};
 use drydock::web::serve::{ServeOptions, serve};
 use drydock::web::{AppState, WriteRate, app};
 use std::net::SocketAddr;
-use tempfile::TempDir;
 
 pub struct TestApp {
     pub addr: SocketAddr,
     pub client: reqwest::Client,
-    /// The database the app writes to, for checking what was stored.
-    pub db: sqlx::SqlitePool,
+    /// The store the app writes to, for checking what was stored.
+    pub db: drydock::store::Db,
     /// The app's share-page cache, for checking what it keeps.
     pub pages: std::sync::Arc<drydock::web::cache::PageCache>,
-    /// Kept so the database file lives as long as the app.
-    pub _dir: TempDir,
+    /// The store's place; its SQLite file lives as long as the app.
+    pub store: Fresh,
 }
 
 impl TestApp {
@@ -38,8 +40,8 @@ pub async fn spawn_unlimited() -> TestApp {
 }
 
 pub async fn spawn_with(writes: WriteRate) -> TestApp {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let db = drydock::store::open(&dir.path().join("drydock.db")).await.expect("database");
+    let store = testing::chosen().await;
+    let db = store.db.clone();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
     let state = AppState { writes, ..AppState::new(db.clone(), addr) };
@@ -52,7 +54,7 @@ pub async fn spawn_with(writes: WriteRate) -> TestApp {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client");
-    TestApp { addr, client, db, pages, _dir: dir }
+    TestApp { addr, client, db, pages, store }
 }
 
 /// A second browser: its own cookie jar, and it shows redirects instead of following them.
@@ -66,21 +68,17 @@ pub fn stranger() -> reqwest::Client {
 
 /// The name the store holds for a build.
 pub async fn stored_name(app: &TestApp, id: &str) -> String {
-    sqlx::query_scalar("SELECT name FROM builds WHERE id = ?").bind(id).fetch_one(&app.db).await.expect("row")
+    testing::text(&app.db, "SELECT name FROM builds WHERE id = $1", &[id]).await.expect("row")
 }
 
 /// The parent a build was copied from, as the store holds it.
 pub async fn stored_parent(app: &TestApp, id: &str) -> Option<String> {
-    sqlx::query_scalar("SELECT parent_id FROM builds WHERE id = ?")
-        .bind(id)
-        .fetch_one(&app.db)
-        .await
-        .expect("row")
+    testing::text(&app.db, "SELECT parent_id FROM builds WHERE id = $1", &[id]).await
 }
 
 /// How many builds the store holds.
 pub async fn stored_count(app: &TestApp) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM builds").fetch_one(&app.db).await.expect("count")
+    testing::int(&app.db, "SELECT COUNT(*) FROM builds", &[]).await.expect("count")
 }
 
 /// Pages keep to the content security policy: no inline scripts, handlers or styles.

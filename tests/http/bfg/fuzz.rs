@@ -22,7 +22,9 @@ impl Harness {
     fn new() -> Self {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
         let dir = tempfile::tempdir().expect("dir");
-        let db = rt.block_on(drydock::store::open(&dir.path().join("fuzz.db"))).expect("database");
+        let db = drydock::store::Db::Sqlite(
+            rt.block_on(drydock::store::open(&dir.path().join("fuzz.db"))).expect("database"),
+        );
         let fleet = super::patrol();
         let c = Content {
             kind: "bfg",
