@@ -19,6 +19,10 @@
 # pg_ctl's output.
 # bash, set -u safe.
 
+# Our own server's state, not exported: a PG_DIR inherited from a parent shell is that shell's
+# server, which pg_stop must leave alone.
+_pg_dir=${_pg_dir:-} _pg_user=${_pg_user:-} _pg_bin=${_pg_bin:-}
+
 if ! declare -F need_root >/dev/null; then
   need_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null 2>&1; then sudo "$@"; else
@@ -76,17 +80,17 @@ pg_install() {
   need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
 }
 
-# Runs a command as the server's user (PG_USER when root; yourself otherwise), from PG_DIR so a
+# Runs a command as the server's user (postgres or nobody when root; yourself otherwise), from its dir so a
 # user who cannot read the caller's working directory does not trip on it.
 pg_as() {
-  if [ -n "${PG_USER:-}" ]; then
+  if [ -n "${_pg_user:-}" ]; then
     if command -v runuser >/dev/null 2>&1; then
-      (cd "$PG_DIR" && runuser -u "$PG_USER" -- "$@")
+      (cd "$_pg_dir" && runuser -u "$_pg_user" -- "$@")
     else
-      (cd "$PG_DIR" && su -s /bin/sh "$PG_USER" -c "$(printf '%q ' "$@")")
+      (cd "$_pg_dir" && su -s /bin/sh "$_pg_user" -c "$(printf '%q ' "$@")")
     fi
   else
-    (cd "$PG_DIR" && "$@")
+    (cd "$_pg_dir" && "$@")
   fi
 }
 
@@ -96,8 +100,8 @@ pg_port_busy() {
 }
 
 pg_start() {
-  if [ -n "${PG_DIR:-}" ] && [ -d "$PG_DIR" ]; then
-    echo "pg_start: a server is already running in $PG_DIR (pg_stop it first)" >&2
+  if [ -n "${_pg_dir:-}" ] && [ -d "$_pg_dir" ]; then
+    echo "pg_start: a server is already running in $_pg_dir (pg_stop it first)" >&2
     return 1
   fi
   local bin
@@ -106,13 +110,13 @@ pg_start() {
     bin=$(pg_find_bin) || { echo "pg_start: postgresql installed, but no initdb/pg_ctl/postgres found" >&2; return 1; }
   fi
 
-  PG_USER=''
+  _pg_user=''
   if [ "$(id -u)" -eq 0 ]; then
-    if id -u postgres >/dev/null 2>&1; then PG_USER=postgres; else PG_USER=nobody; fi
+    if id -u postgres >/dev/null 2>&1; then _pg_user=postgres; else _pg_user=nobody; fi
   fi
-  PG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/drydock-pg.XXXXXX") || return 1
-  if [ -n "$PG_USER" ]; then
-    chown "$PG_USER" "$PG_DIR" || { rm -rf "$PG_DIR"; PG_DIR=''; return 1; }
+  _pg_dir=$(mktemp -d "${TMPDIR:-/tmp}/drydock-pg.XXXXXX") || return 1
+  if [ -n "$_pg_user" ]; then
+    chown "$_pg_user" "$_pg_dir" || { rm -rf "$_pg_dir"; _pg_dir=''; return 1; }
   fi
   local out=/dev/null
   [ "${PG_VERBOSE:-0}" = 1 ] && out=/dev/stderr
@@ -120,20 +124,20 @@ pg_start() {
   # C.UTF-8 where the C library has it (Debian does): byte order, but Unicode-aware upper/lower.
   local locale=C
   locale -a 2>/dev/null | grep -qiE '^c\.utf-?8$' && locale=C.UTF-8
-  if ! pg_as "$bin/initdb" -D "$PG_DIR/data" -U postgres --auth=trust --encoding=UTF8 --locale="$locale" \
-    >"$PG_DIR/initdb.log" 2>&1; then
+  if ! pg_as "$bin/initdb" -D "$_pg_dir/data" -U postgres --auth=trust --encoding=UTF8 --locale="$locale" \
+    >"$_pg_dir/initdb.log" 2>&1; then
     echo "pg_start: initdb failed:" >&2
-    cat "$PG_DIR/initdb.log" >&2
-    rm -rf "$PG_DIR"; PG_DIR=''
+    cat "$_pg_dir/initdb.log" >&2
+    rm -rf "$_pg_dir"; _pg_dir=''
     return 1
   fi
   # A throwaway server that still behaves like production where the tests look: fsync and
   # synchronous commits stay on; many tests each open a small pool at once.
-  cat >>"$PG_DIR/data/postgresql.conf" <<EOF
+  cat >>"$_pg_dir/data/postgresql.conf" <<EOF
 
 # drydock's throwaway test server (scripts/pg.sh)
 listen_addresses = '127.0.0.1'
-unix_socket_directories = '$PG_DIR'
+unix_socket_directories = '$_pg_dir'
 max_connections = 300
 shared_buffers = 128MB
 fsync = on
@@ -146,7 +150,7 @@ EOF
   for try in 1 2 3 4 5 6 7 8 9 10; do
     port=$((20000 + RANDOM % 20001))
     pg_port_busy "$port" && continue
-    if pg_as "$bin/pg_ctl" start -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 30 -o "-p $port" >"$out" 2>&1; then
+    if pg_as "$bin/pg_ctl" start -D "$_pg_dir/data" -l "$_pg_dir/server.log" -w -t 30 -o "-p $port" >"$out" 2>&1; then
       started=1
       break
     fi
@@ -154,9 +158,9 @@ EOF
   done
   if [ -z "$started" ]; then
     echo "pg_start: the server did not start (tried $try time(s)); its log:" >&2
-    cat "$PG_DIR/server.log" >&2 2>/dev/null || true
-    pg_as "$bin/pg_ctl" stop -D "$PG_DIR/data" -m immediate >/dev/null 2>&1 || true
-    rm -rf "$PG_DIR"; PG_DIR=''
+    cat "$_pg_dir/server.log" >&2 2>/dev/null || true
+    pg_as "$bin/pg_ctl" stop -D "$_pg_dir/data" -m immediate >/dev/null 2>&1 || true
+    rm -rf "$_pg_dir"; _pg_dir=''
     return 1
   fi
 
@@ -168,35 +172,37 @@ EOF
   done
   if [ -z "$ready" ]; then
     echo "pg_start: the server does not accept connections on 127.0.0.1:$port; its log:" >&2
-    cat "$PG_DIR/server.log" >&2 2>/dev/null || true
-    PG_BIN=$bin pg_stop
+    cat "$_pg_dir/server.log" >&2 2>/dev/null || true
+    _pg_bin=$bin
+    pg_stop
     return 1
   fi
 
-  export PG_DIR PG_BIN=$bin PG_PORT=$port
+  _pg_bin=$bin
+  export PG_DIR=$_pg_dir PG_BIN=$bin PG_PORT=$port
   export DRYDOCK_TEST_POSTGRES="postgres://postgres@127.0.0.1:$port/postgres"
-  echo "== throwaway $("$bin/postgres" --version) on 127.0.0.1:$port, as ${PG_USER:-$(id -un)}, in $PG_DIR"
+  echo "== throwaway $("$bin/postgres" --version) on 127.0.0.1:$port, as ${_pg_user:-$(id -un)}, in $_pg_dir"
 }
 
 # Stops the server and removes its dir; does nothing when none is running, so it is safe to call
 # twice (say, once by hand and once from an EXIT trap).
 pg_stop() {
-  if [ -z "${PG_DIR:-}" ] || [ ! -d "$PG_DIR" ]; then
-    PG_DIR=''
+  if [ -z "${_pg_dir:-}" ] || [ ! -d "$_pg_dir" ]; then
+    _pg_dir=''
     return 0
   fi
   local pid
-  if [ -f "$PG_DIR/data/postmaster.pid" ]; then
-    pid=$(head -n1 "$PG_DIR/data/postmaster.pid")
+  if [ -f "$_pg_dir/data/postmaster.pid" ]; then
+    pid=$(head -n1 "$_pg_dir/data/postmaster.pid")
     # Immediate: no shutdown checkpoint, the data is thrown away next.
-    if [ -z "${PG_BIN:-}" ] ||
-      ! pg_as "$PG_BIN/pg_ctl" stop -D "$PG_DIR/data" -m immediate -w -t 30 >/dev/null 2>&1; then
+    if [ -z "${_pg_bin:-}" ] ||
+      ! pg_as "$_pg_bin/pg_ctl" stop -D "$_pg_dir/data" -m immediate -w -t 30 >/dev/null 2>&1; then
       # Its backends exit on their own once the postmaster is gone.
       echo "pg_stop: pg_ctl stop failed; killing the postmaster ($pid)" >&2
       kill -KILL "$pid" 2>/dev/null || true
     fi
   fi
-  rm -rf "$PG_DIR"
-  PG_DIR=''
-  unset DRYDOCK_TEST_POSTGRES PG_PORT
+  rm -rf "$_pg_dir"
+  _pg_dir=''
+  unset DRYDOCK_TEST_POSTGRES PG_DIR PG_PORT PG_BIN
 }
