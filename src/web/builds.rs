@@ -323,7 +323,7 @@ where
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
     // Taken before the build is read, as the generation: a page drawn from a build that changes
     // (or is deleted) while it is drawn is sent, but not kept, or not served again.
-    let mark = state.db.change_mark().await?;
+    let mark = state.pages.marks.read(&state.db).await?;
     if anonymous && let Some(page) = state.pages.get(address, mark) {
         return Ok(page.response(headers));
     }

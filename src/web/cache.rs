@@ -168,8 +168,89 @@ type Kept = (Arc<Page>, Option<i64>, Instant);
 /// how long any instance may go on showing what came before it.
 pub const MARKED_PAGE_LIFE: Duration = Duration::from_secs(30);
 
+/// Reads of the store's change mark, shared by the visits waiting at the same moment: one query
+/// answers every visit that arrived before it was sent, so a busy share page costs the database
+/// one small query per round trip, not one per visit, and no visit gets a mark read before it
+/// arrived (which could miss a write acknowledged just before).
+pub struct Marks {
+    rounds: std::sync::Mutex<Rounds>,
+    /// The last round that ended: its number, and the mark it read (`None`: the read failed).
+    done: tokio::sync::watch::Sender<(u64, Option<i64>)>,
+}
+
+struct Rounds {
+    /// The number the next round to start will have.
+    next: u64,
+    /// Whether a round is reading now.
+    running: bool,
+}
+
+impl Default for Marks {
+    fn default() -> Self {
+        Marks {
+            rounds: std::sync::Mutex::new(Rounds { next: 1, running: false }),
+            done: tokio::sync::watch::Sender::new((0, None)),
+        }
+    }
+}
+
+/// Ends a round however its reader ends (a visitor who hangs up drops the read half-way): the
+/// next visit may lead a round, and the waiters are told this one found nothing.
+struct Leading<'a> {
+    marks: &'a Marks,
+    round: u64,
+    mark: Option<i64>,
+}
+
+impl Drop for Leading<'_> {
+    fn drop(&mut self) {
+        self.marks.rounds.lock().unwrap_or_else(PoisonError::into_inner).running = false;
+        self.marks.done.send_replace((self.round, self.mark));
+    }
+}
+
+impl Marks {
+    /// The store's change mark, read after this call began.
+    pub async fn read(&self, db: &crate::store::Db) -> Result<Option<i64>, sqlx::Error> {
+        if !db.is_shared() {
+            return db.change_mark().await;
+        }
+        // Any round numbered from `need` on starts reading after this moment.
+        let need = self.rounds.lock().unwrap_or_else(PoisonError::into_inner).next;
+        let mut done = self.done.subscribe();
+        loop {
+            if let (round, Some(mark)) = *done.borrow_and_update()
+                && round >= need
+            {
+                return Ok(Some(mark));
+            }
+            let lead = {
+                let mut rounds = self.rounds.lock().unwrap_or_else(PoisonError::into_inner);
+                (!rounds.running).then(|| {
+                    rounds.running = true;
+                    rounds.next += 1;
+                    rounds.next - 1
+                })
+            };
+            if let Some(round) = lead {
+                let mut leading = Leading { marks: self, round, mark: None };
+                let mark = db.change_mark().await?;
+                leading.mark = mark;
+                return Ok(mark);
+            }
+            // Another visit is reading: its round may have started too early for this one, so
+            // wait for it to end and look again.
+            if done.changed().await.is_err() {
+                return db.change_mark().await;
+            }
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct PageCache {
+    /// Change marks read for the visits to kept pages.
+    pub marks: Marks,
     /// Each page with the store's change mark it was drawn at (`None` on a store only this
     /// process writes).
     pages: RwLock<HashMap<String, Kept>>,
@@ -268,6 +349,45 @@ mod tests {
         assert!(c.get("/boats/a", Some(7)).is_some());
         assert!(c.get("/boats/a", Some(8)).is_none(), "another instance wrote since");
         assert!(c.get("/boats/a", None).is_none(), "never answered without asking the store");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_shared_mark_read_never_predates_the_visit_that_asked() {
+        let Some(store) = crate::store::testing::postgres().await else { return };
+        let marks = Arc::new(Marks::default());
+        // Many visits at once while another instance writes: each gets a mark at least the
+        // one the store held when the visit began.
+        let mut visits = Vec::new();
+        for _ in 0..64 {
+            let (marks, db) = (marks.clone(), store.db.clone());
+            visits.push(tokio::spawn(async move {
+                let mut seen = Vec::new();
+                for _ in 0..20 {
+                    let before = db.change_mark().await.unwrap().unwrap();
+                    let read = marks.read(&db).await.unwrap().unwrap();
+                    seen.push((before, read));
+                }
+                seen
+            }));
+        }
+        let writer = {
+            let db = store.db.clone();
+            tokio::spawn(async move {
+                for _ in 0..200 {
+                    db.changed().await.unwrap();
+                }
+            })
+        };
+        writer.await.unwrap();
+        for v in visits {
+            for (before, read) in v.await.unwrap() {
+                assert!(read >= before, "a visit got mark {read}, older than {before} it began at");
+            }
+        }
+        // And a visit after a write sees it.
+        store.db.changed().await.unwrap();
+        let now = store.db.change_mark().await.unwrap();
+        assert_eq!(marks.read(&store.db).await.unwrap(), now);
     }
 
     #[test]
