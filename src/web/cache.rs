@@ -115,47 +115,88 @@ impl Page {
 /// share_page (src/web/builds.rs) would answer from the cache takes this path: a GET of a kept
 /// address, with no query, from a visitor who holds no edit token for it (the same
 /// [`token_for`](super::builds::token_for)). It gets the same answer, with the headers every
-/// answer carries; everything else goes on to the app.
+/// answer carries; everything else goes on to the app. A page drawn at a change mark (a store
+/// other instances write) is answered once the mark, read after the visit arrived, is still the
+/// one it was drawn at.
 #[derive(Clone)]
 pub struct KeptPages<S> {
     pub inner: S,
     pub pages: Arc<PageCache>,
+    pub db: crate::store::Db,
+}
+
+/// What a request finds among the kept pages.
+enum Found {
+    /// The answer, now.
+    Answer(Response),
+    /// This page, if the store's change mark is still this.
+    Check(Arc<Page>, i64),
+    /// Nothing: the app answers.
+    Nothing,
 }
 
 impl<S> KeptPages<S> {
-    fn answer(&self, req: &axum::extract::Request) -> Option<Response> {
+    fn find(&self, req: &axum::extract::Request) -> Found {
         if req.method() != axum::http::Method::GET || req.uri().query().is_some() || self.pages.is_empty() {
-            return None;
+            return Found::Nothing;
         }
         let address = req.uri().path();
-        let id = address.rsplit('/').next()?;
+        let Some(id) = address.rsplit('/').next() else { return Found::Nothing };
         if super::builds::token_for(req.headers(), id, None).is_some() {
-            return None;
+            return Found::Nothing;
         }
-        // Only pages of a store no other instance writes (no change mark) are answered here: the
-        // others need the store asked first, which share_page does.
-        let mut r = self.pages.get(address, None)?.response(req.headers());
-        super::security_headers(r.headers_mut());
-        Some(r)
+        match self.pages.entry(address) {
+            Some((page, None, _)) => Found::Answer(kept_response(&page, req.headers())),
+            Some((page, Some(mark), kept)) if kept.elapsed() < MARKED_PAGE_LIFE => Found::Check(page, mark),
+            _ => Found::Nothing,
+        }
     }
 }
 
+/// A kept page as the app would answer it, with the headers every answer carries.
+fn kept_response(page: &Page, headers: &HeaderMap) -> Response {
+    let mut r = page.response(headers);
+    super::security_headers(r.headers_mut());
+    r
+}
+
+type Ready<E> = std::future::Ready<Result<Response, E>>;
+
 impl<S> tower::Service<axum::extract::Request> for KeptPages<S>
 where
-    S: tower::Service<axum::extract::Request, Response = Response>,
+    S: tower::Service<axum::extract::Request, Response = Response> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+    S::Error: Send + 'static,
 {
     type Response = Response;
     type Error = S::Error;
-    type Future = futures_util::future::Either<std::future::Ready<Result<Response, S::Error>>, S::Future>;
+    type Future = futures_util::future::Either<
+        futures_util::future::Either<Ready<S::Error>, S::Future>,
+        futures_util::future::BoxFuture<'static, Result<Response, S::Error>>,
+    >;
 
     fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), S::Error>> {
         self.inner.poll_ready(cx)
     }
 
     fn call(&mut self, req: axum::extract::Request) -> Self::Future {
-        match self.answer(&req) {
-            Some(r) => futures_util::future::Either::Left(std::future::ready(Ok(r))),
-            None => futures_util::future::Either::Right(self.inner.call(req)),
+        use futures_util::future::Either::{Left, Right};
+        match self.find(&req) {
+            Found::Answer(r) => Left(Left(std::future::ready(Ok(r)))),
+            Found::Nothing => Left(Right(self.inner.call(req))),
+            Found::Check(page, at) => {
+                // The clone made ready is the one that serves (tower's rule for a service used
+                // from a future).
+                let clone = self.inner.clone();
+                let mut inner = std::mem::replace(&mut self.inner, clone);
+                let (pages, db) = (self.pages.clone(), self.db.clone());
+                Right(Box::pin(async move {
+                    match pages.marks.read(&db).await {
+                        Ok(Some(now)) if now == at => Ok(kept_response(&page, req.headers())),
+                        _ => inner.call(req).await,
+                    }
+                }))
+            }
         }
     }
 }
@@ -260,6 +301,11 @@ pub struct PageCache {
 }
 
 impl PageCache {
+    /// The page kept at `address`, with the change mark it was drawn at and when it was kept.
+    fn entry(&self, address: &str) -> Option<Kept> {
+        self.pages.read().unwrap_or_else(PoisonError::into_inner).get(address).cloned()
+    }
+
     /// The page at `address` ("/boats/{id}"), if kept and drawn at the store's change mark
     /// `mark` (as read now).
     pub fn get(&self, address: &str, mark: Option<i64>) -> Option<Arc<Page>> {

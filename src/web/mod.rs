@@ -117,6 +117,7 @@ pub fn app(state: AppState) -> Router {
     let writes = rate::write_limit(state.writes, &state.proxies, &state.db);
     let public = state.public.clone();
     let pages = state.pages.clone();
+    let db = state.db.clone();
     let routes = Router::new()
         .route("/", axum::routing::get(home))
         .merge(registry::routes(&writes))
@@ -140,7 +141,7 @@ pub fn app(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .service(routes);
     // Kept share pages are answered in front of everything else (see cache::KeptPages).
-    Router::new().fallback_service(cache::KeptPages { inner: app, pages })
+    Router::new().fallback_service(cache::KeptPages { inner: app, pages, db })
 }
 
 #[derive(askama::Template)]
