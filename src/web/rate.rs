@@ -64,6 +64,8 @@ pub struct WriteLimit(Option<Arc<Limiter>>);
 struct Limiter {
     proxies: Vec<IpAddr>,
     counter: Counter,
+    /// Checks made, so counts that have run out are swept now and then.
+    checks: AtomicU64,
 }
 
 enum Counter {
@@ -79,8 +81,6 @@ struct Shared {
     period: i64,
     /// How many writes at once.
     burst: i64,
-    /// Checks made, so expired counts are swept now and then.
-    checks: AtomicU64,
 }
 
 /// Every this many checks, counts that have run out are deleted.
@@ -99,19 +99,32 @@ pub fn write_limit(rate: WriteRate, proxies: &[IpAddr], db: &Db) -> WriteLimit {
             pool: pool.clone(),
             period: i64::try_from(period.as_micros()).unwrap_or(i64::MAX),
             burst: i64::from(burst.get()),
-            checks: AtomicU64::new(0),
         }),
         Db::Sqlite(_) => {
             let quota = Quota::per_minute(per_minute).allow_burst(burst);
             Counter::Local(RateLimiter::keyed(quota))
         }
     };
-    WriteLimit(Some(Arc::new(Limiter { proxies: proxies.to_vec(), counter })))
+    WriteLimit(Some(Arc::new(Limiter { proxies: proxies.to_vec(), counter, checks: AtomicU64::new(0) })))
 }
 
 impl Limiter {
     /// `Ok` if `who` may write now (and counts it), or the whole seconds to wait.
     async fn admit(&self, who: IpAddr) -> Result<(), u64> {
+        let sweep = self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1;
+        match &self.counter {
+            Counter::Local(limiter) if sweep => {
+                // Clients whose allowance is whole again are as good as never seen.
+                limiter.retain_recent();
+                limiter.shrink_to_fit();
+            }
+            Counter::Shared(shared) if sweep => {
+                if let Err(e) = shared.sweep().await {
+                    tracing::warn!(error = %e, "could not sweep the write limit's counts");
+                }
+            }
+            _ => {}
+        }
         match &self.counter {
             Counter::Local(limiter) => limiter.check_key(&who).map_err(|not_until| {
                 let wait = not_until.wait_time_from(limiter.clock().now());
@@ -131,18 +144,21 @@ impl Limiter {
 }
 
 impl Shared {
+    /// Deletes the counts that have run out (a client whose allowance is whole again).
+    async fn sweep(&self) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "DELETE FROM write_limits WHERE tat < (extract(epoch FROM statement_timestamp()) * 1000000)::bigint",
+        )
+        .execute(&self.pool)
+        .await
+        .map(|_| ())
+    }
+
     /// GCRA in one statement, on the database's clock so instances with clocks apart agree: the
     /// client's theoretical arrival time moves on by one period if that keeps it within `burst`
     /// periods of now; otherwise nothing changes and the wait is read back.
     async fn admit(&self, who: IpAddr) -> Result<Result<(), u64>, sqlx::Error> {
         let who = who.to_string();
-        if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
-            sqlx::query(
-                "DELETE FROM write_limits WHERE tat < (extract(epoch FROM statement_timestamp()) * 1000000)::bigint",
-            )
-            .execute(&self.pool)
-            .await?;
-        }
         let admitted: Option<i64> = sqlx::query_scalar(
             "INSERT INTO write_limits AS w (client, tat) \
              VALUES ($1, (extract(epoch FROM statement_timestamp()) * 1000000)::bigint + $2) \
