@@ -205,7 +205,7 @@ async fn the_write_limit_is_one_allowance_across_instances_per_client_behind_the
 
 /// A PostgreSQL server of the test's own (it is killed; the shared test server must not be),
 /// made with the binaries the test command found (`PG_BIN`, exported by scripts/pg.sh) in a
-/// temporary directory, as the `postgres` user when the tests run as root.
+/// temporary directory, as the `postgres` user (or `nobody`) when the tests run as root.
 struct OwnServer {
     bin: std::path::PathBuf,
     dir: tempfile::TempDir,
@@ -221,7 +221,15 @@ impl OwnServer {
             return None;
         };
         // SAFETY: geteuid only reads the process's user id.
-        let user = (unsafe { libc::geteuid() } == 0).then_some("postgres");
+        let root = unsafe { libc::geteuid() } == 0;
+        // As scripts/pg.sh does: the postgres user the package makes, else nobody.
+        let has_postgres = || {
+            std::process::Command::new("id")
+                .args(["-u", "postgres"])
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        let user = root.then(|| if has_postgres() { "postgres" } else { "nobody" });
         let dir = tempfile::tempdir().expect("dir");
         if let Some(user) = user {
             let ok = std::process::Command::new("chown").arg(user).arg(dir.path()).status().expect("chown");
