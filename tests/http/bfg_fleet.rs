@@ -2,7 +2,7 @@
 //! file: choosing a faction, building by form posts as a browser without JavaScript does, live
 //! figures, the catalog and check API, the roster, and bad input of every kind.
 
-use crate::support::{TestApp, assert_no_inline_code, encode, post_form, spawn};
+use crate::support::{TestApp, assert_no_inline_code, encode, post_form, spawn, with_extra};
 use drydock::games::bfg::{self, Fleet, ShipEntry, Squadron};
 use drydock::web::bfg::form::fields_of;
 use reqwest::StatusCode;
@@ -13,18 +13,11 @@ fn example() -> Fleet {
 }
 
 fn form(f: &Fleet, extra: &[(&str, &str)]) -> String {
-    let mut pairs = fields_of(f);
-    pairs.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
-    encode(&pairs)
+    encode(&with_extra(fields_of(f), extra))
 }
 
 async fn page(app: &TestApp, path: &str, body: String) -> (StatusCode, String) {
     let res = post_form(app, path, body).await;
-    (res.status(), res.text().await.expect("body"))
-}
-
-async fn get(app: &TestApp, path: &str) -> (StatusCode, String) {
-    let res = app.client.get(app.url(path)).send().await.expect("request");
     (res.status(), res.text().await.expect("body"))
 }
 
@@ -37,17 +30,17 @@ async fn check(app: &TestApp, body: Value) -> (StatusCode, Value) {
 #[tokio::test]
 async fn the_start_page_offers_every_faction_and_opens_its_builder() {
     let app = spawn().await;
-    let (status, start) = get(&app, "/bfg/new").await;
+    let (status, start) = app.get("/bfg/new").await;
     assert_eq!(status, StatusCode::OK);
     for f in bfg::factions() {
         assert!(start.contains(&format!("href=\"/bfg/new?faction={}\"", f.id)), "{}", f.id);
-        let (status, builder) = get(&app, &format!("/bfg/new?faction={}", f.id)).await;
+        let (status, builder) = app.get(&format!("/bfg/new?faction={}", f.id)).await;
         assert_eq!(status, StatusCode::OK, "{}", f.id);
         assert!(builder.contains(&format!("<option value=\"{}\" selected>", f.id)), "{}", f.id);
         assert!(builder.contains("<form id=\"builder\""));
         assert_no_inline_code(&builder);
     }
-    let (status, body) = get(&app, "/bfg/new?faction=imperial-nav").await;
+    let (status, body) = app.get("/bfg/new?faction=imperial-nav").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body.contains("imperial-navy"), "the nearest faction is offered: {body}");
 }

@@ -2,7 +2,7 @@
 //! a real SQLite file.
 
 use crate::support::{
-    TestApp, assert_no_inline_code, spawn, stored_count, stored_name, stored_parent, stranger,
+    TestApp, assert_no_inline_code, spawn, stored_count, stored_name, stored_parent, stranger, with_extra,
 };
 use drydock::games::epic::{self, Choice, Detachment};
 use drydock::web::epic::form::fields_of;
@@ -19,21 +19,7 @@ fn harbour_watch() -> Detachment {
 }
 
 fn form(d: &Detachment, extra: &[(&str, &str)]) -> Vec<(String, String)> {
-    let mut f = fields_of(d);
-    f.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
-    f
-}
-
-async fn post_form(app: &TestApp, path: &str, fields: &[(String, String)]) -> (StatusCode, String) {
-    let res = app.client.post(app.url(path)).form(fields).send().await.expect("request");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
-}
-
-async fn get(app: &TestApp, path: &str) -> (StatusCode, String) {
-    let res = app.client.get(app.url(path)).send().await.expect("request");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
+    with_extra(fields_of(d), extra)
 }
 
 /// Saves `d` through the builder form; returns the new build's id (the client keeps its cookie).
@@ -48,7 +34,7 @@ async fn save(app: &TestApp, d: &Detachment) -> String {
 #[tokio::test]
 async fn the_new_page_offers_the_five_lists_with_race_and_description() {
     let app = spawn().await;
-    let (status, page) = get(&app, "/epic/new").await;
+    let (status, page) = app.get("/epic/new").await;
     assert_eq!(status, StatusCode::OK);
     for l in epic::lists() {
         assert!(page.contains(&format!("href=\"/epic/new?list={}\"", l.id)), "{}", l.id);
@@ -64,7 +50,7 @@ async fn the_new_page_offers_the_five_lists_with_race_and_description() {
 async fn each_lists_builder_page_shows_its_sections_limits_chain_and_notes() {
     let app = spawn().await;
     for l in epic::lists() {
-        let (status, page) = get(&app, &format!("/epic/new?list={}", l.id)).await;
+        let (status, page) = app.get(&format!("/epic/new?list={}", l.id)).await;
         assert_eq!(status, StatusCode::OK, "{}", l.id);
         assert!(page.contains(&format!("<option value=\"{}\" selected>", l.id)), "{}", l.id);
         assert!(page.contains("<form id=\"builder\""), "{}", l.id);
@@ -80,12 +66,12 @@ async fn each_lists_builder_page_shows_its_sections_limits_chain_and_notes() {
         assert!(page.contains("Recalculate"), "a no-JS recalculate button");
         assert_no_inline_code(&page);
     }
-    let (_, imperial) = get(&app, "/epic/new?list=imperial-marines").await;
+    let (_, imperial) = app.get("/epic/new?list=imperial-marines").await;
     assert!(imperial.contains("treated as an Imperial Navy detachment"), "the Strategy note");
     assert!(imperial.contains("Choose one vessel to carry the Detachment HQ (+25 pts)"), "empty: HQ missing");
-    let (_, orks) = get(&app, "/epic/new?list=ork-wetboyz").await;
+    let (_, orks) = app.get("/epic/new?list=ork-wetboyz").await;
     assert!(orks.contains("Destryoer"), "the Ork chain's misprint is shown with our reading");
-    let (_, tyranids) = get(&app, "/epic/new?list=tyranid-waterspawn").await;
+    let (_, tyranids) = app.get("/epic/new?list=tyranid-waterspawn").await;
     assert!(
         tyranids.contains("Synapse Creatures <span class=\"sum status illegal\""),
         "Choose 3 is not met yet"
@@ -98,7 +84,7 @@ async fn each_lists_builder_page_shows_its_sections_limits_chain_and_notes() {
 #[tokio::test]
 async fn an_unknown_list_in_the_address_is_a_404_that_names_the_five() {
     let app = spawn().await;
-    let (status, page) = get(&app, "/epic/new?list=imperial-marine").await;
+    let (status, page) = app.get("/epic/new?list=imperial-marine").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(
         page.contains("There is no detachment list &#34;imperial-marine&#34;: use imperial-marines"),
@@ -112,7 +98,7 @@ async fn the_live_fragment_shows_points_limits_and_problems_next_to_their_choice
     let app = spawn().await;
     let mut d = harbour_watch();
     d.choices.insert(1, Choice::new("main", "alligator-apc", 3));
-    let (status, body) = post_form(&app, "/epic/live", &form(&d, &[])).await;
+    let (status, body) = app.post_fields("/epic/live", &form(&d, &[])).await;
     assert_eq!(status, StatusCode::OK);
     // 25 + 25 HQ + 3 x 15 + 50 = 145
     assert!(body.contains("<dd id=\"fig-points\">145</dd>"), "{body}");
@@ -137,9 +123,9 @@ async fn the_live_fragment_shows_points_limits_and_problems_next_to_their_choice
 async fn the_no_js_form_round_trip_adds_sets_and_removes_choices() {
     let app = spawn().await;
     let d = Detachment::new("ork-wetboyz");
-    let (status, page) =
-        post_form(&app, "/epic/design", &form(&d, &[("action", "add.main"), ("new.main", "powerbarj")]))
-            .await;
+    let (status, page) = app
+        .post_fields("/epic/design", &form(&d, &[("action", "add.main"), ("new.main", "powerbarj")]))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<!doctype html>"), "a whole page without JavaScript");
     assert!(page.contains("name=\"choices.0.entry\""));
@@ -151,17 +137,14 @@ async fn the_no_js_form_round_trip_adds_sets_and_removes_choices() {
 
     // Two Powerbarjz with the HQ: 2 x 20 + 25 = 65, legal.
     let d = Detachment { choices: vec![Choice::new("main", "powerbarj", 2).with_hq()], ..d };
-    let (_, page) = post_form(&app, "/epic/design", &form(&d, &[("action", "recalculate")])).await;
+    let (_, page) = app.post_fields("/epic/design", &form(&d, &[("action", "recalculate")])).await;
     assert!(page.contains("<dd id=\"fig-points\">65</dd>"), "{page}");
     assert!(page.contains("id=\"verdict\" role=\"status\">\n    Legal"), "legal at a glance");
 
     // Support gets a Destroyer, then more Support than Main Force is flagged at the section.
-    let (_, page) = post_form(
-        &app,
-        "/epic/design",
-        &form(&d, &[("action", "add.support"), ("new.support", "destroyer")]),
-    )
-    .await;
+    let (_, page) = app
+        .post_fields("/epic/design", &form(&d, &[("action", "add.support"), ("new.support", "destroyer")]))
+        .await;
     assert!(page.contains("<dd id=\"fig-points\">95</dd>"));
     let d2 = Detachment {
         choices: vec![
@@ -171,7 +154,7 @@ async fn the_no_js_form_round_trip_adds_sets_and_removes_choices() {
         ],
         ..d.clone()
     };
-    let (_, page) = post_form(&app, "/epic/design", &form(&d2, &[])).await;
+    let (_, page) = app.post_fields("/epic/design", &form(&d2, &[])).await;
     let slot = page.split("id=\"problems-sections-support\"").nth(1).expect("support slot");
     assert!(
         slot[..slot.find("</div>").unwrap_or(0)].contains("Support has 2 choices but Main Force has 1"),
@@ -179,7 +162,7 @@ async fn the_no_js_form_round_trip_adds_sets_and_removes_choices() {
     );
 
     // Remove the first choice: the rest move up.
-    let (_, page) = post_form(&app, "/epic/design", &form(&d2, &[("action", "remove.choices.0")])).await;
+    let (_, page) = app.post_fields("/epic/design", &form(&d2, &[("action", "remove.choices.0")])).await;
     assert!(page.contains("<option value=\"destroyer\" selected>"));
     assert!(!page.contains("name=\"choices.2.entry\""));
     assert!(page.contains("Choose one vessel to carry the Detachment HQ"));
@@ -189,7 +172,7 @@ async fn the_no_js_form_round_trip_adds_sets_and_removes_choices() {
 async fn the_htmx_builder_answer_is_only_the_form() {
     let app = spawn().await;
     let (status, body) =
-        post_form(&app, "/epic/builder", &form(&harbour_watch(), &[("action", "add.main")])).await;
+        app.post_fields("/epic/builder", &form(&harbour_watch(), &[("action", "add.main")])).await;
     assert_eq!(status, StatusCode::OK);
     assert!(body.trim_start().starts_with("<form id=\"builder\""), "{body}");
     assert!(!body.contains("<html"));
@@ -201,7 +184,7 @@ async fn the_htmx_builder_answer_is_only_the_form() {
 async fn a_saved_detachment_has_a_share_page_with_title_description_and_chain() {
     let app = spawn().await;
     let id = save(&app, &harbour_watch()).await;
-    let (status, page) = get(&app, &format!("/epic/{id}?saved=1")).await;
+    let (status, page) = app.get(&format!("/epic/{id}?saved=1")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<title>Harbour Watch · Drydock</title>"), "{page}");
     assert!(page.contains(
@@ -219,7 +202,7 @@ async fn a_saved_detachment_has_a_share_page_with_title_description_and_chain() 
     assert_no_inline_code(&page);
 
     // The gallery lists it.
-    let (_, gallery) = get(&app, "/gallery?kind=epic").await;
+    let (_, gallery) = app.get("/gallery?kind=epic").await;
     assert!(gallery.contains(&format!("href=\"/epic/{id}\"")) && gallery.contains("Harbour Watch"));
 }
 
@@ -229,7 +212,7 @@ async fn an_unknown_detachment_is_a_real_404_page() {
     for path in
         ["/epic/aaaaaaaaaaaaaaaa", "/epic/not-an-id", "/epic/aaaaaaaaaaaaaaaa/roster", "/epic/x/export.txt"]
     {
-        let (status, page) = get(&app, path).await;
+        let (status, page) = app.get(path).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
         assert!(page.contains("There is no saved detachment here"), "{path}: {page}");
     }
@@ -237,7 +220,7 @@ async fn an_unknown_detachment_is_a_real_404_page() {
     let res =
         app.client.post(app.url("/api/boats")).json(&json!({"hull": "dinghy"})).send().await.expect("boat");
     let boat: Value = res.json().await.expect("json");
-    let (status, _) = get(&app, &format!("/epic/{}", boat["id"].as_str().unwrap_or(""))).await;
+    let (status, _) = app.get(&format!("/epic/{}", boat["id"].as_str().unwrap_or(""))).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
@@ -283,7 +266,7 @@ async fn an_edit_without_the_token_is_refused_with_403_and_changes_nothing() {
         .expect("post");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     assert_eq!(stored_name(&app, &id).await, "Stolen");
-    let (status, page) = get(&app, &format!("/epic/{id}/edit")).await;
+    let (status, page) = app.get(&format!("/epic/{id}/edit")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains(&format!("formaction=\"/epic/{id}\"")), "the owner can save changes");
 }
@@ -329,7 +312,7 @@ async fn a_fork_keeps_its_parent_and_opens_for_editing() {
         .await
         .expect("body");
     assert!(page.contains(&format!("copied from <a href=\"/epic/{id}\">Harbour Watch</a>")), "{page}");
-    let (_, original) = get(&app, &format!("/epic/{id}")).await;
+    let (_, original) = app.get(&format!("/epic/{id}")).await;
     assert!(original.contains("1 copy made"));
 }
 
@@ -360,10 +343,10 @@ async fn the_exports_carry_the_chain_and_total_and_the_json_round_trips() {
     assert_eq!(v["text"].as_str(), Some(text.as_str()), "the same judgement from the API");
 
     // Unsaved, from the builder form.
-    let (status, text) = post_form(&app, "/epic/export.txt", &form(&harbour_watch(), &[])).await;
+    let (status, text) = app.post_fields("/epic/export.txt", &form(&harbour_watch(), &[])).await;
     assert_eq!(status, StatusCode::OK);
     assert!(text.contains("Total: 100 pts"));
-    let (_, json_text) = post_form(&app, "/epic/export.json", &form(&harbour_watch(), &[])).await;
+    let (_, json_text) = app.post_fields("/epic/export.json", &form(&harbour_watch(), &[])).await;
     let unsaved: Detachment = serde_json::from_str(&json_text).expect("json");
     assert_eq!(unsaved, harbour_watch());
 }
@@ -372,7 +355,7 @@ async fn the_exports_carry_the_chain_and_total_and_the_json_round_trips() {
 async fn the_roster_is_printable_with_profiles_and_rules_explained() {
     let app = spawn().await;
     let id = save(&app, &harbour_watch()).await;
-    let (status, page) = get(&app, &format!("/epic/{id}/roster")).await;
+    let (status, page) = app.get(&format!("/epic/{id}/roster")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<body class=\"sheet roster\">"));
     assert!(page.contains("href=\"/static/drydock.css\""), "the stylesheet with its print rules");
@@ -386,14 +369,14 @@ async fn the_roster_is_printable_with_profiles_and_rules_explained() {
     }
     assert!(page.contains("<ol class=\"chain ticks\" id=\"chain\">"));
     assert_no_inline_code(&page);
-    let css = get(&app, "/static/drydock.css").await.1;
+    let css = app.get("/static/drydock.css").await.1;
     assert!(css.contains("@media print"));
 }
 
 #[tokio::test]
 async fn the_reference_page_shows_all_twenty_profiles_and_every_rule() {
     let app = spawn().await;
-    let (status, page) = get(&app, "/epic/vessels").await;
+    let (status, page) = app.get("/epic/vessels").await;
     assert_eq!(status, StatusCode::OK);
     for v in epic::vessels() {
         assert!(
@@ -479,7 +462,7 @@ async fn bad_input_is_answered_with_messages_and_never_a_500() {
         choices: vec![Choice::new("main", "sea-raider", 1)],
         ..Detachment::new("imperial-navy")
     };
-    let (status, page) = post_form(&app, "/epic/design", &form(&d, &[])).await;
+    let (status, page) = app.post_fields("/epic/design", &form(&d, &[])).await;
     assert_eq!(status, StatusCode::OK);
     let slot = page.split("id=\"problems-list\"").nth(1).expect("list slot");
     assert!(
@@ -501,7 +484,7 @@ async fn bad_input_is_answered_with_messages_and_never_a_500() {
         ("choices.2.entry".to_owned(), "neryd-carrier".to_owned()),
         ("choices.2.count".to_owned(), "lots".to_owned()),
     ];
-    let (status, page) = post_form(&app, "/epic/design", &fields).await;
+    let (status, page) = app.post_fields("/epic/design", &fields).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("Sahuagin Transport choice has 9 vessels; this entry takes 1 to 2"), "{page}");
     assert!(page.contains("Support has no entry &#34;wraithship&#34;: use"), "{page}");
@@ -532,7 +515,7 @@ async fn bad_input_is_answered_with_messages_and_never_a_500() {
     ];
     for fields in &garbage {
         for path in ["/epic/design", "/epic/builder", "/epic/live", "/epic/export.txt", "/epic/roster"] {
-            let (status, body) = post_form(&app, path, fields).await;
+            let (status, body) = app.post_fields(path, fields).await;
             assert!(status.is_success(), "{path} {fields:?}: {status} {body}");
         }
     }

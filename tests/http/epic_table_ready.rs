@@ -2,7 +2,7 @@
 //! rules, the list's notes given once a page and once an export, the general rules, and tick
 //! boxes on the printed roster.
 
-use crate::support::{TestApp, spawn};
+use crate::support::spawn;
 use drydock::games::epic::{Choice, Detachment};
 use drydock::web::epic::form::fields_of;
 use reqwest::StatusCode;
@@ -24,18 +24,6 @@ fn alligators(limit: Option<u32>) -> Detachment {
     }
 }
 
-async fn post(app: &TestApp, path: &str, fields: &[(String, String)]) -> (StatusCode, String) {
-    let res = app.client.post(app.url(path)).form(fields).send().await.expect("request");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
-}
-
-async fn get(app: &TestApp, path: &str) -> (StatusCode, String) {
-    let res = app.client.get(app.url(path)).send().await.expect("request");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
-}
-
 /// The text of the problems slot `id` in `page`.
 fn slot<'a>(page: &'a str, id: &str) -> &'a str {
     let rest = page.split(&format!("id=\"{id}\"")).nth(1).unwrap_or("");
@@ -45,11 +33,11 @@ fn slot<'a>(page: &'a str, id: &str) -> &'a str {
 #[tokio::test]
 async fn the_points_limit_is_built_toward_with_the_total_against_it() {
     let app = spawn().await;
-    let (_, page) = get(&app, "/epic/new?list=imperial-marines").await;
+    let (_, page) = app.get("/epic/new?list=imperial-marines").await;
     assert!(page.contains("<label for=\"f-points_limit\">Points limit (empty for none)</label>"), "{page}");
     assert!(page.contains("<span class=\"bar-figures\" id=\"bar-figures\">0 pts</span>"));
 
-    let (status, live) = post(&app, "/epic/live", &fields_of(&alligators(Some(150)))).await;
+    let (status, live) = app.post_fields("/epic/live", &fields_of(&alligators(Some(150)))).await;
     assert_eq!(status, StatusCode::OK);
     assert!(live.contains("<dd id=\"fig-points\">160</dd>"), "{live}");
     assert!(live.contains("<dd id=\"fig-limit\">150</dd>"), "{live}");
@@ -66,17 +54,17 @@ async fn the_points_limit_is_built_toward_with_the_total_against_it() {
 
     // Within the limit, or with none, it is legal; the share page and roster say the total
     // against it.
-    let (status, within) = post(&app, "/epic/live", &fields_of(&alligators(Some(160)))).await;
+    let (status, within) = app.post_fields("/epic/live", &fields_of(&alligators(Some(160)))).await;
     assert_eq!(status, StatusCode::OK);
     assert!(within.contains(">Legal<") || within.contains("Legal\n"), "{within}");
     let res = app.client.post(app.url("/epic")).form(&fields_of(&alligators(Some(200)))).send().await;
     let to = res.expect("save").headers()["location"].to_str().expect("location").to_owned();
     let id = to.trim_start_matches("/epic/").trim_end_matches("?saved=1").to_owned();
-    let (_, roster) = get(&app, &format!("/epic/{id}/roster")).await;
+    let (_, roster) = app.get(&format!("/epic/{id}/roster")).await;
     assert!(roster.contains("<strong>160 of 200 pts</strong>"), "{roster}");
-    let (_, text) = get(&app, &format!("/epic/{id}/export.txt")).await;
+    let (_, text) = app.get(&format!("/epic/{id}/export.txt")).await;
     assert!(text.starts_with("Swamp Patrol - Imperial Marine Detachment, 160 of 200 pts\n"), "{text}");
-    let (_, json_text) = get(&app, &format!("/epic/{id}/export.json")).await;
+    let (_, json_text) = app.get(&format!("/epic/{id}/export.json")).await;
     let doc: Value = serde_json::from_str(&json_text).expect("json");
     assert_eq!(doc["points_limit"], json!(200));
 }
@@ -87,7 +75,7 @@ async fn a_bad_points_limit_is_explained_and_nothing_else_is_lost() {
     for bad in ["lots", "0", "100001", "-3"] {
         let mut f = fields_of(&alligators(None));
         f.push(("points_limit".into(), bad.into()));
-        let (status, page) = post(&app, "/epic/design", &f).await;
+        let (status, page) = app.post_fields("/epic/design", &f).await;
         assert_eq!(status, StatusCode::OK, "{bad}");
         let problems = slot(&page, "problems-points_limit");
         assert!(problems.contains("Points limit"), "{bad}: {problems}");
@@ -113,11 +101,11 @@ async fn a_bad_points_limit_is_explained_and_nothing_else_is_lost() {
 #[tokio::test]
 async fn each_vessel_has_its_numbers_written_into_its_rules() {
     let app = spawn().await;
-    let (_, builder) = post(&app, "/epic/design", &fields_of(&alligators(None))).await;
+    let (_, builder) = app.post_fields("/epic/design", &fields_of(&alligators(None))).await;
     assert!(builder.contains("<dt>Transport (3)</dt><dd>Carries up to 3 units aboard."), "{builder}");
     assert!(!builder.contains("up to x units"), "no x where the vessel has a number");
 
-    let (_, reference) = get(&app, "/epic/vessels").await;
+    let (_, reference) = app.get("/epic/vessels").await;
     let profiles = reference.split("id=\"special-rules\"").next().unwrap_or("");
     for said in [
         "<strong>Transport (3)</strong>: Carries up to 3 units aboard",
@@ -160,7 +148,7 @@ async fn the_lists_notes_are_given_once_a_page_and_once_an_export() {
     let d = alligators(None);
     let once = "we price it per vessel, so two Alligators cost 30 pts";
 
-    let (_, builder) = post(&app, "/epic/design", &fields_of(&d)).await;
+    let (_, builder) = app.post_fields("/epic/design", &fields_of(&d)).await;
     assert_eq!(builder.matches(once).count(), 1, "the builder says it once, not at each Alligator");
     assert!(!builder.contains("the list omits"), "no note on every entry row");
     assert!(builder.contains("<strong>Our reading:</strong> Support may have no more choices than Main Force. The list does not say whether choices or vessels are counted; we count choices"));
@@ -169,17 +157,17 @@ async fn the_lists_notes_are_given_once_a_page_and_once_an_export() {
     let res = app.client.post(app.url("/epic")).form(&fields_of(&d)).send().await.expect("save");
     let to = res.headers()["location"].to_str().expect("location").to_owned();
     let id = to.trim_start_matches("/epic/").trim_end_matches("?saved=1").to_owned();
-    let (_, share) = get(&app, &format!("/epic/{id}")).await;
-    let (_, roster) = get(&app, &format!("/epic/{id}/roster")).await;
+    let (_, share) = app.get(&format!("/epic/{id}")).await;
+    let (_, roster) = app.get(&format!("/epic/{id}/roster")).await;
     // The share page shows the forum text as well, which carries its own copy.
     assert_eq!(share.matches(once).count(), 2, "the notes once and the forum text once");
     assert_eq!(roster.matches(once).count(), 1, "the roster once");
 
     for path in [format!("/epic/{id}/export.txt"), "/epic/export.txt".to_owned()] {
         let text = if path.starts_with("/epic/export") {
-            post(&app, &path, &fields_of(&d)).await.1
+            app.post_fields(&path, &fields_of(&d)).await.1
         } else {
-            get(&app, &path).await.1
+            app.get(&path).await.1
         };
         assert_eq!(text.matches(once).count(), 1, "{path}: {text}");
         assert_eq!(text.matches("How Drydock reads the list here:").count(), 1, "{path}");
@@ -195,7 +183,7 @@ async fn the_lists_notes_are_given_once_a_page_and_once_an_export() {
 #[tokio::test]
 async fn the_printed_roster_has_a_box_to_tick_for_every_vessel() {
     let app = spawn().await;
-    let (status, roster) = post(&app, "/epic/roster", &fields_of(&alligators(None))).await;
+    let (status, roster) = app.post_fields("/epic/roster", &fields_of(&alligators(None))).await;
     assert_eq!(status, StatusCode::OK);
     // 1 Sea Raider + 2 + 2 Alligators + 1 Nautilus
     assert_eq!(roster.matches("class=\"tick-box\"").count(), 6, "{roster}");

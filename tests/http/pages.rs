@@ -2,7 +2,7 @@
 
 use crate::support::{
     TestApp, assert_no_inline_code, encode, post_form, spawn, stored_count, stored_name, stored_parent,
-    stranger,
+    stranger, with_extra,
 };
 use drydock::games::carwars::examples;
 use drydock::web::boats::form::fields_of;
@@ -10,9 +10,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 fn form(d: &drydock::games::carwars::Design, extra: &[(&str, &str)]) -> String {
-    let mut pairs = fields_of(d);
-    pairs.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
-    encode(&pairs)
+    encode(&with_extra(fields_of(d), extra))
 }
 
 async fn get(app: &TestApp, path: &str) -> reqwest::Response {

@@ -2,7 +2,7 @@
 //! and its bad input, the editor worked by form posts alone (place, select, paint, grapple), the
 //! share page, a saved scenario's map with a hex chosen, and the scenario sheet.
 
-use crate::support::{TestApp, assert_no_inline_code, spawn, stored_count};
+use crate::support::{TestApp, assert_no_inline_code, spawn, stored_count, with_extra};
 use drydock::games::samurai::{self, Scenario};
 use drydock::web::codec::encode as fields_of;
 use reqwest::StatusCode;
@@ -13,21 +13,7 @@ fn dan_no_ura() -> Scenario {
 }
 
 fn form(s: &Scenario, extra: &[(&str, &str)]) -> Vec<(String, String)> {
-    let mut f = fields_of(s);
-    f.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
-    f
-}
-
-async fn post_form(app: &TestApp, path: &str, fields: &[(String, String)]) -> (StatusCode, String) {
-    let res = app.client.post(app.url(path)).form(fields).send().await.expect("request");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
-}
-
-async fn get(app: &TestApp, path: &str) -> (StatusCode, String) {
-    let res = app.client.get(app.url(path)).send().await.expect("request");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
+    with_extra(fields_of(s), extra)
 }
 
 async fn check(app: &TestApp, body: String) -> (StatusCode, Value) {
@@ -125,7 +111,7 @@ async fn bad_scenarios_get_a_4xx_or_a_problem_never_a_5xx() {
 #[tokio::test]
 async fn the_editor_works_by_form_posts_alone() {
     let app = spawn().await;
-    let (status, page) = get(&app, "/samurai/new").await;
+    let (status, page) = app.get("/samurai/new").await;
     assert_eq!(status, StatusCode::OK);
     assert_no_inline_code(&page);
     assert!(page.contains("value=\"hex.E5\""), "every hex is a button");
@@ -136,7 +122,7 @@ async fn the_editor_works_by_form_posts_alone() {
         &s,
         &[("tool", "unit"), ("new_type", "ashigaru-spearmen"), ("new_side", "a"), ("action", "hex.E5")],
     );
-    let (status, page) = post_form(&app, "/samurai/design", &placed).await;
+    let (status, page) = app.post_fields("/samurai/design", &placed).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("id=\"f-units-0-hex\" name=\"units.0.hex\" value=\"E5\""), "the unit is placed");
     assert!(page.contains("Unit 1: Ashigaru Spearmen of Side A at E5"), "and chosen");
@@ -153,18 +139,18 @@ async fn the_editor_works_by_form_posts_alone() {
         json!({"wind": "w", "units": [{"hex": "E5", "type": "ashigaru-spearmen", "close": 3}]}),
     )
     .expect("scenario");
-    let (_, page) = post_form(&app, "/samurai/design", &form(&s, &[("action", "select.0")])).await;
+    let (_, page) = app.post_fields("/samurai/design", &form(&s, &[("action", "select.0")])).await;
     let mut moves = highlighted(&page, "hl-move");
     moves.sort();
     assert_eq!(moves, ["C4", "C5", "C6", "D3", "D4", "D5", "D6", "D7", "E4", "E6", "F5"]);
 
     // Paint D5 as land: it becomes a landing (D), no longer a sea move.
-    let (_, page) = post_form(
-        &app,
-        "/samurai/design",
-        &form(&s, &[("tool", "land"), ("action", "hex.D5"), ("selected", "0")]),
-    )
-    .await;
+    let (_, page) = app
+        .post_fields(
+            "/samurai/design",
+            &form(&s, &[("tool", "land"), ("action", "hex.D5"), ("selected", "0")]),
+        )
+        .await;
     assert!(page.contains("name=\"terrain.4\" value=\"~~~L\""), "D5 is land in the terrain rows");
     assert_eq!(highlighted(&page, "hl-landing"), ["D5"]);
     assert!(page.contains("id=\"opt-landings\">Disembark onto D5."));
@@ -174,9 +160,9 @@ async fn the_editor_works_by_form_posts_alone() {
         serde_json::from_value(json!({"side": "b", "hex": "F5", "type": "sohei-warriors", "close": 3}))
             .expect("unit"),
     );
-    let (_, page) =
-        post_form(&app, "/samurai/design", &form(&s, &[("action", "grapple.E5.F5"), ("selected", "0")]))
-            .await;
+    let (_, page) = app
+        .post_fields("/samurai/design", &form(&s, &[("action", "grapple.E5.F5"), ("selected", "0")]))
+        .await;
     assert!(page.contains("name=\"grapples.0.a\" value=\"E5\""), "the grapple is marked");
     assert!(highlighted(&page, "hl-move").is_empty(), "a grappled boat does not move");
     assert!(page.contains("value=\"ungrapple.E5.F5\""), "and may be cut loose");
@@ -193,7 +179,7 @@ async fn a_saved_scenario_shares_its_map_and_each_units_options() {
     let to = res.headers()["location"].to_str().expect("location").to_owned();
     let id = to.trim_start_matches("/samurai/").trim_end_matches("?saved=1").to_owned();
 
-    let (status, page) = get(&app, &to).await;
+    let (status, page) = app.get(&to).await;
     assert_eq!(status, StatusCode::OK);
     assert_no_inline_code(&page);
     assert!(page.contains("<h1>Dan-no-ura</h1>"));
@@ -203,19 +189,19 @@ async fn a_saved_scenario_shares_its_map_and_each_units_options() {
     );
     assert!(page.contains("B8 Ashigaru Bow (on the shore)"), "the forum text");
 
-    let (status, page) = get(&app, &format!("/samurai/{id}/map?hex=F7")).await;
+    let (status, page) = app.get(&format!("/samurai/{id}/map?hex=F7")).await;
     assert_eq!(status, StatusCode::OK);
     assert_no_inline_code(&page);
     assert!(page.contains("Unit 3: Ashigaru Spearmen of Minamoto at F7"));
     assert_eq!(highlighted(&page, "hl-grapple"), ["E6"], "the enemy boat it may grapple");
-    let (_, page) = get(&app, &format!("/samurai/{id}/map?hex=A9")).await;
+    let (_, page) = app.get(&format!("/samurai/{id}/map?hex=A9")).await;
     assert!(page.contains("Lone leader 1: Mounted leader of Minamoto at A9"), "a lone leader is chosen too");
-    let (status, page) = get(&app, &format!("/samurai/{id}/map?hex=%3Cb%3E")).await;
+    let (status, page) = app.get(&format!("/samurai/{id}/map?hex=%3Cb%3E")).await;
     assert_eq!(status, StatusCode::OK, "a hex that is no hex chooses nothing");
     assert!(!page.contains("<b>"));
-    assert_eq!(get(&app, "/samurai/nosuchthing1/map?hex=A1").await.0, StatusCode::NOT_FOUND);
+    assert_eq!(app.get("/samurai/nosuchthing1/map?hex=A1").await.0, StatusCode::NOT_FOUND);
 
-    let (status, sheet) = get(&app, &format!("/samurai/{id}/sheet")).await;
+    let (status, sheet) = app.get(&format!("/samurai/{id}/sheet")).await;
     assert_eq!(status, StatusCode::OK);
     assert_no_inline_code(&sheet);
     assert!(sheet.contains("The naval rules in brief") && sheet.contains("Leaders move deck to deck"));
@@ -238,7 +224,7 @@ async fn a_form_with_unreadable_fields_keeps_the_rest_and_says_what_it_read() {
     .iter()
     .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
     .collect();
-    let (status, page) = post_form(&app, "/samurai/design", &fields).await;
+    let (status, page) = app.post_fields("/samurai/design", &fields).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("value=\"Kept\""), "the name is kept");
     for said in [
@@ -259,7 +245,7 @@ async fn a_form_with_more_than_a_scenario_holds_is_refused_whole() {
     for k in 0..201 {
         fields.push((format!("units.{k}.hex"), "A1".into()));
     }
-    let (status, page) = post_form(&app, "/samurai/design", &fields).await;
+    let (status, page) = app.post_fields("/samurai/design", &fields).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.contains("at most 200"), "{page}");
 }

@@ -25,8 +25,32 @@ impl TestApp {
 
     /// A page's text, as this app's client gets it (whatever its status).
     pub async fn page(&self, path: &str) -> String {
-        self.client.get(self.url(path)).send().await.expect("get").text().await.expect("text")
+        self.get(path).await.1
     }
+
+    /// A GET by this app's client: the status and the text.
+    pub async fn get(&self, path: &str) -> (reqwest::StatusCode, String) {
+        let res = self.client.get(self.url(path)).send().await.expect("request");
+        let status = res.status();
+        (status, res.text().await.expect("body"))
+    }
+
+    /// Form fields posted (urlencoded) by this app's client: the status and the text.
+    pub async fn post_fields(
+        &self,
+        path: &str,
+        fields: &[(String, String)],
+    ) -> (reqwest::StatusCode, String) {
+        let res = self.client.post(self.url(path)).form(fields).send().await.expect("request");
+        let status = res.status();
+        (status, res.text().await.expect("body"))
+    }
+}
+
+/// A document's form `fields` with `extra` ones after them (a button pressed, a box ticked).
+pub fn with_extra(mut fields: Vec<(String, String)>, extra: &[(&str, &str)]) -> Vec<(String, String)> {
+    fields.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
+    fields
 }
 
 /// The app as `cargo run` serves it: default limits.

@@ -1,7 +1,7 @@
 //! The Waffle 40K roster builder, its rule cards, the fire-point planner and the tank shock
 //! calculator, over a real socket with a real SQLite file.
 
-use crate::support::{TestApp, assert_no_inline_code, spawn, stored_count};
+use crate::support::{TestApp, assert_no_inline_code, spawn, stored_count, with_extra};
 use drydock::games::waffle::{self, Armour, Roster, Vehicle, Weapon};
 use drydock::web::codec::encode as fields_of;
 use reqwest::StatusCode;
@@ -13,21 +13,7 @@ fn iron_column() -> Roster {
 }
 
 fn form(r: &Roster, extra: &[(&str, &str)]) -> Vec<(String, String)> {
-    let mut f = fields_of(r);
-    f.extend(extra.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())));
-    f
-}
-
-async fn post_form(app: &TestApp, path: &str, fields: &[(String, String)]) -> (StatusCode, String) {
-    let res = app.client.post(app.url(path)).form(fields).send().await.expect("request");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
-}
-
-async fn get(app: &TestApp, path: &str) -> (StatusCode, String) {
-    let res = app.client.get(app.url(path)).send().await.expect("request");
-    let status = res.status();
-    (status, res.text().await.expect("body"))
+    with_extra(fields_of(r), extra)
 }
 
 async fn post_json(app: &TestApp, path: &str, body: &Value) -> (StatusCode, Value) {
@@ -62,7 +48,7 @@ async fn save(app: &TestApp, r: &Roster) -> String {
 #[tokio::test]
 async fn the_new_page_is_an_empty_builder_and_can_start_from_the_example() {
     let app = spawn().await;
-    let (status, page) = get(&app, "/waffle/new").await;
+    let (status, page) = app.get("/waffle/new").await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<form id=\"builder\""));
     assert!(page.contains("<dd id=\"fig-points\">0</dd>"));
@@ -70,7 +56,7 @@ async fn the_new_page_is_an_empty_builder_and_can_start_from_the_example() {
     assert!(page.contains("href=\"/waffle/tank-shock\""));
     assert_no_inline_code(&page);
 
-    let (_, page) = get(&app, "/waffle/new?from=example").await;
+    let (_, page) = app.get("/waffle/new?from=example").await;
     assert!(page.contains("value=\"Iron Column\""));
     assert!(page.contains("<dd id=\"fig-points\">145</dd>"), "40 + 105");
     assert!(page.contains("<dd id=\"fig-limit\">500</dd>"));
@@ -88,9 +74,9 @@ async fn the_new_page_is_an_empty_builder_and_can_start_from_the_example() {
 async fn the_no_js_form_adds_and_removes_vehicles_and_weapons() {
     let app = spawn().await;
     let empty = Roster::default();
-    let (status, page) =
-        post_form(&app, "/waffle/design", &form(&empty, &[("action", "add.vehicles"), ("new_type", "tank")]))
-            .await;
+    let (status, page) = app
+        .post_fields("/waffle/design", &form(&empty, &[("action", "add.vehicles"), ("new_type", "tank")]))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<!doctype html>"), "a whole page without JavaScript");
     assert!(page.contains("name=\"vehicles.0.types.0\" value=\"tank\" checked"), "a tank was added");
@@ -99,7 +85,7 @@ async fn the_no_js_form_adds_and_removes_vehicles_and_weapons() {
 
     let mut r = Roster { vehicles: vec![Vehicle::new("Hammer", &["tank"])], ..Roster::default() };
     let (_, page) =
-        post_form(&app, "/waffle/design", &form(&r, &[("action", "add.vehicles.0.weapons")])).await;
+        app.post_fields("/waffle/design", &form(&r, &[("action", "add.vehicles.0.weapons")])).await;
     assert!(page.contains("name=\"vehicles.0.weapons.0.name\""), "a weapon row");
     assert!(page.contains("name=\"vehicles.0.weapons.0.strength\" value=\"\""), "Strength starts as –");
 
@@ -121,15 +107,15 @@ async fn the_no_js_form_adds_and_removes_vehicles_and_weapons() {
     ];
     r.vehicles.push(Vehicle::new("Rhino", &["tank", "transport"]));
     let (_, page) =
-        post_form(&app, "/waffle/design", &form(&r, &[("action", "remove.vehicles.0.weapons.0")])).await;
+        app.post_fields("/waffle/design", &form(&r, &[("action", "remove.vehicles.0.weapons.0")])).await;
     assert!(page.contains("value=\"Heavy bolter\""));
     assert!(!page.contains("Battle cannon"));
-    let (_, page) = post_form(&app, "/waffle/design", &form(&r, &[("action", "remove.vehicles.0")])).await;
+    let (_, page) = app.post_fields("/waffle/design", &form(&r, &[("action", "remove.vehicles.0")])).await;
     assert!(page.contains("name=\"vehicles.0.name\" value=\"Rhino\""));
     assert!(!page.contains("name=\"vehicles.1.name\""));
 
     // The htmx answer to a button is the form alone.
-    let (_, body) = post_form(&app, "/waffle/builder", &form(&r, &[("action", "add.vehicles")])).await;
+    let (_, body) = app.post_fields("/waffle/builder", &form(&r, &[("action", "add.vehicles")])).await;
     assert!(body.trim_start().starts_with("<form id=\"builder\""), "{body}");
     assert!(body.contains("name=\"vehicles.2.name\""), "a plain vehicle at the end");
     assert!(!body.contains("<html"));
@@ -143,7 +129,7 @@ async fn the_live_fragment_places_problems_beside_their_inputs_and_updates_each_
     r.vehicles[1].types.push("tank".into());
     r.vehicles[1].armour = Armour { front: 99, side: 12, rear: 10 };
     r.vehicles[1].fire_points = 2;
-    let (status, body) = post_form(&app, "/waffle/live", &form(&r, &[])).await;
+    let (status, body) = app.post_fields("/waffle/live", &form(&r, &[])).await;
     assert_eq!(status, StatusCode::OK);
     assert!(!body.contains("<form"), "the live answer is a fragment");
     assert!(body.contains("<dd id=\"fig-points\">145</dd>"), "{body}");
@@ -281,7 +267,7 @@ async fn the_tank_shock_api_answers_a_13_inch_slam_exactly() {
 async fn the_tank_shock_page_shows_the_figures_exactly_with_a_chart_and_the_decisions() {
     let app = spawn().await;
     let (status, page) =
-        get(&app, "/waffle/tank-shock?mode=slam&distance=13&combat_speed=6&leadership=7&initiative=3&toughness=3&save=4&models=10")
+        app.get("/waffle/tank-shock?mode=slam&distance=13&combat_speed=6&leadership=7&initiative=3&toughness=3&save=4&models=10")
             .await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<form id=\"shock-form\" class=\"shock-form\" method=\"get\""), "a GET form");
@@ -306,14 +292,14 @@ async fn the_tank_shock_page_shows_the_figures_exactly_with_a_chart_and_the_deci
     assert_no_inline_code(&page);
 
     // Without a query: the defaults, worked out.
-    let (status, page) = get(&app, "/waffle/tank-shock").await;
+    let (status, page) = app.get("/waffle/tank-shock").await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<dd id=\"fig-checks\">2</dd>"), "12\" by default");
     assert!(page.contains(
         "<input type=\"number\" inputmode=\"numeric\" id=\"f-distance\" name=\"distance\" value=\"12\""
     ));
     // A Grind with no save.
-    let (_, page) = get(&app, "/waffle/tank-shock?mode=grind&distance=6&save=none&toughness=5").await;
+    let (_, page) = app.get("/waffle/tank-shock?mode=grind&distance=6&save=none&toughness=5").await;
     assert!(page.contains("<dd id=\"fig-profile\">S5 AP D6</dd>"));
     assert!(page.contains("<dd id=\"fig-to-wound\">4+</dd>"));
     assert!(page.contains("<option value=\"none\" selected>No save</option>"));
@@ -323,18 +309,18 @@ async fn the_tank_shock_page_shows_the_figures_exactly_with_a_chart_and_the_deci
 async fn the_fire_point_planner_says_what_the_passengers_may_do() {
     let app = spawn().await;
     let bulwark = "/waffle/fire-points?name=Bulwark&types.0=tank&types.1=transport&fire_points=2&capacity=10";
-    let (status, page) = get(&app, &format!("{bulwark}&speed=cruising")).await;
+    let (status, page) = app.get(&format!("{bulwark}&speed=cruising")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<h1>Fire-point planner: Bulwark</h1>"));
     assert!(page.contains("id=\"plan-fire\">Snap shots only: up to 2 models may shoot out</p>"), "{page}");
     assert!(page.contains("id=\"f-speed-cruising\" name=\"speed\" value=\"cruising\" checked"));
     assert!(page.contains("the vehicle may not go flat out or use its smoke launchers"));
-    let (_, page) = get(&app, &format!("{bulwark}&speed=stationary&smoke=on")).await;
+    let (_, page) = app.get(&format!("{bulwark}&speed=stationary&smoke=on")).await;
     assert!(page.contains("id=\"plan-fire\">Nobody may shoot out</p>"));
     assert!(page.contains("It used its smoke launchers this turn"));
     assert_no_inline_code(&page);
     // Not a transport; numbers that are not numbers.
-    let (status, page) = get(&app, "/waffle/fire-points?name=Strider&types.0=walker&capacity=lots").await;
+    let (status, page) = app.get("/waffle/fire-points?name=Strider&types.0=walker&capacity=lots").await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("It is not a Transport: nobody rides inside."));
     assert!(page.contains("data-code=\"BAD_NUMBER\""), "{page}");
@@ -344,7 +330,7 @@ async fn the_fire_point_planner_says_what_the_passengers_may_do() {
 async fn the_share_page_and_the_printable_cards_show_every_rule_with_its_source() {
     let app = spawn().await;
     let id = save(&app, &iron_column()).await;
-    let (status, page) = get(&app, &format!("/waffle/{id}?saved=1")).await;
+    let (status, page) = app.get(&format!("/waffle/{id}?saved=1")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<title>Iron Column · Drydock</title>"));
     assert!(
@@ -357,7 +343,7 @@ async fn the_share_page_and_the_printable_cards_show_every_rule_with_its_source(
     assert!(page.contains("Plan its fire points this turn"), "the transport's planner");
     assert_no_inline_code(&page);
 
-    let (status, cards) = get(&app, &format!("/waffle/{id}/cards")).await;
+    let (status, cards) = app.get(&format!("/waffle/{id}/cards")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(cards.contains("<body class=\"sheet waffle-cards\">"));
     assert!(cards.contains("href=\"/static/waffle.css\""), "the print rules for cards");
@@ -379,11 +365,11 @@ async fn the_share_page_and_the_printable_cards_show_every_rule_with_its_source(
         "{cards}"
     );
     assert_no_inline_code(&cards);
-    let css = get(&app, "/static/waffle.css").await.1;
+    let css = app.get("/static/waffle.css").await.1;
     assert!(css.contains("break-inside: avoid"));
 
     // Unsaved, from the builder form; and the forum text.
-    let (status, cards) = post_form(&app, "/waffle/cards", &form(&iron_column(), &[])).await;
+    let (status, cards) = app.post_fields("/waffle/cards", &form(&iron_column(), &[])).await;
     assert_eq!(status, StatusCode::OK);
     assert!(cards.contains("Melta lance"));
     let res = app.client.get(app.url(&format!("/waffle/{id}/export.txt"))).send().await.expect("text");
@@ -403,7 +389,7 @@ async fn bad_input_gets_a_4xx_or_a_problem_and_never_a_5xx() {
         ("vehicles.0.armour.side".to_owned(), "999".to_owned()),
         ("vehicles.0.bs".to_owned(), "lots".to_owned()),
     ];
-    let (status, page) = post_form(&app, "/waffle/design", &fields).await;
+    let (status, page) = app.post_fields("/waffle/design", &fields).await;
     assert_eq!(status, StatusCode::OK);
     assert!(
         slot(&page, "problems-vehicles-0-types")
@@ -425,7 +411,7 @@ async fn bad_input_gets_a_4xx_or_a_problem_and_never_a_5xx() {
     let res = app.client.post(app.url("/waffle/design")).form(&many(10_000)).send().await.expect("post");
     assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
     for path in ["/waffle/design", "/waffle/live", "/waffle"] {
-        let (status, page) = post_form(&app, path, &many(250)).await;
+        let (status, page) = app.post_fields(path, &many(250)).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}");
         assert!(page.contains("this roster has 250 entries; a roster holds at most 200"), "{page}");
     }
@@ -473,7 +459,7 @@ async fn bad_input_gets_a_4xx_or_a_problem_and_never_a_5xx() {
         .await
         .expect("post");
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
-    let (status, page) = get(&app, "/waffle/tank-shock?distance=-5&leadership=abc&mode=ram&save=9").await;
+    let (status, page) = app.get("/waffle/tank-shock?distance=-5&leadership=abc&mode=ram&save=9").await;
     assert_eq!(status, StatusCode::OK);
     // The page reads its inputs as the API reads them: the same refusals, in the same words.
     let distance = slot(&page, "problems-distance");
@@ -488,7 +474,7 @@ async fn bad_input_gets_a_4xx_or_a_problem_and_never_a_5xx() {
     );
     assert!(slot(&page, "problems-save").contains("Armour save must be a whole number from 2 to 6, not 9"));
     assert!(page.contains("id=\"shock-refused\""));
-    let (_, page) = get(&app, "/waffle/tank-shock?distance=4&combat_speed=6").await;
+    let (_, page) = app.get("/waffle/tank-shock?distance=4&combat_speed=6").await;
     assert!(slot(&page, "problems-distance").contains("4&#34; is not a tank shock"));
 
     // Garbage of every kind: never a 500.
@@ -509,7 +495,7 @@ async fn bad_input_gets_a_4xx_or_a_problem_and_never_a_5xx() {
         for path in
             ["/waffle/design", "/waffle/builder", "/waffle/live", "/waffle/export.txt", "/waffle/cards"]
         {
-            let (status, body) = post_form(&app, path, fields).await;
+            let (status, body) = app.post_fields(path, fields).await;
             assert!(!status.is_server_error(), "{path} {fields:?}: {status} {body}");
         }
     }
@@ -519,7 +505,7 @@ async fn bad_input_gets_a_4xx_or_a_problem_and_never_a_5xx() {
         "?types=x&name=%FF",
         "?weapons.0.range=x",
     ] {
-        let (status, _) = get(&app, &format!("/waffle/fire-points{query}")).await;
+        let (status, _) = app.get(&format!("/waffle/fire-points{query}")).await;
         assert!(!status.is_server_error(), "{query}: {status}");
     }
     assert_eq!(stored_count(&app).await, 0, "nothing bad was stored");
