@@ -15,6 +15,8 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 /// The SQLite migrations in `migrations/sqlite/`, embedded at build time.
@@ -87,10 +89,12 @@ impl std::str::FromStr for Location {
     }
 }
 
-/// The store: a pool on one backend or the other.
+/// The store: a pool on one backend or the other. A SQLite file is written by this process
+/// alone, so it counts its writes in memory; PostgreSQL counts them in the database, for every
+/// instance (see [`Db::change_mark`]).
 #[derive(Debug, Clone)]
 pub enum Db {
-    Sqlite(SqlitePool),
+    Sqlite(SqlitePool, Arc<AtomicI64>),
     Postgres(PgPool),
 }
 
@@ -100,13 +104,18 @@ pub enum Db {
 macro_rules! on_pool {
     ($db:expr, $pool:ident => $body:expr) => {
         match $db {
-            $crate::store::Db::Sqlite($pool) => $body,
+            $crate::store::Db::Sqlite($pool, _) => $body,
             $crate::store::Db::Postgres($pool) => $body,
         }
     };
 }
 
 impl Db {
+    /// The store on an open SQLite pool.
+    pub fn sqlite(pool: SqlitePool) -> Db {
+        Db::Sqlite(pool, Arc::new(AtomicI64::new(1)))
+    }
+
     /// Whether other instances may write to the same store (PostgreSQL): what this instance
     /// keeps in memory must then be checked against it.
     pub fn is_shared(&self) -> bool {
@@ -116,7 +125,7 @@ impl Db {
     /// The backend's name, for logs.
     pub fn backend(&self) -> &'static str {
         match self {
-            Db::Sqlite(_) => "SQLite",
+            Db::Sqlite(..) => "SQLite",
             Db::Postgres(_) => "PostgreSQL",
         }
     }
@@ -129,23 +138,36 @@ impl Db {
         on_pool!(self, pool => pool.is_closed())
     }
 
-    /// Where the store stands in the sequence of writes every instance makes: `None` when only
-    /// this process writes (SQLite, which counts its own writes in memory). A page drawn after
-    /// this value was read is current for as long as it stays the same.
-    pub async fn change_mark(&self) -> Result<Option<i64>, sqlx::Error> {
+    /// Where the store stands in the sequence of writes that could change a share page (a
+    /// change, a copy, listing, a delete): a page drawn after this value was read is current for
+    /// as long as it stays the same. Counted in memory on SQLite, in the database (a sequence)
+    /// on PostgreSQL, where every instance writes.
+    pub async fn change_mark(&self) -> Result<i64, sqlx::Error> {
         match self {
-            Db::Sqlite(_) => Ok(None),
-            Db::Postgres(pool) => {
-                sqlx::query_scalar("SELECT last_value FROM changes").fetch_one(pool).await.map(Some)
-            }
+            Db::Sqlite(_, changes) => Ok(changes.load(Ordering::Acquire)),
+            Db::Postgres(pool) => sqlx::query_scalar("SELECT last_value FROM changes").fetch_one(pool).await,
         }
     }
 
-    /// Moves the change mark on: called after a write has committed, before it is answered, so
-    /// a read anywhere that starts after the answer sees a new mark.
+    /// The change mark, when it can be read without asking the database (SQLite's).
+    pub fn local_mark(&self) -> Option<i64> {
+        match self {
+            Db::Sqlite(_, changes) => Some(changes.load(Ordering::Acquire)),
+            Db::Postgres(_) => None,
+        }
+    }
+
+    /// Moves the change mark on: called by every write a page could show after it has
+    /// committed, before it is answered, so a read anywhere that starts after the answer sees a
+    /// new mark.
     pub async fn changed(&self) -> Result<(), sqlx::Error> {
-        if let Db::Postgres(pool) = self {
-            sqlx::query("SELECT nextval('changes')").execute(pool).await?;
+        match self {
+            Db::Sqlite(_, changes) => {
+                changes.fetch_add(1, Ordering::AcqRel);
+            }
+            Db::Postgres(pool) => {
+                sqlx::query("SELECT nextval('changes')").execute(pool).await?;
+            }
         }
         Ok(())
     }
@@ -154,7 +176,7 @@ impl Db {
 /// Opens (creating if needed) and migrates the store at `at`.
 pub async fn open_at(at: &Location) -> Result<Db, sqlx::Error> {
     match at {
-        Location::Sqlite(path) => open(path).await.map(Db::Sqlite),
+        Location::Sqlite(path) => open(path).await.map(Db::sqlite),
         Location::Postgres(url) => open_postgres(url).await.map(Db::Postgres),
     }
 }
@@ -265,7 +287,7 @@ mod tests {
     /// SQLite's rowid.
     async fn columns(db: &Db, table: &str) -> Vec<String> {
         let sql = match db {
-            Db::Sqlite(_) => "SELECT name FROM pragma_table_info($1) ORDER BY name",
+            Db::Sqlite(..) => "SELECT name FROM pragma_table_info($1) ORDER BY name",
             Db::Postgres(_) => {
                 "SELECT column_name::text FROM information_schema.columns \
                  WHERE table_schema = current_schema() AND table_name = $1 AND column_name <> 'rowid' \

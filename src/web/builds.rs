@@ -157,7 +157,6 @@ pub async fn save_as_new(
 ) -> Result<Response, AppError> {
     let parent = parent.filter(|id| builds::looks_like_id(id));
     let (b, token) = builds::create(&state.db, c, parent, listing).await?;
-    state.pages.invalidate();
     let mut r = Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response();
     set_edit_cookie(&mut r, &b.id, &token);
     Ok(r)
@@ -167,7 +166,6 @@ pub async fn save_as_new(
 /// stays out of the gallery until its owner saves it.
 pub async fn save_copy(state: &AppState, c: &Content, parent: &Build) -> Result<Response, AppError> {
     let (copy, token) = builds::create(&state.db, c, Some(&parent.id), Listing::Copy).await?;
-    state.pages.invalidate();
     let mut r = Redirect::to(&format!("{}/edit", share_path(&copy))).into_response();
     set_edit_cookie(&mut r, &copy.id, &token);
     Ok(r)
@@ -194,12 +192,9 @@ pub async fn save_changes(
         return Err(forbidden());
     };
     // The store checks the build's kind and token as it writes; only a write that happened
-    // empties the cache, so refused edits cannot make every share page render again.
+    // moves the change mark, so refused edits cannot make every share page render again.
     match builds::update(&state.db, id, token, c, listing).await {
-        Ok(b) => {
-            state.pages.invalidate();
-            Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response())
-        }
+        Ok(b) => Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response()),
         Err(e) => Err(update_error(e, game)),
     }
 }
@@ -321,19 +316,18 @@ where
     F: FnOnce(Build, Saved) -> Result<String, AppError>,
 {
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
-    // Taken before the build is read, as the generation: a page drawn from a build that changes
-    // (or is deleted) while it is drawn is sent, but not kept, or not served again.
+    // Taken before the build is read: a page drawn from a build that changes (or is deleted)
+    // while it is drawn is sent, and kept under a mark that has already moved on.
     let mark = state.pages.marks.read(&state.db).await?;
     if anonymous && let Some(page) = state.pages.get(address, mark) {
         return Ok(page.response(headers));
     }
-    let seen = state.pages.generation();
     let b = load(state, id, game).await?;
     let facts = saved(state, &b, headers, just_saved).await?;
     let cacheable = !facts.owner && facts.edit_link.is_none();
     let page = axum::body::Bytes::from(render(b, facts)?);
     if cacheable {
-        return Ok(state.pages.put(address, page, seen, mark).response(headers));
+        return Ok(state.pages.put(address, page, mark).response(headers));
     }
     Ok(Html(page).into_response())
 }
@@ -408,7 +402,6 @@ pub async fn api_create(
     c: &Content,
     extra: serde_json::Value,
 ) -> Result<Response, ApiError> {
-    // A new build without a parent changes no other page, so the cache stays.
     let (b, token) = builds::create(&state.db, c, None, Listing::Listed).await?;
     let origin = state.public.as_str();
     let body = json!({
@@ -437,10 +430,7 @@ pub async fn api_replace(
 ) -> Result<Build, ApiError> {
     let token = api_token(headers)?;
     match builds::update(&state.db, id, token, c, None).await {
-        Ok(b) => {
-            state.pages.invalidate();
-            Ok(b)
-        }
+        Ok(b) => Ok(b),
         Err(UpdateError::Forbidden) => Err(AppError::Forbidden(API_WRONG_TOKEN.into()).into()),
         Err(e) => Err(match registry::game(c.kind) {
             Some(game) => update_error(e, game),

@@ -1,15 +1,14 @@
 //! Rendered share pages, kept for the visitors who cannot edit them. A share page is the same
 //! for every such visitor (its links are written with the configured public origin, never with
 //! the Host a client sends, so a client cannot add entries by inventing host names), and it is
-//! read far more often than written. This process empties the cache whenever it writes (a page
-//! also shows its copies' count and its parent's name, so any write may change other pages).
-//! When other instances write to the same store (PostgreSQL), each page is kept with the store's
-//! change mark as it was read before drawing the page (store::Db::change_mark), and is served
-//! again only while the mark is the same: a write through any instance moves it on before that
-//! write is answered, so no instance serves a page older than a write already acknowledged (and
-//! such a page lives at most [`MARKED_PAGE_LIFE`], for a write whose instance died before moving
-//! the mark).
-//! Owners and just-saved pages are never cached.
+//! read far more often than written. Each page is kept with the store's change mark as it was
+//! read before drawing the page (store::Db::change_mark), and is served again only while the
+//! mark is the same. Every write that could change a page moves the mark on before it is
+//! answered (a page also shows its copies' count and its parent's name, so a write may change
+//! other pages than its own): in this process's memory on SQLite, in the database on PostgreSQL,
+//! where other instances write too. So no page older than an acknowledged write is served; and a
+//! page lives at most [`PAGE_LIFE`], for a write whose instance died between committing and
+//! moving the mark. Owners and just-saved pages are never cached.
 //!
 //! A page is kept as it is and compressed (brotli and gzip) once when it is kept, so a browser's
 //! visit costs no compression: compressing the page for every visitor took nine tenths of the
@@ -20,7 +19,6 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
@@ -115,9 +113,9 @@ impl Page {
 /// share_page (src/web/builds.rs) would answer from the cache takes this path: a GET of a kept
 /// address, with no query, from a visitor who holds no edit token for it (the same
 /// [`token_for`](super::builds::token_for)). It gets the same answer, with the headers every
-/// answer carries; everything else goes on to the app. A page drawn at a change mark (a store
-/// other instances write) is answered once the mark, read after the visit arrived, is still the
-/// one it was drawn at.
+/// answer carries; everything else goes on to the app. A page is answered while the store's
+/// change mark is the one it was drawn at: read from memory on SQLite, and on PostgreSQL read
+/// after the visit arrived (then the answer waits for the database).
 #[derive(Clone)]
 pub struct KeptPages<S> {
     pub inner: S,
@@ -145,10 +143,14 @@ impl<S> KeptPages<S> {
         if super::builds::token_for(req.headers(), id, None).is_some() {
             return Found::Nothing;
         }
-        match self.pages.entry(address) {
-            Some((page, None, _)) => Found::Answer(kept_response(&page, req.headers())),
-            Some((page, Some(mark), kept)) if kept.elapsed() < MARKED_PAGE_LIFE => Found::Check(page, mark),
-            _ => Found::Nothing,
+        let Some((page, at, kept)) = self.pages.entry(address) else { return Found::Nothing };
+        if kept.elapsed() >= PAGE_LIFE {
+            return Found::Nothing;
+        }
+        match self.db.local_mark() {
+            Some(now) if now == at => Found::Answer(kept_response(&page, req.headers())),
+            Some(_) => Found::Nothing,
+            None => Found::Check(page, at),
         }
     }
 }
@@ -192,7 +194,7 @@ where
                 let (pages, db) = (self.pages.clone(), self.db.clone());
                 Right(Box::pin(async move {
                     match pages.marks.read(&db).await {
-                        Ok(Some(now)) if now == at => Ok(kept_response(&page, req.headers())),
+                        Ok(now) if now == at => Ok(kept_response(&page, req.headers())),
                         _ => inner.call(req).await,
                     }
                 }))
@@ -202,12 +204,12 @@ where
 }
 
 /// A kept page, the store's change mark it was drawn at, and when it was kept.
-type Kept = (Arc<Page>, Option<i64>, Instant);
+type Kept = (Arc<Page>, i64, Instant);
 
-/// How long a page drawn at a change mark is served at most. The mark moves on after a write
-/// commits; an instance killed between the two leaves a write no mark announced, and this bounds
-/// how long any instance may go on showing what came before it.
-pub const MARKED_PAGE_LIFE: Duration = Duration::from_secs(30);
+/// How long a page is served at most. The mark moves on after a write commits; an instance
+/// killed between the two leaves a write no mark announced, and this bounds how long any
+/// instance may go on showing what came before it.
+pub const PAGE_LIFE: Duration = Duration::from_secs(30);
 
 /// Reads of the store's change mark, shared by the visits waiting at the same moment: one query
 /// answers every visit that arrived before it was sent, so a busy share page costs the database
@@ -252,9 +254,9 @@ impl Drop for Leading<'_> {
 
 impl Marks {
     /// The store's change mark, read after this call began.
-    pub async fn read(&self, db: &crate::store::Db) -> Result<Option<i64>, sqlx::Error> {
-        if !db.is_shared() {
-            return db.change_mark().await;
+    pub async fn read(&self, db: &crate::store::Db) -> Result<i64, sqlx::Error> {
+        if let Some(mark) = db.local_mark() {
+            return Ok(mark);
         }
         // Any round numbered from `need` on starts reading after this moment.
         let need = self.rounds.lock().unwrap_or_else(PoisonError::into_inner).next;
@@ -263,7 +265,7 @@ impl Marks {
             if let (round, Some(mark)) = *done.borrow_and_update()
                 && round >= need
             {
-                return Ok(Some(mark));
+                return Ok(mark);
             }
             let lead = {
                 let mut rounds = self.rounds.lock().unwrap_or_else(PoisonError::into_inner);
@@ -276,7 +278,7 @@ impl Marks {
             if let Some(round) = lead {
                 let mut leading = Leading { marks: self, round, mark: None };
                 let mark = db.change_mark().await?;
-                leading.mark = mark;
+                leading.mark = Some(mark);
                 return Ok(mark);
             }
             // Another visit is reading: its round may have started too early for this one, so
@@ -292,12 +294,8 @@ impl Marks {
 pub struct PageCache {
     /// Change marks read for the visits to kept pages.
     pub marks: Marks,
-    /// Each page with the store's change mark it was drawn at (`None` on a store only this
-    /// process writes).
+    /// Each page with the store's change mark it was drawn at.
     pages: RwLock<HashMap<String, Kept>>,
-    /// How many times the cache was emptied: a page drawn from a build read before the last
-    /// write (or delete) must not be kept, or it would outlive the build it shows.
-    generation: AtomicU64,
 }
 
 impl PageCache {
@@ -308,40 +306,25 @@ impl PageCache {
 
     /// The page at `address` ("/boats/{id}"), if kept and drawn at the store's change mark
     /// `mark` (as read now).
-    pub fn get(&self, address: &str, mark: Option<i64>) -> Option<Arc<Page>> {
+    pub fn get(&self, address: &str, mark: i64) -> Option<Arc<Page>> {
         let pages = self.pages.read().unwrap_or_else(PoisonError::into_inner);
         pages
             .get(address)
-            .filter(|(_, at, kept)| *at == mark && (mark.is_none() || kept.elapsed() < MARKED_PAGE_LIFE))
+            .filter(|(_, at, kept)| *at == mark && kept.elapsed() < PAGE_LIFE)
             .map(|(page, _, _)| page.clone())
     }
 
-    /// The cache's generation now: take it before reading the build a page is drawn from.
-    pub fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Acquire)
-    }
-
-    /// Keeps `plain` for `address`, compressed, if no write emptied the cache since generation
-    /// `seen` (when the build it shows was read), with the store's change mark `mark` read before
-    /// it too; returns it either way.
-    pub fn put(&self, address: &str, plain: Bytes, seen: u64, mark: Option<i64>) -> Arc<Page> {
+    /// Keeps `plain` for `address`, compressed, with the store's change mark `mark` as read
+    /// before the build it shows was read (a page drawn from a build that changed meanwhile is
+    /// kept under a mark that has moved on, so it is never served again); returns it.
+    pub fn put(&self, address: &str, plain: Bytes, mark: i64) -> Arc<Page> {
         let page = Arc::new(Page::new(plain));
         let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
-        if self.generation() != seen {
-            return page;
-        }
         if pages.len() >= CAPACITY {
             pages.clear();
         }
         pages.insert(address.to_owned(), (page.clone(), mark, Instant::now()));
         page
-    }
-
-    /// Drops every kept page: a build was saved, changed, listed, unlisted or deleted.
-    pub fn invalidate(&self) {
-        let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
-        self.generation.fetch_add(1, Ordering::AcqRel);
-        pages.clear();
     }
 
     /// How many pages are kept.
@@ -365,36 +348,42 @@ mod tests {
         h
     }
 
-    #[test]
-    fn pages_are_kept_by_address_until_a_write() {
+    #[tokio::test]
+    async fn pages_are_kept_by_address_until_a_write() {
+        let store = crate::store::testing::sqlite().await;
+        let db = &store.db;
         let c = PageCache::default();
-        c.put("/boats/a", Bytes::from_static(b"1"), c.generation(), None);
-        c.put("/epic/a", Bytes::from_static(b"2"), c.generation(), None);
-        assert_eq!(c.get("/boats/a", None).map(|p| p.plain.clone()), Some(Bytes::from_static(b"1")));
-        assert_eq!(c.get("/epic/a", None).map(|p| p.plain.clone()), Some(Bytes::from_static(b"2")));
+        let mark = db.change_mark().await.unwrap();
+        c.put("/boats/a", Bytes::from_static(b"1"), mark);
+        c.put("/epic/a", Bytes::from_static(b"2"), mark);
+        assert_eq!(c.get("/boats/a", mark).map(|p| p.plain.clone()), Some(Bytes::from_static(b"1")));
+        assert_eq!(c.get("/epic/a", mark).map(|p| p.plain.clone()), Some(Bytes::from_static(b"2")));
         assert_eq!(c.len(), 2);
-        c.invalidate();
-        assert_eq!(c.get("/boats/a", None), None);
-        assert!(c.is_empty());
+        db.changed().await.unwrap();
+        let now = db.change_mark().await.unwrap();
+        assert_eq!(c.get("/boats/a", now), None);
+        assert_eq!(c.get("/epic/a", now), None);
     }
 
-    #[test]
-    fn a_page_drawn_before_a_write_is_not_kept() {
+    #[tokio::test]
+    async fn a_page_drawn_before_a_write_is_not_kept() {
+        let store = crate::store::testing::sqlite().await;
+        let db = &store.db;
         let c = PageCache::default();
-        let seen = c.generation();
-        c.invalidate();
-        let page = c.put("/boats/a", Bytes::from_static(b"old"), seen, None);
+        let seen = db.change_mark().await.unwrap();
+        db.changed().await.unwrap();
+        let page = c.put("/boats/a", Bytes::from_static(b"old"), seen);
         assert_eq!(page.plain, Bytes::from_static(b"old"), "still sent to the one who asked");
-        assert!(c.get("/boats/a", None).is_none(), "never kept for the next visitor");
+        let now = db.change_mark().await.unwrap();
+        assert!(c.get("/boats/a", now).is_none(), "never kept for the next visitor");
     }
 
     #[test]
     fn a_page_drawn_at_another_change_mark_is_not_served() {
         let c = PageCache::default();
-        c.put("/boats/a", Bytes::from_static(b"at 7"), c.generation(), Some(7));
-        assert!(c.get("/boats/a", Some(7)).is_some());
-        assert!(c.get("/boats/a", Some(8)).is_none(), "another instance wrote since");
-        assert!(c.get("/boats/a", None).is_none(), "never answered without asking the store");
+        c.put("/boats/a", Bytes::from_static(b"at 7"), 7);
+        assert!(c.get("/boats/a", 7).is_some());
+        assert!(c.get("/boats/a", 8).is_none(), "another instance wrote since");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -409,8 +398,8 @@ mod tests {
             visits.push(tokio::spawn(async move {
                 let mut seen = Vec::new();
                 for _ in 0..20 {
-                    let before = db.change_mark().await.unwrap().unwrap();
-                    let read = marks.read(&db).await.unwrap().unwrap();
+                    let before = db.change_mark().await.unwrap();
+                    let read = marks.read(&db).await.unwrap();
                     seen.push((before, read));
                 }
                 seen
@@ -440,7 +429,7 @@ mod tests {
     fn the_cache_never_grows_past_its_capacity() {
         let c = PageCache::default();
         for i in 0..CAPACITY * 2 + 3 {
-            c.put(&format!("/boats/{i}"), Bytes::from_static(b"p"), c.generation(), None);
+            c.put(&format!("/boats/{i}"), Bytes::from_static(b"p"), 1);
             assert!(c.len() <= CAPACITY);
         }
     }

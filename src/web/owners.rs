@@ -164,7 +164,6 @@ pub async fn delete(
     }
     let token = token_for(headers, id, f.get("token")).unwrap_or_default();
     builds::delete(&state.db, id, Some(game.id), token).await.map_err(|e| update_error(e, game))?;
-    state.pages.invalidate();
     let mut r = Redirect::to(&format!("/my-builds?deleted={}", b.id)).into_response();
     forget_edit_cookie(&mut r, id);
     Ok(r)
@@ -192,7 +191,6 @@ pub async fn set_listing(
     let b = builds::set_listing(&state.db, id, Some(game.id), token, Listing::of(listed != "off"))
         .await
         .map_err(|e| update_error(e, game))?;
-    state.pages.invalidate();
     Ok(Redirect::to(&share_path(&b)).into_response())
 }
 
@@ -223,10 +221,7 @@ pub async fn api_delete(
 ) -> Result<Response, ApiError> {
     let token = api_token(&headers)?;
     match builds::delete(&state.db, &id, None, token).await {
-        Ok(b) => {
-            state.pages.invalidate();
-            Ok(Json(json!({ "id": b.id, "deleted": true, "deleted_at": b.deleted_at })).into_response())
-        }
+        Ok(b) => Ok(Json(json!({ "id": b.id, "deleted": true, "deleted_at": b.deleted_at })).into_response()),
         Err(e) => Ok(api_refusal(e, kind_of(&state, &id).await.as_deref())),
     }
 }
@@ -249,10 +244,7 @@ pub async fn api_listing(
             ))
         })?;
     match builds::set_listing(&state.db, &id, None, token, Listing::of(listed)).await {
-        Ok(b) => {
-            state.pages.invalidate();
-            Ok(Json(json!({ "id": b.id, "listed": b.listing() == Listing::Listed })).into_response())
-        }
+        Ok(b) => Ok(Json(json!({ "id": b.id, "listed": b.listing() == Listing::Listed })).into_response()),
         Err(e) => Ok(api_refusal(e, kind_of(&state, &id).await.as_deref())),
     }
 }

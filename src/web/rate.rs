@@ -100,7 +100,7 @@ pub fn write_limit(rate: WriteRate, proxies: &[IpAddr], db: &Db) -> WriteLimit {
             period: i64::try_from(period.as_micros()).unwrap_or(i64::MAX),
             burst: i64::from(burst.get()),
         }),
-        Db::Sqlite(_) => {
+        Db::Sqlite(..) => {
             let quota = Quota::per_minute(per_minute).allow_burst(burst);
             Counter::Local(RateLimiter::keyed(quota))
         }

@@ -61,7 +61,7 @@ pub async fn app() -> &'static App {
     APP.get_or_init(|| {
         on_shared(async {
             let dir = tempfile::tempdir().expect("temp dir");
-            let db = drydock::store::Db::Sqlite(
+            let db = drydock::store::Db::sqlite(
                 drydock::store::open(&dir.path().join("browser.db")).await.expect("database"),
             );
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");

@@ -30,7 +30,7 @@ struct Served {
 /// The whole app on port 0, served by `serve` with the given options, until the test ends.
 async fn spawn(opts: ServeOptions) -> Served {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = drydock::store::Db::Sqlite(
+    let db = drydock::store::Db::sqlite(
         drydock::store::open(&dir.path().join("drydock.db")).await.expect("database"),
     );
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
@@ -262,7 +262,7 @@ async fn the_peers_address_reaches_handlers_as_connect_info() {
 #[tokio::test]
 async fn on_shutdown_idle_connections_are_closed_and_serving_stops_promptly() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let db = drydock::store::Db::Sqlite(
+    let db = drydock::store::Db::sqlite(
         drydock::store::open(&dir.path().join("drydock.db")).await.expect("database"),
     );
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");

@@ -249,7 +249,7 @@ async fn every_acknowledged_save_of_every_game_survives_sigkill_and_the_database
     assert!(acked.len() > 20, "the burst should have saved something before the kill ({})", acked.len());
 
     let db = drydock::store::open_at(&store.location).await.expect("reopen after the kill");
-    if let drydock::store::Db::Sqlite(pool) = &db {
+    if let drydock::store::Db::Sqlite(pool, _) = &db {
         let check: String =
             sqlx::query_scalar("PRAGMA integrity_check").fetch_one(pool).await.expect("integrity check");
         assert_eq!(check, "ok");

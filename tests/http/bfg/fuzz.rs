@@ -22,7 +22,7 @@ impl Harness {
     fn new() -> Self {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
         let dir = tempfile::tempdir().expect("dir");
-        let db = drydock::store::Db::Sqlite(
+        let db = drydock::store::Db::sqlite(
             rt.block_on(drydock::store::open(&dir.path().join("fuzz.db"))).expect("database"),
         );
         let fleet = super::patrol();
