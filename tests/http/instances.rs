@@ -6,7 +6,7 @@
 //! Skipped (with a line saying so) when no PostgreSQL server was started, except under CI, where
 //! that is an error (store::testing::postgres_url).
 
-use crate::process::{Server, save_until_killed, signal, start_with};
+use crate::process::{Server, save_through_api, save_until_killed, signal, start_with};
 use drydock::store::testing::{self, Fresh};
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -35,10 +35,7 @@ async fn save(client: &reqwest::Client, server: &Server, name: &str) -> (String,
     let game = drydock::web::registry::games().next().expect("a game");
     let mut doc: Value = serde_json::from_str(game.example).expect("example");
     doc["name"] = Value::from(name);
-    let res = client.post(url(server, &format!("/api{}", game.path))).json(&doc).send().await.expect("save");
-    assert_eq!(res.status(), StatusCode::CREATED);
-    let v: Value = res.json().await.expect("json");
-    (v["id"].as_str().expect("id").to_owned(), v["edit_token"].as_str().expect("token").to_owned())
+    save_through_api(client, &url(server, ""), game, &doc).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -100,19 +97,8 @@ async fn saves_through_both_instances_at_once_are_all_kept() {
             for i in 0..20 {
                 let mut doc: Value = serde_json::from_str(game.example).expect("example");
                 doc["name"] = Value::from(format!("Client {c} save {i}"));
-                let res = client
-                    .post(format!("http://{server}/api{}", game.path))
-                    .json(&doc)
-                    .send()
-                    .await
-                    .expect("save");
-                assert_eq!(res.status(), StatusCode::CREATED);
-                let v: Value = res.json().await.expect("json");
-                acked.push((
-                    v["id"].as_str().expect("id").to_owned(),
-                    game.path,
-                    format!("Client {c} save {i}"),
-                ));
+                let (id, _) = save_through_api(&client, &format!("http://{server}"), game, &doc).await;
+                acked.push((id, game.path, format!("Client {c} save {i}")));
             }
             acked
         }));

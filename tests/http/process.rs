@@ -65,6 +65,20 @@ impl Drop for Server {
     }
 }
 
+/// Saves `doc` as a build of `game` through the API of the server at `base` ("http://addr"):
+/// its id and edit token.
+pub async fn save_through_api(
+    client: &::reqwest::Client,
+    base: &str,
+    game: &drydock::games::registry::Game,
+    doc: &serde_json::Value,
+) -> (String, String) {
+    let res = client.post(format!("{base}/api{}", game.path)).json(doc).send().await.expect("save");
+    assert_eq!(res.status(), ::reqwest::StatusCode::CREATED);
+    let v: serde_json::Value = res.json().await.expect("json");
+    (v["id"].as_str().expect("id").to_owned(), v["edit_token"].as_str().expect("token").to_owned())
+}
+
 pub fn signal(child: &Child, sig: &str) {
     let ok = Command::new("kill").arg(format!("-{sig}")).arg(child.id().to_string()).status().expect("kill");
     assert!(ok.success());

@@ -3,7 +3,7 @@
 //! parents, tombstones, edit token hashes, times, battles), every link and edit token still
 //! working on the new store; and an import that cannot be whole changes nothing.
 
-use crate::process::{signal, start, start_with};
+use crate::process::{save_through_api, signal, start, start_with};
 use drydock::store::testing;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -41,17 +41,8 @@ async fn every_build_moves_from_sqlite_to_postgresql_and_back_unchanged() {
     let client = reqwest::Client::new();
     let mut saved = Vec::new();
     for game in drydock::web::registry::games() {
-        let res = client
-            .post(format!("{base}/api{}", game.path))
-            .header("content-type", "application/json")
-            .body(game.example)
-            .send()
-            .await
-            .expect("save");
-        assert_eq!(res.status(), StatusCode::CREATED);
-        let v: Value = res.json().await.expect("json");
-        let id = v["id"].as_str().expect("id").to_owned();
-        let token = v["edit_token"].as_str().expect("token").to_owned();
+        let doc: Value = serde_json::from_str(game.example).expect("example");
+        let (id, token) = save_through_api(&client, &base, game, &doc).await;
         saved.push((game.path, id, token));
     }
     let no_redirects = crate::support::stranger();
