@@ -116,12 +116,6 @@ impl Db {
         Db::Sqlite(pool, Arc::new(AtomicI64::new(1)))
     }
 
-    /// Whether other instances may write to the same store (PostgreSQL): what this instance
-    /// keeps in memory must then be checked against it.
-    pub fn is_shared(&self) -> bool {
-        matches!(self, Db::Postgres(_))
-    }
-
     /// The backend's name, for logs.
     pub fn backend(&self) -> &'static str {
         match self {
@@ -132,10 +126,6 @@ impl Db {
 
     pub async fn close(&self) {
         on_pool!(self, pool => pool.close().await);
-    }
-
-    pub fn is_closed(&self) -> bool {
-        on_pool!(self, pool => pool.is_closed())
     }
 
     /// Where the store stands in the sequence of writes that could change a share page (a

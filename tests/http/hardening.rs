@@ -390,7 +390,7 @@ fn wal_size(app: &TestApp) -> u64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn the_write_ahead_log_is_cut_back_after_a_burst_of_saves() {
     let app = spawn_unlimited().await;
-    if app.db.is_shared() {
+    if app.db.local_mark().is_none() {
         // SQLite's own log; PostgreSQL manages its write-ahead log itself.
         return;
     }
