@@ -48,6 +48,80 @@
   document.addEventListener("DOMContentLoaded", function () { wire(document); });
   document.addEventListener("htmx:afterSettle", function (e) { wire(e.target.ownerDocument || document); });
 
+  // The page stays put. A button that draws a region again (add, remove, a hex, an order of the
+  // battle tracker) or a choice that redraws the form replaces the very control the player
+  // pressed: left alone, the browser's scroll anchoring throws the view elsewhere and focus
+  // falls to the page's top. So the control's place on the screen is noted before the request,
+  // and after the swap the control that stands for it (the one the server marked `autofocus`,
+  // see web/landing.rs, else the same id, else the same name and value, else the nearest control
+  // of the closest region that is still there) is put back at that place and focused.
+  var pressed = null;
+  var place = null;
+  function note(e) {
+    var c = e.target && e.target.closest && e.target.closest("button, input, select, textarea, a[href], summary");
+    if (c) pressed = { el: c, at: Date.now() };
+  }
+  document.addEventListener("click", note, true);
+  document.addEventListener("change", note, true);
+  var FOCUSABLE = "button, input:not([type=hidden]), select, textarea, a[href], summary, [tabindex]";
+  function sameControl(p) {
+    if (p.id) {
+      var byId = document.getElementById(p.id);
+      if (byId) return byId;
+    }
+    if (!p.name) return null;
+    var all = document.getElementsByName(p.name);
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].value === p.value && all[i].type !== "hidden") return all[i];
+    }
+    return null;
+  }
+  function nearestIn(region, docTop) {
+    var best = null;
+    var gap = Infinity;
+    region.querySelectorAll(FOCUSABLE).forEach(function (c) {
+      if (c.tabIndex < 0 || c.disabled || !c.getClientRects().length) return;
+      var d = Math.abs(c.getBoundingClientRect().top + window.scrollY - docTop);
+      if (d < gap) { gap = d; best = c; }
+    });
+    return best;
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var target = e.detail.target;
+    var c = pressed && Date.now() - pressed.at < 3000 && pressed.el.isConnected ? pressed.el : null;
+    if (!c && e.detail.elt && e.detail.elt.matches && e.detail.elt.matches(FOCUSABLE)) c = e.detail.elt;
+    if (!target || !c || !target.contains(c)) return;
+    var ids = [];
+    for (var a = c.parentElement; a; a = a.parentElement) if (a.id) ids.push(a.id);
+    var top = c.getBoundingClientRect().top;
+    place = { top: top, docTop: top + window.scrollY, id: c.id, name: c.name, value: c.value, ids: ids };
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var p = place;
+    place = null;
+    var marked = document.querySelectorAll("[autofocus]");
+    marked.forEach(function (m) { m.removeAttribute("autofocus"); });
+    if (!p) return;
+    var land = marked[0] || sameControl(p);
+    for (var i = 0; !land && i < p.ids.length; i++) {
+      var region = document.getElementById(p.ids[i]);
+      if (region) {
+        land = nearestIn(region, p.docTop);
+        if (!land) { land = region; region.setAttribute("tabindex", "-1"); }
+      }
+    }
+    if (!land) return;
+    window.scrollBy(0, land.getBoundingClientRect().top - p.top);
+    // Near the page's foot a shorter page cannot scroll that far: it keeps its height instead.
+    var short = land.getBoundingClientRect().top - p.top;
+    if (short > 1) {
+      var main = document.querySelector("main") || document.body;
+      main.style.minHeight = main.offsetHeight + short + "px";
+      window.scrollBy(0, short);
+    }
+    land.focus({ preventScroll: true });
+  });
+
   // Drafts. Every editor page has a hidden banner (macros.html, draft_banner) naming its form,
   // its game's path and the saved build it edits, if any. While the player changes the design,
   // the form's fields (as name/value pairs, so rows added or removed come back too) are kept in
@@ -107,9 +181,30 @@
       form.appendChild(input);
     });
     document.body.appendChild(form);
-    try { sessionStorage.setItem("drydock-restoring", draft.key); } catch (e) { /* off */ }
+    var pressed = document.querySelector("#draft-banner [data-draft=restore]");
+    var top = pressed ? pressed.getBoundingClientRect().top : 0;
+    try {
+      sessionStorage.setItem("drydock-restoring", draft.key);
+      sessionStorage.setItem("drydock-restoring-top", String(top));
+    } catch (e) { /* off */ }
     draft.leaving = true;
     form.submit();
+  }
+  // After "Restore my changes" the banner stays where it was and says so, holding the focus the
+  // pressed button had, so the view does not move and a keyboard player goes on from there.
+  function restored(banner, top) {
+    var title = banner.querySelector("#draft-banner-title");
+    if (title) title.innerHTML = "<strong>Your unsaved changes are back.</strong> They are not saved yet.";
+    var buttons = banner.querySelector("[data-draft=restore]");
+    var line = buttons && buttons.parentElement;
+    if (!line) return;
+    line.textContent = "Save to keep them; leaving the page asks first.";
+    line.setAttribute("tabindex", "-1");
+    line.className = "draft-restored";
+    banner.setAttribute("role", "status");
+    banner.hidden = false;
+    window.scrollBy(0, line.getBoundingClientRect().top - top);
+    line.focus({ preventScroll: true });
   }
   function startDrafts() {
     var banner = document.getElementById("draft-banner");
@@ -127,9 +222,12 @@
       leaving: false
     };
     var restoring = null;
+    var restoringTop = null;
     try {
       restoring = sessionStorage.getItem("drydock-restoring");
+      restoringTop = sessionStorage.getItem("drydock-restoring-top");
       sessionStorage.removeItem("drydock-restoring");
+      sessionStorage.removeItem("drydock-restoring-top");
     } catch (e) { /* off */ }
     var kept = readDraft(draft.key);
     if (restoring === draft.key || location.pathname === draft.base + "/design") {
@@ -137,6 +235,7 @@
       // is the latest design and still not saved, so leaving asks, and it is the draft now.
       draft.unsavedAtStart = draft.changed = true;
       writeDraft(draft.key, draft.start);
+      if (restoring === draft.key) restored(banner, Number(restoringTop) || 0);
     } else if (kept && same(kept.fields, draft.start)) {
       // The page as loaded already is the draft (saved elsewhere meanwhile): nothing to offer.
       dropDraft(draft.key);

@@ -8,6 +8,7 @@ use super::builds::{self as shared, download, file_name, inline, load};
 use super::codec::Refused;
 use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
+use super::landing;
 use super::owners;
 use super::rate::WriteLimit;
 use super::view::Judged;
@@ -231,7 +232,8 @@ fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppErr
     let (doc, problems) = read_form::<B>(&f)?;
     let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
     let listed = listing_posted(&f) != Some(Listing::Unlisted);
-    html(B::editor(B::judge_posted(doc, problems, &f, false), Editing { build_id, listed }, whole))
+    let page = B::editor(B::judge_posted(doc, problems, &f, false), Editing { build_id, listed }, whole)?;
+    Ok(Html(landing::land(page, f.get("action").unwrap_or(""))).into_response())
 }
 
 async fn redesign<B: Builder>(body: Bytes) -> Result<Response, AppError> {

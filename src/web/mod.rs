@@ -13,6 +13,7 @@ pub mod error;
 pub mod form;
 pub mod gallery;
 pub mod json;
+pub mod landing;
 pub mod origin;
 pub mod owners;
 pub mod rate;

@@ -10,5 +10,6 @@ mod owners;
 mod phones;
 mod samurai;
 mod sheet;
+mod stays_put;
 mod support;
 mod waffle;

@@ -2,30 +2,13 @@
 //! home page, so a page added later is covered), the bar at the foot of every editor, and the
 //! unsaved draft a browser keeps, offers back and restores.
 
-use crate::support::{App, Browser, TURN, app, browser, browser_without_script};
+use crate::support::{Browser, TURN, app, browser, browser_without_script, saved_examples};
 use serde_json::{Value, json};
 use std::collections::{BTreeSet, VecDeque};
 
 /// Most pages the crawl visits: far more than the site has today, so it ends by running out of
 /// links, and a loop of generated links cannot run away.
 const MAX_PAGES: usize = 120;
-
-/// Every registered game's example build, saved through its JSON API: (share path, private edit
-/// link).
-async fn saved_examples(app: &App) -> Vec<(String, String)> {
-    let client = reqwest::Client::new();
-    let mut out = Vec::new();
-    for g in drydock::web::registry::games() {
-        let doc: Value = serde_json::from_str(g.example).expect("the example is JSON");
-        let res = client.post(app.url(&format!("/api{}", g.path))).json(&doc).send().await.expect("save");
-        assert_eq!(res.status(), reqwest::StatusCode::CREATED, "{}", g.id);
-        let body: Value = res.json().await.expect("json");
-        let id = body["id"].as_str().expect("an id");
-        let edit = body["edit_url"].as_str().expect("an edit link");
-        out.push((format!("{}/{id}", g.path), edit.to_owned()));
-    }
-    out
-}
 
 /// What is wrong with the page shown at 390 px, if anything: sideways scrolling, or a table
 /// wider than the screen (even inside a scrolling box). Closed boxes are opened first, so the
@@ -259,7 +242,8 @@ async fn an_unsaved_draft_comes_back_after_a_reload_and_saving_ends_it() {
     b.post("#draft-banner [data-draft=restore]", "#f-choices-0-hq").await;
     assert_eq!(b.value("#f-name").await, "Draft Boyz");
     assert!(b.url().await.ends_with("/epic/design"), "{}", b.url().await);
-    assert!(!b.css("#draft-banner").await.is_displayed().await.expect("shown?"), "no second offer");
+    b.wait_text("#draft-banner", "say the changes are back", |t| t.contains("are back")).await;
+    assert!(!b.exists("#draft-banner [data-draft=restore]").await, "no second offer");
     b.wait_text("#fig-points", "price the Mangler", |t| t == "50").await;
     assert!(leaving_asks(&b).await, "the restored draft is not saved yet");
 

@@ -9,7 +9,7 @@
 use fantoccini::wd::{PrintConfiguration, PrintSize};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
-use serde_json::json;
+use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
@@ -251,6 +251,27 @@ impl Browser {
         self.c.goto(url).await.expect("navigate");
     }
 
+    /// Goes to `url` from a page that may ask before it is left (an editor with unsaved
+    /// changes): the question is answered yes, and the new page waited for.
+    pub async fn leave_to(&self, url: &str) {
+        let old = self.c.find(Locator::Css("body")).await.ok();
+        self.c.goto(url).await.expect("navigate");
+        if self.c.accept_alert().await.is_ok() {
+            let deadline = Instant::now() + Duration::from_secs(30);
+            loop {
+                let gone = match &old {
+                    Some(body) => body.tag_name().await.is_err(),
+                    None => true,
+                };
+                if gone && self.js("return document.readyState;").await == json!("complete") {
+                    break;
+                }
+                assert!(Instant::now() < deadline, "{url} did not load");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+
     pub async fn css(&self, sel: &str) -> fantoccini::elements::Element {
         self.c
             .wait()
@@ -400,4 +421,21 @@ pub fn pdf_pages(pdf: &[u8]) -> usize {
         i = j;
     }
     n
+}
+
+/// Every registered game's example build, saved through its JSON API: (share path, private edit
+/// link).
+pub async fn saved_examples(app: &App) -> Vec<(String, String)> {
+    let client = reqwest::Client::new();
+    let mut out = Vec::new();
+    for g in drydock::web::registry::games() {
+        let doc: Value = serde_json::from_str(g.example).expect("the example is JSON");
+        let res = client.post(app.url(&format!("/api{}", g.path))).json(&doc).send().await.expect("save");
+        assert_eq!(res.status(), reqwest::StatusCode::CREATED, "{}", g.id);
+        let body: Value = res.json().await.expect("json");
+        let id = body["id"].as_str().expect("an id");
+        let edit = body["edit_url"].as_str().expect("an edit link");
+        out.push((format!("{}/{id}", g.path), edit.to_owned()));
+    }
+    out
 }

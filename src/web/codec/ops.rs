@@ -54,6 +54,42 @@ impl Op {
         }
     }
 
+    /// Where the player lands once it is done: the `action` values of the buttons to give focus
+    /// to, best first, of which the page shows the first it has. An add keeps its own button (the
+    /// new item appears just before it); a remove goes to the item that took the removed one's
+    /// place, else the one before it, else the list's add button; a move follows the item to its
+    /// new place. None for a clear: the page keeps its place by other means.
+    pub fn landing(&self) -> Vec<String> {
+        match self {
+            Op::Add(p) => vec![format!("add.{p}")],
+            Op::Remove(p, i) => {
+                let mut out = vec![format!("remove.{p}.{i}")];
+                if let Some(before) = i.checked_sub(1) {
+                    out.push(format!("remove.{p}.{before}"));
+                }
+                out.push(format!("add.{p}"));
+                out
+            }
+            Op::Move(p, i, way) => {
+                let to = match way {
+                    Direction::Up => i.saturating_sub(1),
+                    Direction::Down => i + 1,
+                };
+                let (ahead, behind) = match way {
+                    Direction::Up => ("up", "down"),
+                    Direction::Down => ("down", "up"),
+                };
+                vec![
+                    format!("move.{p}.{to}.{ahead}"),
+                    format!("move.{p}.{to}.{behind}"),
+                    format!("move.{p}.{i}.{ahead}"),
+                    format!("move.{p}.{i}.{behind}"),
+                ]
+            }
+            Op::Clear(_) => Vec::new(),
+        }
+    }
+
     /// The path of the list (or, for a clear, of the field) it changes.
     pub fn list(&self) -> &str {
         match self {
