@@ -5,6 +5,7 @@ mod bfg;
 mod bfg_fleet;
 mod boats;
 mod epic;
+mod live;
 mod noscript;
 mod owners;
 mod phones;

@@ -141,9 +141,10 @@ async fn the_live_fragment_places_problems_beside_their_inputs_and_updates_each_
             .contains("front armour is 99; armour values run from 10 to 14")
     );
     assert!(slot(&body, "problems-vehicles-1-fire_points").contains("is not a Transport"));
-    assert!(
-        body.contains("<span class=\"sum\" id=\"points-vehicles-1\" hx-swap-oob=\"true\">105 pts</span>")
-    );
+    // Each vehicle's heading (its name and points) is redrawn in place.
+    assert!(body.contains(
+        "<legend id=\"legend-vehicle-1\" hx-swap-oob=\"true\">Vehicle 2: Strider <span class=\"sum\" id=\"points-vehicles-1\">105 pts</span></legend>"
+    ), "{body}");
     // Each vehicle's rule card summary is swapped in place with its rules.
     let card = body.split("id=\"card-vehicles-0\" hx-swap-oob=\"true\"").nth(1).expect("card 0");
     assert!(card.contains("Tank, Transport, 9 rules"), "{card}");

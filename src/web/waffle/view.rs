@@ -99,12 +99,6 @@ impl WaffleView {
         self.verdict.problems.iter().filter(|p| !of_vehicle(p)).cloned().collect()
     }
 
-    /// Each vehicle's points, for the live update.
-    pub fn vehicle_points(&self) -> Vec<(String, u16)> {
-        let points = self.check.vehicles.iter().enumerate();
-        points.map(|(i, c)| (points_id(&field_path(i, "")), c.points)).collect()
-    }
-
     /// Every vehicle as the editor shows it.
     pub fn rows(&self) -> Vec<VehicleRow> {
         let cards = self.cards().into_iter();

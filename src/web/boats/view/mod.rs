@@ -212,6 +212,22 @@ impl BoatView {
         format!("{cost}, {weight} lb, {spaces} sp")
     }
 
+    /// Every row's summary (its cost, weight and spaces) with the id of the place the form shows
+    /// it: crew, weapons, turrets and their weapons, accessories. A live update redraws them all.
+    pub fn row_sums(&self) -> Vec<(String, String)> {
+        let d = &self.design;
+        let mut paths: Vec<String> = Vec::new();
+        paths.extend((0..d.crew.len()).map(|i| format!("crew.{i}")));
+        paths.extend((0..d.weapons.len()).map(|i| format!("weapons.{i}")));
+        for (i, t) in d.turrets.iter().enumerate() {
+            paths.push(format!("turrets.{i}"));
+            paths.extend((0..t.weapons.len()).map(|j| format!("turrets.{i}.weapons.{j}")));
+        }
+        paths.extend((0..d.accessories.len()).map(|i| format!("accessories.{i}")));
+        // The designer's rows name the place "sum-" and their problem slot.
+        paths.into_iter().map(|p| (format!("sum-{}", slot_id(&p)), self.part_summary(&p))).collect()
+    }
+
     /// The problems shown next to a part of the form.
     pub fn problems_for(&self, path: &str) -> Vec<ProblemView> {
         self.verdict.at(path)
