@@ -17,10 +17,14 @@ pub struct Game {
     pub title: &'static str,
     /// Its builds together, for the gallery's filter ("Boats", "Epic detachments").
     pub plural: &'static str,
-    /// The link to its builder in the navigation ("Boat designer").
+    /// The link to its builder in the navigation ("Car Wars boats").
     pub nav: &'static str,
     /// The start page's button ("Design a boat").
     pub start: &'static str,
+    /// What Drydock does for it, in a sentence for the home page.
+    pub about: &'static str,
+    /// What a new, empty build's editor says in place of a verdict: what to choose first.
+    pub first: &'static str,
     /// Its printable page under a build's address ("sheet", "roster").
     pub print: &'static str,
     /// A small legal build as its JSON document, for the flow tests every game passes and for
@@ -80,5 +84,6 @@ mod tests {
         assert_eq!((g.id, g.path, g.word, g.print), ("waffle", "/waffle", "roster", "cards"));
         assert_eq!((g.title, g.plural), ("Waffle 40K roster", "Waffle 40K rosters"));
         assert_eq!((g.nav, g.start), ("Waffle 40K vehicles", "List your vehicles"));
+        assert_eq!(carwars::GAME.nav, "Car Wars boats", "the game's name, not only what the page does");
     }
 }

@@ -417,13 +417,14 @@ pub struct Filter<'a> {
     pub part: &'a str,
 }
 
-/// What every gallery query asks of a build: listed, not deleted, and through the filters.
+/// What every gallery query asks of a build: listed, named (an unnamed build is kept and shared
+/// by its link, and listed once it has a name), not deleted, and through the filters.
 /// Parameters: $1 kind, $2 tag, $3 legal, $4 the name pattern, $5 the part pattern (NULL: any).
 /// Names are matched in any letter case (SQLite's LIKE ignores ASCII case and PostgreSQL's does
 /// not, so both sides are lowered); parts are stored in lower case.
 macro_rules! gallery_where {
     () => {
-        "FROM builds WHERE listing = 'listed' AND deleted_at IS NULL \
+        "FROM builds WHERE listing = 'listed' AND deleted_at IS NULL AND trim(name) <> '' \
          AND ($1 IS NULL OR kind = $1) AND ($2 IS NULL OR tag = $2) AND ($3 IS NULL OR legal = $3) \
          AND lower(name) LIKE lower($4) ESCAPE '\\' AND ($5 IS NULL OR parts LIKE $5 ESCAPE '\\') "
     };
@@ -500,7 +501,7 @@ pub async fn gallery(
 pub async fn tags(db: &Db) -> Result<Vec<(String, String)>, sqlx::Error> {
     on_pool!(db, pool => sqlx::query_as(
         "SELECT DISTINCT kind, tag FROM builds WHERE listing = 'listed' AND deleted_at IS NULL \
-         AND tag IS NOT NULL ORDER BY kind, tag LIMIT 500",
+         AND trim(name) <> '' AND tag IS NOT NULL ORDER BY kind, tag LIMIT 500",
     )
     .fetch_all(pool)
     .await)

@@ -89,6 +89,11 @@ pub trait Builder: Send + Sync + 'static {
     }
     /// What the JSON API says about a judged document (legality, figures, problems, ...).
     fn judgement(v: &Self::View) -> serde_json::Value;
+    /// Whether a new build is still as the builder started it, whatever its name: its editor
+    /// then starts neutral (see [`starting`]). By default, while it holds no entry at all.
+    fn untouched(doc: &Self::Doc) -> bool {
+        doc.entries() == 0
+    }
     /// What the gallery sorts, filters and searches a build by: its cost or points, a tag (a
     /// boat's hull, a fleet's faction) and the parts it holds. None unless a builder says:
     /// its builds are then listed and found by name.
@@ -99,10 +104,35 @@ pub trait Builder: Send + Sync + 'static {
 
 /// What an editor is drawn for: a new build (`build_id` None) or a saved one, and whether its
 /// save actions offer to show the build in the gallery (its box ticked), as the flow drawing it
-/// knows from the build's listing or what the posted form chose.
+/// knows from the build's listing or what the posted form chose; and, for a copy its owner has
+/// not saved yet, the build it was copied from.
 pub struct Editing {
     pub build_id: Option<String>,
     pub listed: bool,
+    pub copy_of: Option<CopyOf>,
+}
+
+/// The build a copy was made from, as its editor names it ("Your copy of River Watch").
+pub struct CopyOf {
+    pub id: String,
+    /// Its share page.
+    pub href: String,
+    pub name: String,
+}
+
+impl Editing {
+    /// What a posted editor form says it was drawn for (its hidden fields, as `save_actions`
+    /// writes them).
+    fn posted(f: &Fields, game: &Game) -> Editing {
+        let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
+        let listed = listing_posted(f) != Some(Listing::Unlisted);
+        let copy_of = f.get("copy_of").filter(|id| looks_like_id(id)).map(|id| CopyOf {
+            id: id.to_owned(),
+            href: format!("{}/{id}", game.path),
+            name: f.get("copy_of_name").unwrap_or("").chars().take(bounds::MAX_NAME_CHARS).collect(),
+        });
+        Editing { build_id, listed, copy_of }
+    }
 }
 
 /// The listing a posted form chose with its gallery box; `None` when it has none (an older
@@ -137,6 +167,23 @@ pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
         .route(&format!("{base}/{{id}}/{}", B::GAME.print), get(print::<B>))
         .route(&format!("/api{base}"), post(api_save::<B>).layer(writes.clone()))
         .route(&format!("/api{base}/{{id}}"), put(api_update::<B>).layer(writes.clone()))
+}
+
+/// A new build's view as its editor shows it: while it is as the builder started it
+/// ([`Builder::untouched`]) it starts neutral, saying what to choose first
+/// ([`Verdict::start`](super::view::Verdict::start)); a saved build, or one with anything chosen,
+/// shows its whole verdict.
+pub fn starting<B: Builder>(mut v: B::View, saved: bool) -> B::View {
+    if !saved && B::untouched(B::doc(&v)) {
+        v.verdict_mut().start(B::GAME.first);
+    }
+    v
+}
+
+/// The editor of a new build, drawn whole: a builder's `/new` page.
+pub fn new_editor<B: Builder>(doc: B::Doc) -> Result<Response, AppError> {
+    let at = Editing { build_id: None, listed: true, copy_of: None };
+    html(B::editor(starting::<B>(B::judge(doc, Vec::new()), false), at, true))
 }
 
 /// Reads a saved build's document, judged (see [`shared::document_from_saved`]).
@@ -215,9 +262,7 @@ fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, App
             ),
         ),
     );
-    let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
-    let listed = listing_posted(f) != Some(Listing::Unlisted);
-    let page = B::editor(B::judge_posted(doc, problems, f, false), Editing { build_id, listed }, true)?;
+    let page = B::editor(B::judge_posted(doc, problems, f, false), Editing::posted(f, B::GAME), true)?;
     Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, Html(page)).into_response()))
 }
 
@@ -230,9 +275,9 @@ fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
 fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppError> {
     let f = Fields::parse(body);
     let (doc, problems) = read_form::<B>(&f)?;
-    let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
-    let listed = listing_posted(&f) != Some(Listing::Unlisted);
-    let page = B::editor(B::judge_posted(doc, problems, &f, false), Editing { build_id, listed }, whole)?;
+    let at = Editing::posted(&f, B::GAME);
+    let v = starting::<B>(B::judge_posted(doc, problems, &f, false), at.build_id.is_some());
+    let page = B::editor(v, at, whole)?;
     Ok(Html(landing::land(page, f.get("action").unwrap_or(""))).into_response())
 }
 
@@ -248,7 +293,8 @@ async fn form_fragment<B: Builder>(body: Bytes) -> Result<Response, AppError> {
 async fn live<B: Builder>(body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
     let (doc, problems) = read_unpressed::<B>(&f)?;
-    html(B::live(B::judge_posted(doc, problems, &f, true)))
+    let saved = f.get("build_id").is_some_and(looks_like_id);
+    html(B::live(starting::<B>(B::judge_posted(doc, problems, &f, true), saved)))
 }
 
 /// Save as a new build: the owner gets the edit token in a cookie and lands on the share page,
@@ -305,9 +351,19 @@ async fn edit<B: Builder>(
     if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
         return Ok(answer);
     }
-    // A copy not yet saved is offered to the gallery: saving it lists it, unless unticked.
+    // A copy not yet saved is offered to the gallery: saving it lists it, unless unticked; its
+    // editor names the build it was copied from.
     let listed = b.listing() != Listing::Unlisted;
-    html(B::editor(from_saved::<B>(&b), Editing { build_id: Some(b.id), listed }, true))
+    let copy_of = match (b.listing(), &b.parent_id) {
+        (Listing::Copy, Some(parent)) => Some(CopyOf {
+            id: parent.clone(),
+            href: format!("{}/{parent}", B::GAME.path),
+            name: crate::store::builds::get(&state.db, parent).await?.map(|p| p.name).unwrap_or_default(),
+        }),
+        _ => None,
+    };
+    let at = Editing { build_id: Some(b.id.clone()), listed, copy_of };
+    html(B::editor(from_saved::<B>(&b), at, true))
 }
 
 /// Asks its owner to confirm deleting a build.

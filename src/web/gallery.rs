@@ -246,13 +246,16 @@ pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> R
     let (total, cards) = builds::gallery(&state.db, &a.filter(), a.order(), PAGE_SIZE, offset).await?;
     let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
     let mut groups: Vec<TagGroup> = Vec::new();
+    // A gallery filtered to one game shows nothing of another: not its tags, not its examples.
+    let shown = |id: &str| a.kind.is_empty() || a.kind == id;
     for (kind, tag) in builds::tags(&state.db).await? {
-        let Some(game) = registry::game(&kind) else { continue };
+        let Some(game) = registry::game(&kind).filter(|g| shown(g.id)) else { continue };
         match groups.last_mut() {
             Some(g) if g.game.id == game.id => g.tags.push(tag),
             _ => groups.push(TagGroup { game, tags: vec![tag] }),
         }
     }
+    let published = registry::published().filter(|(g, _)| shown(g.id)).collect();
     let page = GalleryPage {
         past_end: a.page > pages,
         a,
@@ -260,7 +263,7 @@ pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> R
         rows: cards.into_iter().filter_map(row).collect(),
         total,
         pages,
-        published: registry::published().collect(),
+        published,
     };
     Ok(Html(page.render()?).into_response())
 }

@@ -1,7 +1,7 @@
 //! Pieces every builder's pages share: form selects, DOM ids that follow the document's part
 //! paths, problems as shown, and finding the slot a problem shows in. Nothing here knows a game.
 
-use crate::games::{Problem, Severity};
+use crate::games::{Code, Problem, Severity};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
@@ -174,6 +174,16 @@ impl Placed {
     pub fn unplaced(&self) -> &[ProblemView] {
         &self.unplaced
     }
+
+    /// Keeps only the problems `keep` says.
+    fn retain(&mut self, keep: impl Fn(&ProblemView) -> bool) {
+        for v in self.at.values_mut() {
+            v.retain(&keep);
+        }
+        self.at.retain(|_, v| !v.is_empty());
+        self.order.retain(|s| self.at.contains_key(s));
+        self.unplaced.retain(&keep);
+    }
 }
 
 /// A judged build's verdict as every builder's pages show it: its problems (the form's first,
@@ -188,6 +198,9 @@ pub struct Verdict {
     /// Parts of the build its importer could not read (still to be removed or replaced): while
     /// any are left, the verdict says "Incomplete" rather than "Legal", whatever the rest.
     pub incomplete: usize,
+    /// A new build with nothing in it yet: what to choose first, said in place of a verdict
+    /// (see [`Verdict::start`]).
+    pub starting: Option<&'static str>,
     placed: Placed,
 }
 
@@ -221,13 +234,26 @@ impl Verdict {
             })
             .collect();
         let errors = problems.iter().filter(|p| p.error).count();
-        Verdict { warnings: problems.len() - errors, errors, incomplete: 0, placed, problems }
+        Verdict { warnings: problems.len() - errors, errors, incomplete: 0, starting: None, placed, problems }
     }
 
     /// The same verdict on a build with `n` parts its importer could not read.
     pub fn with_incomplete(mut self, n: usize) -> Self {
         self.incomplete = n;
         self
+    }
+
+    /// A new build with nothing in it yet starts neutral: it says what to choose `first`, and
+    /// keeps only the problems of what the player typed (a field it could not read); what the
+    /// rules would say of an empty build (no HQ, no pilot) waits until something is added or
+    /// the build is saved.
+    pub fn start(&mut self, first: &'static str) {
+        let typed = |p: &ProblemView| p.code == Code::BadNumber.as_str();
+        self.problems.retain(typed);
+        self.placed.retain(typed);
+        self.errors = self.problems.iter().filter(|p| p.error).count();
+        self.warnings = self.problems.len() - self.errors;
+        self.starting = Some(first);
     }
 
     /// Legal: no errors (notes are fine). Judges the parts the build has: an incomplete build's
@@ -267,6 +293,7 @@ pub fn as_is(part: &str) -> Cow<'_, str> {
 /// verdict (`status_bar` in macros.html) so a change far from the figures panel still shows.
 pub trait Judged {
     fn verdict(&self) -> &Verdict;
+    fn verdict_mut(&mut self) -> &mut Verdict;
     /// A few words: "$12,340 · 3,950 of 4,200 lb", "130 of 500 pts".
     fn headline(&self) -> String;
 }

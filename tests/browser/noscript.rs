@@ -82,3 +82,34 @@ async fn the_detachment_builder_works_by_form_posts_without_javascript() {
     assert_eq!(b.text("h1").await, "Quiet Watch");
     assert_eq!(b.text("#fig-points").await, "80");
 }
+
+/// Without JavaScript nothing that needs it shows: every element marked `hidden` (the copy and
+/// print buttons, the draft banner) stays hidden, whatever the stylesheet gives its kind, on
+/// every builder's editor and share page; with JavaScript the copy buttons are there.
+#[tokio::test]
+async fn buttons_that_need_javascript_are_hidden_without_it() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let examples = crate::support::saved_examples(app).await;
+    let shown_hidden = "return [...document.querySelectorAll('[hidden]')].filter(e => getComputedStyle(e).display !== 'none').map(e => e.outerHTML.slice(0, 80));";
+    let b = browser_without_script().await;
+    let mut copy_buttons = 0;
+    for (share, edit) in &examples {
+        for page in [app.url(share), edit.clone()] {
+            b.goto(&page).await;
+            b.css("main").await;
+            assert_eq!(b.js(shown_hidden).await, serde_json::json!([]), "{page}");
+            copy_buttons += b
+                .js("return document.querySelectorAll('button.copy, button.print').length;")
+                .await
+                .as_u64()
+                .unwrap_or(0);
+        }
+    }
+    assert!(copy_buttons > 0, "the pages have buttons that need JavaScript");
+    drop(b);
+    let b = crate::support::browser().await;
+    b.goto(&app.url(&examples[0].0)).await;
+    let shown = b.js("return [...document.querySelectorAll('button.copy')].filter(e => e.offsetParent !== null).length;").await;
+    assert!(shown.as_u64().is_some_and(|n| n > 0), "with JavaScript they show");
+}

@@ -68,13 +68,18 @@ async fn each_lists_builder_page_shows_its_sections_limits_chain_and_notes() {
     }
     let (_, imperial) = app.get("/epic/new?list=imperial-marines").await;
     assert!(imperial.contains("treated as an Imperial Navy detachment"), "the Strategy note");
-    assert!(imperial.contains("Choose one vessel to carry the Detachment HQ (+25 pts)"), "empty: HQ missing");
+    // Empty, it starts neutral: what to choose first, and no problem until something is chosen.
+    assert!(
+        !imperial.contains("Choose one vessel to carry the Detachment HQ (+25 pts)"),
+        "empty: not judged yet"
+    );
+    assert!(imperial.contains("id=\"first-step\">Nothing chosen yet: add a vessel to a section"));
     let (_, orks) = app.get("/epic/new?list=ork-wetboyz").await;
     assert!(orks.contains("Destryoer"), "the Ork chain's misprint is shown with our reading");
     let (_, tyranids) = app.get("/epic/new?list=tyranid-waterspawn").await;
     assert!(
-        tyranids.contains("Synapse Creatures <span class=\"sum status illegal\""),
-        "Choose 3 is not met yet"
+        tyranids.contains("Synapse Creatures <span class=\"sum status\""),
+        "Choose 3 is not met yet, and said without an alarm on an empty detachment"
     );
     assert!(tyranids.contains("0 choices; allowed exactly 3"));
     assert!(!tyranids.contains("id=\"sec-support\""), "no Support section");

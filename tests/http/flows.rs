@@ -4,6 +4,7 @@
 
 use crate::support::{
     TestApp, post_form, spawn, spawn_unlimited, stored_count, stored_name, stored_parent, stranger,
+    with_extra,
 };
 use drydock::games::registry::Game;
 use drydock::web::registry;
@@ -79,7 +80,27 @@ async fn every_game_saves_shares_guards_copies_exports_and_prints() {
         let to = res.headers()["location"].to_str().expect("location").to_owned();
         let copy = to.trim_start_matches(&format!("{}/", g.path)).trim_end_matches("/edit").to_owned();
         assert_eq!(stored_parent(&app, &copy).await.as_deref(), Some(id.as_str()));
-        assert_eq!(status_of(visitor.get(app.url(&to))).await, StatusCode::OK);
+        let res = visitor.get(app.url(&to)).send().await.expect("the copy's editor");
+        assert_eq!(res.status(), StatusCode::OK);
+        // Its editor says whose build it copies and saves it as the player's own, never as
+        // "changes" to a build they do not own.
+        let editor = res.text().await.expect("page");
+        let notice = editor.split("id=\"copy-notice\">").nth(1).expect("the copy's notice");
+        assert!(
+            notice.starts_with(&format!("This is your own copy of <a href=\"{page}\">{}</a>", name_of(g))),
+            "{notice}"
+        );
+        assert!(editor.contains(&format!("formaction=\"{}/{copy}\">Save as my build</button>", g.path)));
+        assert!(!editor.contains("Save changes") && !editor.contains("Save as a new build"), "{page}");
+        // Saved once, it is the player's build like any other.
+        let example: Value = serde_json::from_str(g.example).expect("example");
+        let fields =
+            with_extra(drydock::web::codec::encode(&example), &[("build_id", &copy), ("copy_of", &id)]);
+        let saved =
+            visitor.post(app.url(&format!("{}/{copy}", g.path))).form(&fields).send().await.expect("save");
+        assert_eq!(saved.status(), StatusCode::SEE_OTHER, "{page}");
+        let editor = visitor.get(app.url(&to)).send().await.expect("editor").text().await.expect("page");
+        assert!(!editor.contains("copy-notice") && editor.contains("Save changes"), "{page}");
 
         // Exported and printed.
         let res = visitor.get(app.url(&format!("{page}/export.json"))).send().await.expect("json");
@@ -109,7 +130,16 @@ async fn every_game_is_in_the_navigation_the_start_page_and_the_gallery_filter()
     for g in registry::games() {
         let start = format!("href=\"{}/new\"", g.path);
         assert!(home.contains(&format!("{start}>{}</a>", g.start)), "{}: start button", g.id);
-        assert!(home.contains(&format!("{start}>{}</a>", g.nav)), "{}: navigation", g.id);
+
+        // The home page says what Drydock does for each game, a line each with its way in.
+        let card = home.split(&format!("<li class=\"game\" id=\"game-{}\">", g.id)).nth(1).expect("a card");
+        let card = &card[..card.find("</li>").unwrap_or(card.len())];
+        assert!(
+            card.contains(&format!("<p>{}</p>", g.about.replace('\'', "&#39;"))) && card.contains(&start),
+            "{}: {card}",
+            g.id
+        );
+        assert!(g.about.len() > 60 && g.about.ends_with('.'), "{}: a sentence", g.id);
         assert!(gallery.contains(&format!("<option value=\"{}\">{}</option>", g.id, g.plural)), "{}", g.id);
         let res = app.client.get(app.url(&format!("{}/new", g.path))).send().await.expect("start");
         assert_eq!(res.status(), StatusCode::OK, "{}/new", g.path);

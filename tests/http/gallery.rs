@@ -266,3 +266,67 @@ async fn builds_saved_before_the_gallery_had_facets_are_judged_again_at_start() 
 fn others() -> usize {
     registry::games().filter(|g| g.id != "boat").count()
 }
+
+#[tokio::test]
+async fn an_unnamed_build_is_kept_and_shared_but_listed_only_once_it_has_a_name() {
+    let app = spawn_unlimited().await;
+    let g = registry::game("epic").expect("epic");
+    let mut doc: Value = serde_json::from_str(g.example).expect("example");
+    for name in ["", "   "] {
+        doc["name"] = Value::from(name);
+        let res = app.client.post(app.url("/api/epic")).json(&doc).send().await.expect("save");
+        assert_eq!(res.status(), StatusCode::CREATED);
+        let saved: Value = res.json().await.expect("json");
+        let share = app.client.get(saved["url"].as_str().expect("url")).send().await.expect("share");
+        assert_eq!(share.status(), StatusCode::OK, "kept and shareable by its link");
+        // Named, it is listed.
+        doc["name"] = Value::from("Named at last");
+        let id = saved["id"].as_str().expect("id");
+        let token = saved["edit_token"].as_str().expect("token");
+        let res = app
+            .client
+            .put(app.url(&format!("/api/epic/{id}")))
+            .header("X-Edit-Token", token)
+            .json(&doc)
+            .send()
+            .await
+            .expect("rename");
+        assert_eq!(res.status(), StatusCode::OK);
+    }
+    let listed = gallery(&app, "").await;
+    assert_eq!(names(&listed), ["Named at last", "Named at last"]);
+    save_example(&app, g, "").await;
+    assert_eq!(names(&gallery(&app, "kind=epic").await).len(), 2, "the unnamed one is not listed");
+    assert!(gallery(&app, "kind=epic").await.contains("2 builds"));
+}
+
+#[tokio::test]
+async fn a_gallery_filtered_to_one_game_shows_nothing_of_another() {
+    let app = spawn_unlimited().await;
+    save_boat(&app, &examples::darter(), "Quick Darter").await;
+    for g in registry::games() {
+        save_example(&app, g, &format!("{} example", g.id)).await;
+    }
+    let everything = gallery(&app, "").await;
+    assert!(everything.contains("Published boats, for everyone"), "the examples to start from");
+    for g in registry::games() {
+        let page = gallery(&app, &format!("kind={}", g.id)).await;
+        assert!(names(&page).iter().all(|n| n.starts_with(g.id) || (g.id == "boat" && n == "Quick Darter")));
+        for other in registry::games().filter(|o| o.id != g.id) {
+            assert!(
+                !page.contains(&format!("<optgroup label=\"{}\">", other.plural)),
+                "{}: {}'s tags",
+                g.id,
+                other.id
+            );
+            assert!(
+                !page.contains(&format!("Published {}", other.plural.to_lowercase())),
+                "{}: {}",
+                g.id,
+                other.id
+            );
+            let main = page.split("<main id=\"main\">").nth(1).unwrap_or("");
+            assert!(!main.contains(&format!("href=\"{}/", other.path)), "{}: a link to {}", g.id, other.id);
+        }
+    }
+}

@@ -158,6 +158,8 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     plural: "BFG fleets",
     nav: "BFG fleets",
     start: "Build a fleet",
+    about: "Build a Battlefleet Gothic fleet: points against the game's limit, launch bays and the attack craft it may have in play; then track its ordnance through a battle.",
+    first: "No ships yet: add a capital ship or an escort squadron, and this panel checks the fleet.",
     print: "roster",
     example: r#"{"name": "Gothic Patrol", "faction": "imperial-navy", "points_limit": 1500, "ships": [{"class": "dictator-cruiser", "name": "Lord Daros"}, {"class": "lunar-cruiser"}], "squadrons": [{"class": "sword-frigate", "count": 3}]}"#,
 };

@@ -35,8 +35,10 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     word: "boat",
     title: "Boat",
     plural: "Boats",
-    nav: "Boat designer",
+    nav: "Car Wars boats",
     start: "Design a boat",
+    about: "Design a boat under the Car Wars boat rules and know at once, to the dollar and the pound, whether it is legal, how fast it goes and how it handles; print a record sheet to play from.",
+    first: "Nothing aboard yet: add power, crew and weapons, and this panel checks each against the hull.",
     print: "sheet",
     example: r#"{"name": "Piranha", "hull": "dinghy", "plant": "small", "propellers": [{}], "crew": [{"role": "pilot"}], "weapons": [{"weapon": "vmg", "mount": "F"}, {"weapon": "torpedo", "mount": "B", "count": 2, "linked": true}], "accessories": [{"item": "fire-extinguisher"}], "armor": {"points": {"F": 15, "R": 15, "L": 15, "B": 12, "U": 15}}}"#,
 };

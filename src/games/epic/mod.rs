@@ -57,6 +57,8 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     plural: "Epic detachments",
     nav: "Epic detachments",
     start: "Build a detachment",
+    about: "Build an Epic 40,000 waterway detachment: points against your limit, what each section may take, the Detachment HQ and the chain of command.",
+    first: "Nothing chosen yet: add a vessel to a section, and this panel checks the detachment's limits.",
     print: "roster",
     example: r#"{"name": "River Watch", "list": "imperial-marines", "choices": [{"section": "main", "entry": "sea-raider", "hq": true}, {"section": "main", "entry": "alligator-apc", "count": 2}, {"section": "support", "entry": "nautilus"}]}"#,
 };

@@ -85,6 +85,8 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     plural: "Waffle 40K rosters",
     nav: "Waffle 40K vehicles",
     start: "List your vehicles",
+    about: "List the vehicles of a Waffle 40K force and get each one's rule card with everything its types bring; work out exactly what a tank shock will do.",
+    first: "No vehicles yet: choose a type and add a vehicle, and this panel checks each one.",
     print: "cards",
     example: r#"{"name": "Iron Column", "points_limit": 500, "vehicles": [{"name": "Bulwark", "types": ["tank", "transport"], "armour": {"front": 11, "side": 11, "rear": 10}, "bs": 4, "weapons": [{"name": "Storm gun", "range": 24, "strength": 4, "ap": 5, "type": "Assault 2"}], "fire_points": 2, "capacity": 10, "points": 40}, {"name": "Strider", "types": ["walker"], "armour": {"front": 12, "side": 12, "rear": 10}, "bs": 4, "weapons": [{"name": "Melta lance", "range": 12, "strength": 8, "ap": 1, "type": "Assault 1, Melta"}], "points": 105}]}"#,
 };

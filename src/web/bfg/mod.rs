@@ -14,7 +14,7 @@ use crate::games::bfg::{self, Fleet};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
+use crate::web::builder::{self, Builder, CopyOf, Editing, page};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -69,7 +69,7 @@ impl Builder for Fleets {
         form::press(fleet, action, f);
     }
     fn editor(v: FleetView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
+        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: FleetView) -> Result<String, AppError> {
@@ -120,6 +120,8 @@ pub struct BuilderPage {
     pub build_id: Option<String>,
     /// "Show it in the gallery" ticked in its save actions.
     pub listed: bool,
+    /// The build it is a copy of, while its owner has not saved it yet.
+    pub copy_of: Option<CopyOf>,
 }
 
 #[derive(Template)]
@@ -155,11 +157,7 @@ async fn new_fleet(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
         return page(&StartPage { factions, message: None });
     };
     if bfg::faction(id).is_some() {
-        return page(&BuilderPage {
-            v: FleetView::new(Fleet::new(id), Vec::new()),
-            build_id: None,
-            listed: true,
-        });
+        return builder::new_editor::<Fleets>(Fleet::new(id));
     }
     // The engine says what is wrong and which factions there are.
     let message = bfg::check(&Fleet::new(id))

@@ -22,6 +22,9 @@ impl Judged for FleetView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
     }
+    fn verdict_mut(&mut self) -> &mut Verdict {
+        &mut self.verdict
+    }
     fn headline(&self) -> String {
         points_against(self.check.points, Some(self.check.limit))
     }

@@ -10,7 +10,7 @@ use crate::games::carwars::{self, Design, statline};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
+use crate::web::builder::{self, Builder, CopyOf, Editing, page};
 use crate::web::builds::{Saved, download, file_name};
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -54,6 +54,11 @@ impl Builder for Boats {
     fn judge_posted(d: Design, form_problems: Vec<Problem>, f: &Fields, live: bool) -> BoatView {
         BoatView::new(d, form_problems).with_boxes(f, live)
     }
+    /// A blank hull (with its pilot) is where the designer starts: untouched until anything
+    /// else is chosen.
+    fn untouched(d: &Design) -> bool {
+        d.hull.known().is_some_and(|hull| *d == Design { name: d.name.clone(), ..Design::blank(hull) })
+    }
     fn doc(v: &BoatView) -> &Design {
         &v.design
     }
@@ -70,7 +75,12 @@ impl Builder for Boats {
         form::press(d, action, f);
     }
     fn editor(v: BoatView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = DesignerPage { build_id: at.build_id, listed: at.listed, ..DesignerPage::new(v) };
+        let page = DesignerPage {
+            build_id: at.build_id,
+            listed: at.listed,
+            copy_of: at.copy_of,
+            ..DesignerPage::new(v)
+        };
         Ok(if whole { page.render()? } else { page.as_designer().render()? })
     }
     fn live(v: BoatView) -> Result<String, AppError> {
@@ -124,6 +134,8 @@ pub struct DesignerPage {
     pub build_id: Option<String>,
     /// "Show it in the gallery" ticked in its save actions.
     pub listed: bool,
+    /// The build it is a copy of, while its owner has not saved it yet.
+    pub copy_of: Option<CopyOf>,
     /// Fragments of a pasted stat line that could not be read (with why, and the catalog items
     /// nearest to each), and notes on how it was read.
     pub unrecognized: Vec<statline::NotRead>,
@@ -132,7 +144,14 @@ pub struct DesignerPage {
 
 impl DesignerPage {
     fn new(v: BoatView) -> Self {
-        DesignerPage { v, build_id: None, listed: true, unrecognized: Vec::new(), notes: Vec::new() }
+        DesignerPage {
+            v,
+            build_id: None,
+            listed: true,
+            copy_of: None,
+            unrecognized: Vec::new(),
+            notes: Vec::new(),
+        }
     }
 }
 
@@ -176,7 +195,7 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
             page(&StartPage { hulls, examples })
         }
         Some(slug) => match view::start_design(slug) {
-            Some(d) => page(&DesignerPage::new(BoatView::new(d, Vec::new()))),
+            Some(d) => builder::new_editor::<Boats>(d),
             None => Err(AppError::NotFound(format!(
                 "There is no hull or example called \"{slug}\". Start from one of the choices on the designer's first page."
             ))),

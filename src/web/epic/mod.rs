@@ -11,7 +11,7 @@ use crate::games::epic::{self, Detachment, GeneralRule, SpecialRule};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
+use crate::web::builder::{self, Builder, CopyOf, Editing, page};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -66,7 +66,7 @@ impl Builder for Epic {
         form::press(d, action, f);
     }
     fn editor(v: EpicView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
+        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: EpicView) -> Result<String, AppError> {
@@ -118,6 +118,8 @@ pub struct BuilderPage {
     pub build_id: Option<String>,
     /// "Show it in the gallery" ticked in its save actions.
     pub listed: bool,
+    /// The build it is a copy of, while its owner has not saved it yet.
+    pub copy_of: Option<CopyOf>,
 }
 
 #[derive(Template)]
@@ -153,11 +155,7 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
         return page(&StartPage { lists, message: None });
     };
     if epic::list(id).is_some() {
-        return page(&BuilderPage {
-            v: EpicView::new(Detachment::new(id), Vec::new()),
-            build_id: None,
-            listed: true,
-        });
+        return builder::new_editor::<Epic>(Detachment::new(id));
     }
     // The engine says what is wrong and which lists there are.
     let message = epic::check(&Detachment::new(id))
@@ -227,7 +225,7 @@ mod tests {
             prop_assert!(problems.is_empty());
             prop_assert_eq!(&back, &d);
 
-            let page = BuilderPage { v: EpicView::new(d.clone(), Vec::new()), build_id: None, listed: true };
+            let page = BuilderPage { v: EpicView::new(d.clone(), Vec::new()), build_id: None, listed: true, copy_of: None };
             let html = page.render();
             prop_assert!(html.is_ok());
             prop_assert!(page.as_builder().render().is_ok());

@@ -242,6 +242,9 @@ impl Judged for EpicView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
     }
+    fn verdict_mut(&mut self) -> &mut Verdict {
+        &mut self.verdict
+    }
     fn headline(&self) -> String {
         points_against(self.check.points, self.check.points_limit)
     }

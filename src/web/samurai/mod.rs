@@ -13,7 +13,7 @@ use crate::games::registry::Game;
 use crate::games::samurai::{self, Hex, Scenario};
 use crate::store::builds::Build;
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
+use crate::web::builder::{self, Builder, CopyOf, Editing, page};
 use crate::web::builds::{Saved, load};
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -69,7 +69,7 @@ impl Builder for Samurai {
         form::press(s, action, f);
     }
     fn editor(v: SamuraiView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = EditorPage { v, build_id: at.build_id, listed: at.listed };
+        let page = EditorPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of };
         Ok(if whole { page.render()? } else { page.as_editor().render()? })
     }
     fn live(v: SamuraiView) -> Result<String, AppError> {
@@ -98,6 +98,8 @@ pub struct EditorPage {
     pub build_id: Option<String>,
     /// "Show it in the gallery" ticked in its save actions.
     pub listed: bool,
+    /// The build it is a copy of, while its owner has not saved it yet.
+    pub copy_of: Option<CopyOf>,
 }
 
 #[derive(Template)]
@@ -140,7 +142,7 @@ async fn new_scenario(RawQuery(q): RawQuery) -> Result<Response, AppError> {
     } else {
         Scenario::default()
     };
-    page(&EditorPage { v: SamuraiView::new(s, Vec::new(), Choices::default()), build_id: None, listed: true })
+    builder::new_editor::<Samurai>(s)
 }
 
 /// `/samurai/{id}/map?hex=D5`: the saved scenario's map with the unit on D5 chosen (a hex that is

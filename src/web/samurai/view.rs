@@ -131,6 +131,9 @@ impl Judged for SamuraiView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
     }
+    fn verdict_mut(&mut self) -> &mut Verdict {
+        &mut self.verdict
+    }
     /// A scenario has no points: its sides' strengths and the wind. "6 v 5 units · wind east".
     fn headline(&self) -> String {
         let count = |side: Side| self.s.units.iter().filter(|u| u.side == side).count();

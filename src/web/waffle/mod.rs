@@ -12,7 +12,7 @@ use crate::games::registry::Game;
 use crate::games::waffle::{self, Roster};
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
+use crate::web::builder::{self, Builder, CopyOf, Editing};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
@@ -64,7 +64,7 @@ impl Builder for Waffle {
         form::press(r, action, f);
     }
     fn editor(v: WaffleView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
+        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: WaffleView) -> Result<String, AppError> {
@@ -104,6 +104,8 @@ pub struct BuilderPage {
     pub build_id: Option<String>,
     /// "Show it in the gallery" ticked in its save actions.
     pub listed: bool,
+    /// The build it is a copy of, while its owner has not saved it yet.
+    pub copy_of: Option<CopyOf>,
 }
 
 #[derive(Template)]
@@ -134,7 +136,7 @@ async fn new_roster(RawQuery(q): RawQuery) -> Result<Response, AppError> {
     } else {
         Roster::default()
     };
-    page(&BuilderPage { v: WaffleView::new(r, Vec::new()), build_id: None, listed: true })
+    builder::new_editor::<Waffle>(r)
 }
 
 #[cfg(test)]
@@ -251,7 +253,7 @@ mod tests {
         /// The editor as drawn posts back the roster it shows, and every page of it renders.
         #[test]
         fn any_roster_survives_its_own_form_and_renders_every_page(r in any_roster()) {
-            let page = BuilderPage { v: WaffleView::new(r.clone(), Vec::new()), build_id: None, listed: true };
+            let page = BuilderPage { v: WaffleView::new(r.clone(), Vec::new()), build_id: None, listed: true, copy_of: None };
             let html = page.render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             let form = page.as_builder().render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert!(html.contains(&form));

@@ -32,6 +32,9 @@ impl Judged for WaffleView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
     }
+    fn verdict_mut(&mut self) -> &mut Verdict {
+        &mut self.verdict
+    }
     fn headline(&self) -> String {
         self.points_line()
     }

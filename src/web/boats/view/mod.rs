@@ -238,6 +238,9 @@ impl Judged for BoatView {
     fn verdict(&self) -> &Verdict {
         &self.verdict
     }
+    fn verdict_mut(&mut self) -> &mut Verdict {
+        &mut self.verdict
+    }
     /// Cost, and weight against the hull's maximum load.
     fn headline(&self) -> String {
         let f = &self.eval.figures;
