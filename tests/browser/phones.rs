@@ -22,6 +22,10 @@ async fn too_wide(b: &Browser) -> Option<String> {
             .await;
         return Some(format!("scrolls sideways ({width} px wide; first past the edge: {widest})"));
     }
+    let broken = b.js(BROKEN_WORDS).await;
+    if broken != json!([]) {
+        return Some(format!("words broken inside: {broken}"));
+    }
     let tables = b
         .js("return [...document.querySelectorAll('table')].filter(t => t.getBoundingClientRect().width > window.innerWidth + 1).map(t => (t.id || t.className) + ' ' + Math.round(t.getBoundingClientRect().width) + 'px');")
         .await;
@@ -30,6 +34,37 @@ async fn too_wide(b: &Browser) -> Option<String> {
     }
     None
 }
+
+/// The words (and numbers: "1,234", "35/36") of the page broken across two lines, each with the
+/// id of the region it is in: a word is never cut in the middle ("Salama|nder") unless it is
+/// wider than its whole box (a very long name typed as one word). Breaking at a space or after a
+/// hyphen is how text wraps and is fine; a number never breaks.
+const BROKEN_WORDS: &str = r#"
+const out = [];
+const walker = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
+const token = /[\p{L}\p{N}]+(?:[.,/'’:×][\p{L}\p{N}]+)*/gu;
+const range = document.createRange();
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  const el = n.parentElement;
+  if (!el || el.closest('svg, script, style, select, textarea, noscript, [hidden]')) continue;
+  for (const m of n.textContent.matchAll(token)) {
+    if (m[0].length < 2) continue;
+    range.setStart(n, m.index);
+    range.setEnd(n, m.index + m[0].length);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    if (rects.length < 2) continue;
+    const tops = new Set(rects.map(r => Math.round(r.top)));
+    if (tops.size < 2) continue;
+    const width = rects.reduce((w, r) => w + r.width, 0);
+    let box = el;
+    while (box.parentElement && getComputedStyle(box).display.startsWith('inline')) box = box.parentElement;
+    const room = box.clientWidth - parseFloat(getComputedStyle(box).paddingLeft) - parseFloat(getComputedStyle(box).paddingRight);
+    if (width <= room + 1) out.push(m[0] + ' in #' + (el.closest('[id]') || {}).id + ' ' + el.tagName);
+    if (out.length >= 5) return out;
+  }
+}
+return out;
+"#;
 
 /// How many pages of one shape the crawl visits: saved builds from other tests fill the gallery,
 /// and their pages are drawn by the same templates.

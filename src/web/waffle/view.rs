@@ -416,6 +416,8 @@ pub struct Dist {
     pub mean: Mean,
     /// `p[k]`: the chance of exactly `k`.
     pub p: Vec<Chance>,
+    /// `at_least[k]`: the chance of `k` or more, from the same distribution.
+    pub at_least: Vec<Chance>,
     #[serde(skip)]
     pub chart: Chart,
 }
@@ -424,6 +426,18 @@ impl Dist {
     /// `noun` is what is counted, for the chart's description ("unsaved wounds").
     fn new(id: &'static str, title: &'static str, noun: &str, d: &Distribution) -> Self {
         let p: Vec<Chance> = d.p.iter().map(Chance::of).collect();
+        // Summed from the top down, so each is one addition: at least k is exactly k plus at
+        // least k + 1.
+        let mut above = Fraction::zero();
+        let mut at_least: Vec<Chance> =
+            d.p.iter()
+                .rev()
+                .map(|f| {
+                    above = [above.clone(), f.clone()].into_iter().sum();
+                    Chance::of(&above)
+                })
+                .collect();
+        at_least.reverse();
         let heading = format!("{title}: the chance of each number");
         Dist {
             id,
@@ -431,6 +445,7 @@ impl Dist {
             mean: Mean { exact: d.mean.to_string(), approx: d.mean.to_f64() },
             chart: Chart::of(id, &heading, noun, &d.p, &d.mean),
             p,
+            at_least,
         }
     }
 }
@@ -519,6 +534,31 @@ mod tests {
             "{}",
             v.wounds.chart.desc
         );
+    }
+
+    #[test]
+    fn each_number_has_its_chance_of_at_least_as_many_as_the_engine_gives_it() {
+        let t = TankShock {
+            mode: Mode::Slam,
+            distance: 13,
+            combat_speed: 6,
+            leadership: 7,
+            initiative: 3,
+            toughness: 3,
+            save: Some(4),
+            models: 10,
+        };
+        let shock = tank_shock(&t).expect("a tank shock");
+        let v = ShockView::new(&shock);
+        for (d, engine) in
+            v.dists().into_iter().zip([&shock.hits_per_check, &shock.hits, &shock.wounds, &shock.casualties])
+        {
+            assert_eq!(d.at_least.len(), d.p.len(), "{}", d.id);
+            assert_eq!(d.at_least[0].exact, "1", "{}: at least none is certain", d.id);
+            for k in 0..d.p.len() {
+                assert_eq!(d.at_least[k].exact, engine.at_least(k).to_string(), "{} at least {k}", d.id);
+            }
+        }
     }
 
     #[test]
