@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every check and test Drydock has, on a fresh machine: fmt, clippy, then every test on
 # SQLite, with the store tests on PostgreSQL too, then the HTTP and flow tests again on PostgreSQL.
-# Whatever the tests need that is missing (Chromium and ChromeDriver for the browser tests; rustfmt
-# and clippy, through rustup; Debian's postgresql) is installed first. PostgreSQL is a throwaway
+# Whatever the tests need that is missing (Chromium and ChromeDriver for the browser tests, and
+# axe-core from npm for their accessibility checks; rustfmt and clippy, through rustup; Debian's
+# postgresql) is installed first. PostgreSQL is a throwaway
 # server of the script's own in a temp dir (scripts/pg.sh; as an unprivileged user when run as
 # root), stopped and removed on exit; a system cluster is never created, started or touched.
 set -euo pipefail
@@ -17,6 +18,17 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   echo "== installing chromium and chromium-driver for the browser tests"
   need_root apt-get update -qq
   need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+# axe-core, the accessibility checker the browser tests run in every page, pinned by
+# tests/browser/axe/package-lock.json.
+if [ ! -f tests/browser/axe/node_modules/axe-core/axe.min.js ]; then
+  echo "== installing axe-core (npm) for the browser tests"
+  if ! command -v npm >/dev/null 2>&1; then
+    need_root apt-get update -qq
+    need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
+  fi
+  npm ci --prefix tests/browser/axe --no-audit --no-fund
 fi
 
 if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then

@@ -121,6 +121,9 @@ async fn every_page_fits_a_phone_screen() {
         if let Some(why) = too_wide(&b).await {
             wrong.push(format!("{} (editor): {why}", b.url().await));
         }
+        for v in b.axe().await {
+            wrong.push(format!("{} (editor): {v}", b.url().await));
+        }
     }
 
     // Every page reachable from the home page and the saved examples' pages, and the page a
@@ -129,6 +132,7 @@ async fn every_page_fits_a_phone_screen() {
     queue.extend(examples.iter().map(|(share, _)| share.clone()));
     let mut seen: BTreeSet<String> = queue.iter().cloned().collect();
     let mut visited = Vec::new();
+    let mut axed = BTreeSet::new();
     while let Some(path) = queue.pop_front() {
         if visited.len() >= MAX_PAGES {
             break;
@@ -138,6 +142,13 @@ async fn every_page_fits_a_phone_screen() {
         visited.push(path.clone());
         if let Some(why) = too_wide(&b).await {
             wrong.push(format!("{path}: {why}"));
+        }
+        // axe-core on the first page of each shape: the others are the same template with other
+        // builds in it, and axe takes a second or more on a page of the map.
+        if axed.insert(shape(&path)) {
+            for v in b.axe().await {
+                wrong.push(format!("{path}: {v}"));
+            }
         }
         for next in links(&b, &origin).await {
             let same = seen.iter().filter(|p| shape(p) == shape(&next)).count();
@@ -155,7 +166,7 @@ async fn every_page_fits_a_phone_screen() {
         assert!(visited.iter().any(|p| p == must), "{must} was not reached: {visited:?}");
     }
     assert!(visited.len() < MAX_PAGES, "the crawl was cut short: {visited:?}");
-    assert!(wrong.is_empty(), "too wide at 390 px:\n{}", wrong.join("\n"));
+    assert!(wrong.is_empty(), "too wide, or not accessible, at 390 px:\n{}", wrong.join("\n"));
 }
 
 /// The bar's words: its figures and its verdict.

@@ -439,3 +439,35 @@ pub async fn saved_examples(app: &App) -> Vec<(String, String)> {
     }
     out
 }
+
+/// axe-core's script, from tests/browser/axe (the README's test command installs it with npm).
+fn axe_source() -> &'static str {
+    static SOURCE: OnceLock<String> = OnceLock::new();
+    SOURCE.get_or_init(|| {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/axe/node_modules/axe-core/axe.min.js");
+        std::fs::read_to_string(path).unwrap_or_else(|e| {
+            panic!("{path}: {e}; run the README's test command (scripts/test.sh), which installs axe-core")
+        })
+    })
+}
+
+/// Runs axe-core on the page as it stands and lists its violations of serious or critical
+/// impact: "rule: what is wrong, at which elements".
+const AXE_RUN: &str = r#"
+const done = arguments[arguments.length - 1];
+axe.run(document, { resultTypes: ['violations'] }).then(r => done(
+  r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => v.id + ': ' + v.help + ' at ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))
+), e => done(['axe failed: ' + e]));
+"#;
+
+impl Browser {
+    /// The page's accessibility violations of serious or critical impact, by axe-core.
+    pub async fn axe(&self) -> Vec<String> {
+        if self.js("return typeof axe === 'undefined';").await == json!(true) {
+            self.c.execute(axe_source(), vec![]).await.expect("axe-core loaded into the page");
+        }
+        let found = self.c.execute_async(AXE_RUN, vec![]).await.expect("axe-core ran");
+        found.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect()
+    }
+}
