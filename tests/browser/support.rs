@@ -68,7 +68,10 @@ pub async fn app() -> &'static App {
             let addr = listener.local_addr().expect("address");
             let writes = drydock::web::WriteRate { per_minute: 0, burst: 0 };
             let state = drydock::web::AppState { writes, ..drydock::web::AppState::new(db, addr) };
-            let router = drydock::web::app(state);
+            // The app, and axe-core for the accessibility checks at an address of its own (the
+            // browser keeps it between pages, as it keeps the app's own scripts).
+            let router = drydock::web::app(state)
+                .route_service(AXE_AT, tower_http::services::ServeFile::new(axe_path()));
             let serving = drydock::web::serve::ServeOptions::default();
             tokio::spawn(async move {
                 drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
@@ -440,16 +443,30 @@ pub async fn saved_examples(app: &App) -> Vec<(String, String)> {
     out
 }
 
+/// Where the test app serves axe-core.
+const AXE_AT: &str = "/__tests/axe.min.js";
+
 /// axe-core's script, from tests/browser/axe (the README's test command installs it with npm).
-fn axe_source() -> &'static str {
-    static SOURCE: OnceLock<String> = OnceLock::new();
-    SOURCE.get_or_init(|| {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/axe/node_modules/axe-core/axe.min.js");
-        std::fs::read_to_string(path).unwrap_or_else(|e| {
-            panic!("{path}: {e}; run the README's test command (scripts/test.sh), which installs axe-core")
-        })
-    })
+fn axe_path() -> &'static str {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/browser/axe/node_modules/axe-core/axe.min.js");
+    assert!(
+        std::path::Path::new(path).exists(),
+        "{path} is missing: run the README's test command (scripts/test.sh), which installs axe-core"
+    );
+    path
 }
+
+/// Loads axe-core into the page, once.
+const AXE_LOAD: &str = r#"
+const done = arguments[arguments.length - 1];
+if (typeof axe !== 'undefined') { done(true); } else {
+  const s = document.createElement('script');
+  s.src = arguments[0];
+  s.onload = () => done(true);
+  s.onerror = () => done(false);
+  document.head.appendChild(s);
+}
+"#;
 
 /// Runs axe-core on the page as it stands and lists its violations of serious or critical
 /// impact: "rule: what is wrong, at which elements".
@@ -464,9 +481,8 @@ axe.run(document, { resultTypes: ['violations'] }).then(r => done(
 impl Browser {
     /// The page's accessibility violations of serious or critical impact, by axe-core.
     pub async fn axe(&self) -> Vec<String> {
-        if self.js("return typeof axe === 'undefined';").await == json!(true) {
-            self.c.execute(axe_source(), vec![]).await.expect("axe-core loaded into the page");
-        }
+        let loaded = self.c.execute_async(AXE_LOAD, vec![json!(AXE_AT)]).await.expect("axe-core loading");
+        assert_eq!(loaded, json!(true), "axe-core did not load into the page");
         let found = self.c.execute_async(AXE_RUN, vec![]).await.expect("axe-core ran");
         found.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect()
     }
