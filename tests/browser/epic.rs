@@ -26,14 +26,17 @@ async fn a_detachment_is_built_with_points_limits_and_chain_updating_in_place() 
     b.css("form#builder").await;
     b.mark_page().await;
     assert_eq!(b.text("#fig-points").await, "0");
-    assert!(b.text("#verdict").await.starts_with("Not legal"));
-    assert!(
-        b.text("#problems-sections-command").await.contains("Choose one vessel to carry the Detachment HQ")
-    );
+    // Empty, it starts neutral: nothing to correct before anything is chosen.
+    assert_eq!(b.text("#verdict").await, "Not started");
+    assert_eq!(b.text("#problems-sections-command").await, "");
 
     // A Sea Raider carrying the HQ: 25 + 25, the smallest legal detachment.
     add(&b, "main", "sea-raider", 0).await;
     b.wait_text("#fig-points", "price the Sea Raider", |t| t == "25").await;
+    assert!(b.text("#verdict").await.starts_with("Not legal"));
+    assert!(
+        b.text("#problems-sections-command").await.contains("Choose one vessel to carry the Detachment HQ")
+    );
     b.click("#f-choices-0-hq").await;
     b.wait_text("#fig-points", "add the HQ", |t| t == "50").await;
     b.wait_text("#verdict", "say legal", |t| t.starts_with("Legal")).await;

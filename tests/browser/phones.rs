@@ -55,7 +55,15 @@ for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     if (rects.length < 2) continue;
     const tops = new Set(rects.map(r => Math.round(r.top)));
     if (tops.size < 2) continue;
-    const width = rects.reduce((w, r) => w + r.width, 0);
+    // The whole run between spaces the word is part of ("</script><script>" is one run): a run
+    // wider than its box has to break somewhere.
+    const text = n.textContent;
+    let from = m.index, to = m.index + m[0].length;
+    while (from > 0 && !/\s/.test(text[from - 1])) from--;
+    while (to < text.length && !/\s/.test(text[to])) to++;
+    range.setStart(n, from);
+    range.setEnd(n, to);
+    const width = [...range.getClientRects()].reduce((w, r) => w + r.width, 0);
     let box = el;
     while (box.parentElement && getComputedStyle(box).display.startsWith('inline')) box = box.parentElement;
     const room = box.clientWidth - parseFloat(getComputedStyle(box).paddingLeft) - parseFloat(getComputedStyle(box).paddingRight);
