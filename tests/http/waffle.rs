@@ -273,10 +273,29 @@ async fn the_tank_shock_page_shows_the_figures_exactly_with_a_chart_and_the_deci
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<form id=\"shock-form\" class=\"shock-form\" method=\"get\""), "a GET form");
     assert!(page.contains("<dd id=\"fig-checks\">2</dd>"));
-    assert!(page.contains("<tr id=\"p-morale\"><th scope=\"row\">The unit passes its Morale check (and may step aside)</th><td class=\"exact\">7/12</td><td class=\"num\">58.33%</td></tr>"));
+    assert!(page.contains("<tr id=\"p-morale\"><th scope=\"row\">The unit passes its Morale check (and may step aside)</th><td class=\"exact\" data-label=\"Exactly\">7/12</td><td class=\"num\">58.33%</td></tr>"));
     assert!(
-        page.contains("<td class=\"exact\">50737129/107495424</td><td class=\"num\">47.20%</td>"),
+        page.contains(
+            "<td class=\"exact\" data-label=\"Exactly\">50737129/107495424</td><td class=\"num\">47.20%</td>"
+        ),
         "{page}"
+    );
+    // Each number's chance of at least that many, beside its chance of exactly that many: the
+    // last is the same, and none is certain.
+    let wounds = page.split("id=\"odds-wounds\"").nth(1).unwrap_or_default();
+    let row = |k: u32| {
+        let r = wounds.split(&format!("<tr data-k=\"{k}\">")).nth(1).unwrap_or_default();
+        r[..r.find("</tr>").unwrap_or(0)].to_owned()
+    };
+    assert!(
+        row(0).ends_with("<td class=\"exact\" data-label=\"At least\">1</td><td class=\"num\">100%</td>"),
+        "{}",
+        row(0)
+    );
+    assert!(
+        row(6).ends_with("<td class=\"exact\" data-label=\"Exactly\">15625/107495424</td><td class=\"num\">0.01%</td><td class=\"exact\" data-label=\"At least\">15625/107495424</td><td class=\"num\">0.01%</td>"),
+        "{}",
+        row(6)
     );
     assert!(page.contains("on average 5/6 (0.833)"));
     // The chart: drawn on the server, titled and described, every bar labelled.

@@ -141,9 +141,12 @@ async fn the_odds_page_shows_tables_and_charts_and_takes_bad_input_calmly() {
     ));
     assert_eq!(
         row(&page, "attacks", 3),
-        "<th scope=\"row\" class=\"num\">3</th><td class=\"exact\">1/8</td><td class=\"num\">12.50%</td><td class=\"exact\">1</td><td class=\"num\">100%</td>"
+        "<th scope=\"row\" class=\"num\">3</th><td class=\"exact\" data-label=\"Exactly\">1/8</td><td class=\"num\">12.50%</td><td class=\"exact\" data-label=\"At least\">1</td><td class=\"num\">100%</td>"
     );
-    assert!(row(&page, "attacks", 12).contains("<td class=\"exact\">1/216</td><td class=\"num\">0.46%</td>"));
+    assert!(
+        row(&page, "attacks", 12)
+            .contains("<td class=\"exact\" data-label=\"Exactly\">1/216</td><td class=\"num\">0.46%</td>")
+    );
     assert!(page.contains(
         "Expected: <strong id=\"expected-attacks\">6.00</strong> <span class=\"exact\">(exactly 6)</span>"
     ));
@@ -180,7 +183,10 @@ async fn the_odds_page_shows_tables_and_charts_and_takes_bad_input_calmly() {
         body.contains("<p id=\"odds-summary\" hx-swap-oob=\"innerHTML\">Hits on the target: 3.00 expected;"),
         "{body}"
     );
-    assert!(row(&body, "hits", 6).contains("<td class=\"exact\">1/64</td>"), "six hits on 4+: (1/2)^6");
+    assert!(
+        row(&body, "hits", 6).contains("<td class=\"exact\" data-label=\"Exactly\">1/64</td>"),
+        "six hits on 4+: (1/2)^6"
+    );
 
     // Out of range, negative, garbage: the engine's message or ours, never a 500.
     for (query, said) in [
