@@ -426,18 +426,7 @@ impl Dist {
     /// `noun` is what is counted, for the chart's description ("unsaved wounds").
     fn new(id: &'static str, title: &'static str, noun: &str, d: &Distribution) -> Self {
         let p: Vec<Chance> = d.p.iter().map(Chance::of).collect();
-        // Summed from the top down, so each is one addition: at least k is exactly k plus at
-        // least k + 1.
-        let mut above = Fraction::zero();
-        let mut at_least: Vec<Chance> =
-            d.p.iter()
-                .rev()
-                .map(|f| {
-                    above = [above.clone(), f.clone()].into_iter().sum();
-                    Chance::of(&above)
-                })
-                .collect();
-        at_least.reverse();
+        let at_least: Vec<Chance> = d.tails().iter().map(Chance::of).collect();
         let heading = format!("{title}: the chance of each number");
         Dist {
             id,

@@ -47,6 +47,24 @@ impl Distribution {
         self.p.iter().skip(k).cloned().sum()
     }
 
+    /// The probability of `k` or more for every `k` with a chance, as [`Distribution::at_least`]
+    /// gives each: summed from the top down, so each is one addition (at least `k` is exactly `k`
+    /// plus at least `k + 1`).
+    pub fn tails(&self) -> Vec<Fraction> {
+        let mut above = Fraction::zero();
+        let mut tails: Vec<Fraction> = self
+            .p
+            .iter()
+            .rev()
+            .map(|f| {
+                above = [above.clone(), f.clone()].into_iter().sum();
+                above.clone()
+            })
+            .collect();
+        tails.reverse();
+        tails
+    }
+
     /// The largest value with a chance.
     pub fn max(&self) -> usize {
         self.p.len().saturating_sub(1)

@@ -356,6 +356,13 @@ proptest! {
             prop_assert_eq!(total(d), Fraction::one());
             prop_assert_eq!(&mean_of(d), &d.mean);
             prop_assert!(!d.p.last().is_some_and(Fraction::is_zero) || d.p.len() == 1);
+            // The chance of at least each number: certain at none, each the sum of the rest.
+            let tails = d.tails();
+            prop_assert_eq!(tails.len(), d.p.len());
+            prop_assert_eq!(&tails[0], &Fraction::one());
+            for (k, tail) in tails.iter().enumerate() {
+                prop_assert_eq!(tail, &d.at_least(k));
+            }
         }
         prop_assert_eq!(o.checks, t.distance / 6);
         // E[hits] = checks x E[hits of one check].
