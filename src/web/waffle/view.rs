@@ -493,9 +493,14 @@ impl ShockView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::waffle::{Mode, TankShock, tank_shock};
+    use crate::games::waffle::{Mode, Outcome, TankShock, tank_shock};
 
     fn slam_13() -> ShockView {
+        ShockView::new(&slam_13_outcome())
+    }
+
+    /// A 13" slam into ten models of Toughness 3 with a 4+ save.
+    fn slam_13_outcome() -> Outcome {
         let t = TankShock {
             mode: Mode::Slam,
             distance: 13,
@@ -506,7 +511,7 @@ mod tests {
             save: Some(4),
             models: 10,
         };
-        ShockView::new(&tank_shock(&t).expect("a tank shock"))
+        tank_shock(&t).expect("a tank shock")
     }
 
     #[test]
@@ -527,17 +532,7 @@ mod tests {
 
     #[test]
     fn each_number_has_its_chance_of_at_least_as_many_as_the_engine_gives_it() {
-        let t = TankShock {
-            mode: Mode::Slam,
-            distance: 13,
-            combat_speed: 6,
-            leadership: 7,
-            initiative: 3,
-            toughness: 3,
-            save: Some(4),
-            models: 10,
-        };
-        let shock = tank_shock(&t).expect("a tank shock");
+        let shock = slam_13_outcome();
         let v = ShockView::new(&shock);
         for (d, engine) in
             v.dists().into_iter().zip([&shock.hits_per_check, &shock.hits, &shock.wounds, &shock.casualties])

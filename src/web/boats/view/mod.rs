@@ -95,6 +95,20 @@ pub struct BoatView {
     part_totals: std::sync::OnceLock<HashMap<String, (Money, Weight, Spaces)>>,
 }
 
+/// The paths of the form's rows that show their cost, weight and spaces, in the form's order:
+/// crew, weapons, turrets (each followed by its weapons), accessories.
+fn summed_rows(d: &Design) -> Vec<String> {
+    let mut paths: Vec<String> = Vec::new();
+    paths.extend((0..d.crew.len()).map(|i| format!("crew.{i}")));
+    paths.extend((0..d.weapons.len()).map(|i| format!("weapons.{i}")));
+    for (i, t) in d.turrets.iter().enumerate() {
+        paths.push(format!("turrets.{i}"));
+        paths.extend((0..t.weapons.len()).map(|j| format!("turrets.{i}.weapons.{j}")));
+    }
+    paths.extend((0..d.accessories.len()).map(|i| format!("accessories.{i}")));
+    paths
+}
+
 /// The paths of every part of the form that has a problems slot.
 fn slot_paths(d: &Design) -> Vec<String> {
     let mut paths: Vec<String> = [
@@ -115,13 +129,7 @@ fn slot_paths(d: &Design) -> Vec<String> {
     .map(|s| (*s).to_owned())
     .collect();
     paths.extend((0..d.propellers.len()).map(|i| format!("propellers.{i}")));
-    paths.extend((0..d.crew.len()).map(|i| format!("crew.{i}")));
-    paths.extend((0..d.weapons.len()).map(|i| format!("weapons.{i}")));
-    for (i, t) in d.turrets.iter().enumerate() {
-        paths.push(format!("turrets.{i}"));
-        paths.extend((0..t.weapons.len()).map(|j| format!("turrets.{i}.weapons.{j}")));
-    }
-    paths.extend((0..d.accessories.len()).map(|i| format!("accessories.{i}")));
+    paths.extend(summed_rows(d));
     paths.extend((0..d.cargo.len()).map(|i| format!("cargo.{i}")));
     paths.extend(shown_armor_locations(d).into_iter().map(|l| format!("armor.{}", l.code())));
     paths
@@ -215,17 +223,9 @@ impl BoatView {
     /// Every row's summary (its cost, weight and spaces) with the id of the place the form shows
     /// it: crew, weapons, turrets and their weapons, accessories. A live update redraws them all.
     pub fn row_sums(&self) -> Vec<(String, String)> {
-        let d = &self.design;
-        let mut paths: Vec<String> = Vec::new();
-        paths.extend((0..d.crew.len()).map(|i| format!("crew.{i}")));
-        paths.extend((0..d.weapons.len()).map(|i| format!("weapons.{i}")));
-        for (i, t) in d.turrets.iter().enumerate() {
-            paths.push(format!("turrets.{i}"));
-            paths.extend((0..t.weapons.len()).map(|j| format!("turrets.{i}.weapons.{j}")));
-        }
-        paths.extend((0..d.accessories.len()).map(|i| format!("accessories.{i}")));
         // The designer's rows name the place "sum-" and their problem slot.
-        paths.into_iter().map(|p| (format!("sum-{}", slot_id(&p)), self.part_summary(&p))).collect()
+        let paths = summed_rows(&self.design).into_iter();
+        paths.map(|p| (format!("sum-{}", slot_id(&p)), self.part_summary(&p))).collect()
     }
 
     /// The problems shown next to a part of the form.
