@@ -153,9 +153,13 @@ async fn every_page_fits_a_phone_screen() {
         }
         // axe-core on the first page of each shape: the others are the same template with other
         // builds in it, and axe takes a second or more on a page of the map.
+        // So is the keyboard's reach, and its focus ring.
         if axed.insert(shape(&path)) {
             for v in b.axe().await {
                 wrong.push(format!("{path}: {v}"));
+            }
+            for v in b.keyboard_gaps().await {
+                wrong.push(format!("{path}: keyboard: {v}"));
             }
         }
         for next in links(&b, &origin).await {

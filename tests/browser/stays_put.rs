@@ -254,33 +254,6 @@ async fn without_javascript_a_redrawn_editor_returns_to_the_control_pressed() {
     assert!(wrong.is_empty(), "without JavaScript the page did not come back:\n{}", wrong.join("\n"));
 }
 
-/// Every control of the page that a mouse can use: whether the keyboard reaches it (not taken
-/// out of the tab order, not disabled for the keyboard alone), and whether focusing it from the
-/// keyboard draws a ring a player can see (an outline at least 2 px wide, or for the map's hex
-/// buttons the pattern they draw). Lists what fails.
-const KEYBOARD: &str = r#"
-const out = [];
-const controls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]')]
-  .filter(e => e.getClientRects().length && !e.disabled && !e.closest('[hidden], [inert]') && getComputedStyle(e).visibility !== 'hidden');
-for (const e of controls) {
-  const label = e.tagName + (e.id ? '#' + e.id : '') + (e.name ? '[' + e.name + '=' + (e.value || '') + ']' : '') + ' ' + (e.textContent || '').trim().slice(0, 20);
-  // The default button of a form (Enter in a field submits it) is aria-hidden and off-screen.
-  if (e.classList.contains('default-submit')) continue;
-  if (e.tabIndex < 0 && e.getAttribute('tabindex') !== '-1') { out.push('not reachable: ' + label); continue; }
-  if (e.getAttribute('tabindex') === '-1' && !e.matches('[data-list], .draft-restored, [role=status] *')) { out.push('taken out of the tab order: ' + label); continue; }
-  if (e.tabIndex < 0) continue;
-  e.focus({ preventScroll: true });
-  if (document.activeElement !== e) { out.push('does not take focus: ' + label); continue; }
-  const s = getComputedStyle(e);
-  const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
-  const drawn = s.backgroundImage !== 'none' && e.classList.contains('hexbtn');
-  if (!ring && !drawn) out.push('no visible focus ring: ' + label);
-  if (out.length >= 8) break;
-}
-document.activeElement.blur();
-return out;
-"#;
-
 #[tokio::test]
 async fn every_control_is_reachable_by_keyboard_with_a_visible_focus_ring() {
     let _turn = TURN.lock().await;
@@ -296,9 +269,7 @@ async fn every_control_is_reachable_by_keyboard_with_a_visible_focus_ring() {
     for page in &pages {
         b.leave_to(page).await;
         b.css("main").await;
-        // A key pressed first: from then on the browser draws focus as for the keyboard.
-        b.c.active_element().await.expect("focus").send_keys("\u{E004}").await.expect("tab");
-        for w in b.js(KEYBOARD).await.as_array().into_iter().flatten().filter_map(Value::as_str) {
+        for w in b.keyboard_gaps().await {
             wrong.push(format!("{page}: {w}"));
         }
     }

@@ -478,12 +478,48 @@ axe.run(document, { resultTypes: ['violations'] }).then(r => done(
 ), e => done(['axe failed: ' + e]));
 "#;
 
+/// Every control of the page that a mouse can use: whether the keyboard reaches it (not taken
+/// out of the tab order, not disabled for the keyboard alone), and whether focusing it from the
+/// keyboard draws a ring a player can see (an outline at least 2 px wide, or for the map's hex
+/// buttons the pattern they draw). Lists what fails.
+const KEYBOARD: &str = r#"
+const out = [];
+const controls = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]')]
+  .filter(e => e.getClientRects().length && !e.disabled && !e.closest('[hidden], [inert]') && getComputedStyle(e).visibility !== 'hidden');
+for (const e of controls) {
+  const label = e.tagName + (e.id ? '#' + e.id : '') + (e.name ? '[' + e.name + '=' + (e.value || '') + ']' : '') + ' ' + (e.textContent || '').trim().slice(0, 20);
+  // The default button of a form (Enter in a field submits it) is aria-hidden and off-screen.
+  if (e.classList.contains('default-submit')) continue;
+  if (e.tabIndex < 0 && e.getAttribute('tabindex') !== '-1') { out.push('not reachable: ' + label); continue; }
+  if (e.getAttribute('tabindex') === '-1' && !e.matches('[data-list], .draft-restored, [role=status] *')) { out.push('taken out of the tab order: ' + label); continue; }
+  if (e.tabIndex < 0) continue;
+  e.focus({ preventScroll: true });
+  if (document.activeElement !== e) { out.push('does not take focus: ' + label); continue; }
+  const s = getComputedStyle(e);
+  const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+  const drawn = s.backgroundImage !== 'none' && e.classList.contains('hexbtn');
+  if (!ring && !drawn) out.push('no visible focus ring: ' + label);
+  if (out.length >= 8) break;
+}
+document.activeElement.blur();
+return out;
+"#;
+
 impl Browser {
     /// The page's accessibility violations of serious or critical impact, by axe-core.
     pub async fn axe(&self) -> Vec<String> {
         let loaded = self.c.execute_async(AXE_LOAD, vec![json!(AXE_AT)]).await.expect("axe-core loading");
         assert_eq!(loaded, json!(true), "axe-core did not load into the page");
         let found = self.c.execute_async(AXE_RUN, vec![]).await.expect("axe-core ran");
+        found.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect()
+    }
+
+    /// The controls of the page a keyboard player is left out of: not reachable, or focused
+    /// without a visible ring (see [`KEYBOARD`]), at most a few.
+    pub async fn keyboard_gaps(&self) -> Vec<String> {
+        // A key pressed first: from then on the browser draws focus as for the keyboard.
+        self.c.active_element().await.expect("focus").send_keys("\u{E004}").await.expect("tab");
+        let found = self.js(KEYBOARD).await;
         found.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect()
     }
 }
