@@ -4,10 +4,12 @@
 //!
 //! The rule is the form codec's ([`Op::landing`]): an add keeps its button, a remove goes to the
 //! item that took the removed one's place, a move follows its item. Any other button (a hex,
-//! "show its options") is found again by its own action. The control is marked `autofocus`:
-//! without JavaScript the browser focuses it and scrolls it into view when the redrawn page
-//! loads; with htmx, static/drydock.js puts it where the pressed button was on the screen and
-//! focuses it (and takes the mark off, so htmx does not scroll to it on its own).
+//! "show its options", "Recalculate" without JavaScript) is found again by its own action. The
+//! control is marked `autofocus`: without JavaScript the browser focuses it and scrolls it into
+//! view when the redrawn page loads; with htmx, static/drydock.js puts it where the pressed
+//! button was on the screen and focuses it (and takes the mark off, so htmx does not scroll to
+//! it on its own). A fragment anchor would not do: a page with a target element skips
+//! `autofocus`, and a post answered with the page has no fragment to give.
 
 use super::codec::Op;
 
@@ -15,7 +17,9 @@ use super::codec::Op;
 pub fn candidates(action: &str) -> Vec<String> {
     match Op::parse(action) {
         Some(op) => op.landing(),
-        None if action.is_empty() || action == "recalculate" => Vec::new(),
+        None if action.is_empty() => Vec::new(),
+        // Any other button (a hex, "show its options", "Recalculate" without JavaScript) is
+        // found again by its own action.
         None => vec![action.to_owned()],
     }
 }
@@ -52,7 +56,10 @@ pub fn mark(mut page: String, candidates: &[String]) -> Result<String, String> {
         while let Some(at) = page[from..].find(&attr).map(|i| i + from) {
             let end = at + attr.len();
             let tag = page[..at].rfind('<').map(|open| &page[open..at]);
-            if tag.is_some_and(|t| t.starts_with("<button ") && !t.contains('>')) {
+            // Not the form's hidden default button (the one Enter in a field presses).
+            let rest = page[end..].split('>').next().unwrap_or("");
+            let shown = !rest.contains("default-submit") && !rest.contains("aria-hidden");
+            if shown && tag.is_some_and(|t| t.starts_with("<button ") && !t.contains('>')) {
                 page.insert_str(end, " autofocus");
                 return Ok(page);
             }
@@ -84,7 +91,8 @@ mod tests {
         );
         assert_eq!(candidates("move.ships.0.down")[0], "move.ships.1.down");
         assert_eq!(candidates("hex.C4"), ["hex.C4"]);
-        assert!(candidates("recalculate").is_empty() && candidates("").is_empty());
+        assert_eq!(candidates("recalculate"), ["recalculate"]);
+        assert!(candidates("").is_empty());
         assert!(candidates("clear.armor.points.X").is_empty());
     }
 
@@ -100,6 +108,21 @@ mod tests {
         assert!(marked.contains("value=\"remove.weapons.0\" autofocus>"), "{marked}");
         assert_eq!(mark(page.clone(), &candidates("remove.crew.0")), Err(page.clone()), "no crew buttons");
         assert_eq!(mark(page.clone(), &["a\" onclick=\"x".to_owned()]), Err(page));
+    }
+
+    #[test]
+    fn recalculating_lands_on_the_button_shown_not_the_hidden_default() {
+        let page = "<button type=\"submit\" name=\"action\" value=\"recalculate\" class=\"default-submit\" tabindex=\"-1\" aria-hidden=\"true\">Recalculate</button>\
+            <noscript><button type=\"submit\" name=\"action\" value=\"recalculate\">Recalculate</button></noscript>"
+            .to_owned();
+        let landed = land(page, "recalculate");
+        assert_eq!(landed.matches(" autofocus").count(), 1);
+        assert!(
+            landed.contains(
+                "<noscript><button type=\"submit\" name=\"action\" value=\"recalculate\" autofocus>"
+            ),
+            "{landed}"
+        );
     }
 
     #[test]

@@ -218,6 +218,17 @@ async fn restoring_a_draft_leaves_the_view_and_focus_where_they_were() {
     assert!(wrong.is_empty(), "restoring moved the view or lost focus:\n{}", wrong.join("\n"));
 }
 
+/// The `action` of the last shown button of each kind in the page's forms ("add", "remove",
+/// "hex", "select", "recalculate").
+const LAST_OF_EACH_ACTION: &str = r#"
+const last = new Map();
+for (const e of document.querySelectorAll('form button[name=action]')) {
+  if (!e.value || !e.getClientRects().length || e.getAttribute('aria-hidden') === 'true') continue;
+  last.set(e.value.split('.')[0], e.value);
+}
+return [...last.values()];
+"#;
+
 #[tokio::test]
 async fn without_javascript_a_redrawn_editor_returns_to_the_control_pressed() {
     let _turn = TURN.lock().await;
@@ -228,13 +239,14 @@ async fn without_javascript_a_redrawn_editor_returns_to_the_control_pressed() {
     let mut wrong = Vec::new();
     for (_, edit) in &examples {
         b.leave_to(edit).await;
-        for verb in ["add", "remove"] {
-            let sel = format!("form button[name=action][value^='{verb}.']");
-            let last = b
-                .js(&format!("const all = document.querySelectorAll(\"{sel}\"); const e = all[all.length - 1]; return e ? e.value : null;"))
-                .await;
-            let Some(value) = last.as_str() else { continue };
-            let button = format!("form button[name=action][value='{value}']");
+        // Every kind of button the editor has (add, remove, a hex, "Show its options",
+        // "Recalculate"): the last of each, the likeliest to jump.
+        let kinds = b.js(LAST_OF_EACH_ACTION).await;
+        let values: Vec<String> =
+            kinds.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_owned).collect();
+        assert!(values.len() >= 3, "{edit}: only {values:?}");
+        for value in &values {
+            let button = format!("form button[name=action][value='{value}']:not([aria-hidden])");
             let e = b.css(&button).await;
             let before =
                 b.c.execute(BEFORE, vec![serde_json::to_value(&e).expect("ref")]).await.expect("where");
