@@ -162,6 +162,14 @@ async fn the_gallery_filters_and_pages_in_place_with_javascript() {
     b.wait_text("#found", "find the 23 boats", |t| t == "23 builds · page 1 of 2").await;
     assert!(b.page_was_kept().await, "the results were swapped in, no reload");
     assert!(b.url().await.contains("kind=boat"), "the address follows, to share or go back to");
+    // Filtered to boats, the page shows nothing of another game: not its published builds, not
+    // its tags; and the name typed is still in its box.
+    let shown = b
+        .js("return [...document.querySelectorAll('#published h2, #tag optgroup')].map(e => e.tagName === 'OPTGROUP' ? e.label : e.textContent.trim());")
+        .await;
+    let shown: Vec<&str> = shown.as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    assert!(!shown.is_empty() && shown.iter().all(|t| t.to_lowercase().contains("boats")), "{shown:?}");
+    assert_eq!(b.value("#q").await, "Gallop");
 
     b.click("a[rel='next']").await;
     b.wait_text("#found", "turn the page", |t| t == "23 builds · page 2 of 2").await;
