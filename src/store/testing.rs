@@ -67,6 +67,13 @@ pub fn with_option(url: &str, key: &str, value: &str) -> String {
 /// A fresh PostgreSQL store on the test server (a schema of its own, so tests run side by side
 /// on one database), or `None` when there is no server.
 pub async fn postgres() -> Option<Fresh> {
+    let location = postgres_schema().await?;
+    let db = open_at(&location).await.expect("open a fresh PostgreSQL store");
+    Some(Fresh { db, location, dir: None })
+}
+
+/// A new, empty schema on the test server (not migrated), as a `--database` for it.
+pub async fn postgres_schema() -> Option<Location> {
     let url = postgres_url()?;
     let schema = format!("t_{}", random_name());
     let pool = sqlx::postgres::PgPoolOptions::new()
@@ -79,9 +86,7 @@ pub async fn postgres() -> Option<Fresh> {
         .await
         .expect("a schema for the test");
     pool.close().await;
-    let location = Location::Postgres(with_option(&url, "search_path", &schema));
-    let db = open_at(&location).await.expect("open a fresh PostgreSQL store");
-    Some(Fresh { db, location, dir: None })
+    Some(Location::Postgres(with_option(&url, "search_path", &schema)))
 }
 
 /// A fresh store on each backend this run has: SQLite, and PostgreSQL when its server is up.

@@ -12,6 +12,7 @@ pub mod epic;
 pub mod error;
 pub mod form;
 pub mod gallery;
+pub mod health;
 pub mod json;
 pub mod origin;
 pub mod owners;
@@ -122,6 +123,7 @@ pub fn app(state: AppState) -> Router {
         .route("/", axum::routing::get(home))
         .merge(registry::routes(&writes))
         .merge(builds::router(&writes))
+        .merge(health::router())
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)
         .with_state(state);
@@ -141,7 +143,48 @@ pub fn app(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .service(routes);
     // Kept share pages are answered in front of everything else (see cache::KeptPages).
-    Router::new().fallback_service(cache::KeptPages { inner: app, pages, db })
+    let budget = match &db {
+        Db::Postgres(store) => store.settings().request_budget(),
+        Db::Sqlite(..) => None,
+    };
+    let kept = cache::KeptPages { inner: app, pages, db };
+    Router::new().fallback_service(Budgeted { inner: kept, budget })
+}
+
+/// Every request's waits on a PostgreSQL store bounded together ([`crate::store::pg::within_budget`]):
+/// past the budget it is answered 503, not left waiting for the request timeout. A SQLite file
+/// is this process's own and has no such wait.
+#[derive(Clone)]
+struct Budgeted<S> {
+    inner: S,
+    budget: Option<Duration>,
+}
+
+impl<S> tower::Service<Request> for Budgeted<S>
+where
+    S: tower::Service<Request, Response = Response> + Send,
+    S::Future: Send + 'static,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = futures_util::future::Either<
+        S::Future,
+        futures_util::future::BoxFuture<'static, Result<Response, S::Error>>,
+    >;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request) -> Self::Future {
+        let call = self.inner.call(req);
+        match self.budget {
+            None => futures_util::future::Either::Left(call),
+            Some(budget) => {
+                futures_util::future::Either::Right(Box::pin(crate::store::pg::within_budget(budget, call)))
+            }
+        }
+    }
 }
 
 #[derive(askama::Template)]
@@ -248,6 +291,8 @@ async fn edge(
         format!(
             "Too many saves, imports or edit attempts came from your address in a short time. Nothing was saved or lost: wait {wait} seconds and send it again."
         )
+    } else if status == StatusCode::SERVICE_UNAVAILABLE {
+        error::RESTARTING.to_owned()
     } else {
         rejection_text(status, fallback)
     };

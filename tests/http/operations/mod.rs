@@ -1,0 +1,7 @@
+//! Running Drydock on PostgreSQL as an operator does: outages of the database, TLS, poolers,
+//! upgrades. Each test brings its own servers (scripts/test.sh runs this module once, not again
+//! in its PostgreSQL pass).
+
+mod outage;
+mod startup;
+mod upgrades;

@@ -1,0 +1,295 @@
+//! The database stopped mid-load, three ways (a fast shutdown, as `pg_ctl restart` begins; its
+//! main process killed; every process of it killed), for 6 s and for 30 s: the six outages run
+//! at once, each on a server and an instance of its own, under a steady load of saves and reads.
+//! Every answer is a 2xx or a 503 (with `Retry-After` and a message saying the store is
+//! restarting and drafts are kept) and comes within 2 s; no acknowledged save is lost; the
+//! instance, never restarted, serves again within 2 s of the database accepting connections,
+//! and its `/readyz` says so throughout.
+
+use crate::pgserver::OwnServer;
+use crate::process::{Server, start_with};
+use drydock::games::registry::Game;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// How the database is stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Fast,
+    KillMain,
+    KillAll,
+}
+
+/// The longest any answer may take, outage or not.
+const ANSWER_WITHIN: Duration = Duration::from_secs(2);
+/// Between two requests of one client: a steady load, not a flood.
+const PACE: Duration = Duration::from_millis(25);
+
+/// One answer, as a client saw it.
+#[derive(Debug, Clone)]
+struct Seen {
+    what: String,
+    /// The status, or what went wrong on the wire.
+    status: Result<u16, String>,
+    took: Duration,
+    at: Instant,
+    /// For a 503: whether it had `Retry-After` and the message.
+    told: bool,
+}
+
+/// What one outage showed.
+#[derive(Debug)]
+struct Report {
+    name: String,
+    seen: Vec<Seen>,
+    acked: Vec<String>,
+    lost: Vec<String>,
+    down_at: Instant,
+    back_at: Instant,
+    /// The first save acknowledged after the database was back.
+    recovered_at: Option<Instant>,
+}
+
+/// Sends one request and notes how it went.
+async fn note(what: &str, req: reqwest::RequestBuilder) -> (Seen, Option<String>) {
+    let at = Instant::now();
+    let res = req.send().await;
+    let (status, told, body) = match res {
+        Err(e) => (Err(e.to_string()), false, None),
+        Ok(res) => {
+            let status = res.status().as_u16();
+            let retry = res.headers().contains_key("retry-after");
+            match res.text().await {
+                Err(e) => (Err(format!("body: {e}")), false, None),
+                Ok(text) => {
+                    let told = status != 503
+                        || (retry
+                            && (what == "readyz" || (text.contains("restarting") && text.contains("draft"))));
+                    (Ok(status), told, Some(text))
+                }
+            }
+        }
+    };
+    (Seen { what: what.to_owned(), status, took: at.elapsed(), at, told }, body)
+}
+
+/// Saves every game's example in turn until `stop`; the ids acknowledged.
+async fn saver(base: String, stop: Arc<AtomicBool>, seen: Arc<std::sync::Mutex<Vec<Seen>>>) -> Vec<String> {
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().expect("client");
+    let games: Vec<&Game> = drydock::web::registry::games().collect();
+    let mut acked = Vec::new();
+    for turn in 0.. {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let game = games[turn % games.len()];
+        let req = client
+            .post(format!("{base}/api{}", game.path))
+            .header("content-type", "application/json")
+            .body(game.example);
+        let (s, body) = note("save", req).await;
+        if s.status == Ok(201)
+            && let Some(id) = body
+                .and_then(|b| serde_json::from_str::<serde_json::Value>(&b).ok())
+                .and_then(|v| v["id"].as_str().map(str::to_owned))
+        {
+            acked.push(id);
+        }
+        seen.lock().expect("seen").push(s);
+        tokio::time::sleep(PACE).await;
+    }
+    acked
+}
+
+/// Reads pages that need the store (a kept share page, the gallery, a build's JSON) and pages
+/// that do not (the start page, a catalog), and readiness, in turn until `stop`.
+async fn reader(
+    base: String,
+    share: Vec<String>,
+    stop: Arc<AtomicBool>,
+    seen: Arc<std::sync::Mutex<Vec<Seen>>>,
+) {
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().expect("client");
+    let mut asks: Vec<(&str, String)> = vec![
+        ("gallery", "/gallery".into()),
+        ("home", "/".into()),
+        ("catalog", "/api/boats/catalog".into()),
+        ("readyz", "/readyz".into()),
+    ];
+    for path in &share {
+        asks.push(("share", path.clone()));
+        let id = path.rsplit('/').next().unwrap_or_default();
+        asks.push(("json", format!("/api/builds/{id}")));
+    }
+    for turn in 0.. {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let (what, path) = &asks[turn % asks.len()];
+        let (s, _) = note(what, client.get(format!("{base}{path}"))).await;
+        seen.lock().expect("seen").push(s);
+        tokio::time::sleep(PACE).await;
+    }
+}
+
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    tokio::task::spawn_blocking(f).await.expect("blocking work")
+}
+
+/// One outage of `how`, lasting `outage`, under load.
+async fn outage(how: Stop, outage: Duration) -> Option<Report> {
+    let name = format!("{how:?} for {}s", outage.as_secs());
+    let server = Arc::new(blocking(OwnServer::new).await?);
+    let url = server.url();
+    let app: Server = blocking(move || start_with(url, &["--writes-per-minute", "0"])).await;
+    let base = format!("http://{}", app.addr);
+
+    // A build of every game, and its share page kept.
+    let client = reqwest::Client::new();
+    let mut share = Vec::new();
+    for game in drydock::web::registry::games() {
+        let doc: serde_json::Value = serde_json::from_str(game.example).expect("example");
+        let (id, _) = crate::process::save_through_api(&client, &base, game, &doc).await;
+        let path = format!("{}/{id}", game.path);
+        for _ in 0..2 {
+            assert_eq!(client.get(format!("{base}{path}")).send().await.expect("get").status(), 200);
+        }
+        share.push(path);
+    }
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let savers: Vec<_> =
+        (0..2).map(|_| tokio::spawn(saver(base.clone(), stop.clone(), seen.clone()))).collect();
+    let readers: Vec<_> = (0..2)
+        .map(|_| tokio::spawn(reader(base.clone(), share.clone(), stop.clone(), seen.clone())))
+        .collect();
+
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let down_at = Instant::now();
+    let s = server.clone();
+    blocking(move || match how {
+        Stop::Fast => s.stop_fast(),
+        Stop::KillMain => s.kill_main(),
+        Stop::KillAll => s.kill_all(),
+    })
+    .await;
+    tokio::time::sleep(outage.saturating_sub(down_at.elapsed())).await;
+    let s = server.clone();
+    blocking(move || s.start()).await;
+    let back_at = Instant::now();
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    stop.store(true, Ordering::SeqCst);
+    let mut acked = Vec::new();
+    for s in savers {
+        acked.extend(s.await.expect("saver"));
+    }
+    for r in readers {
+        r.await.expect("reader");
+    }
+    let seen = std::mem::take(&mut *seen.lock().expect("seen"));
+    let recovered_at = seen
+        .iter()
+        .filter(|s| s.what == "save" && s.status == Ok(201) && s.at >= back_at)
+        .map(|s| s.at)
+        .min();
+
+    // Every acknowledged save is there.
+    let db =
+        drydock::store::open_at(&drydock::store::Location::Postgres(server.url())).await.expect("reopen");
+    let mut lost = Vec::new();
+    for id in &acked {
+        if drydock::store::builds::get(&db, id).await.expect("lookup").is_none() {
+            lost.push(id.clone());
+        }
+    }
+    db.close().await;
+    drop(app);
+    Some(Report { name, seen, acked, lost, down_at, back_at, recovered_at })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_acknowledged_save_is_lost() {
+    let mut runs = Vec::new();
+    for how in [Stop::Fast, Stop::KillMain, Stop::KillAll] {
+        for secs in [6, 30] {
+            runs.push(tokio::spawn(outage(how, Duration::from_secs(secs))));
+        }
+    }
+    let mut failures = Vec::new();
+    for run in runs {
+        let Some(r) = run.await.expect("outage run") else { return };
+        let during = |s: &&Seen| s.at > r.down_at + Duration::from_millis(1500) && s.at + s.took < r.back_at;
+        let count = |what: &str, status: u16| {
+            r.seen.iter().filter(|s| s.what == what && s.status == Ok(status)).count()
+        };
+        let slowest = r.seen.iter().map(|s| s.took).max().unwrap_or_default();
+        let recovery = r.recovered_at.map(|at| at.duration_since(r.back_at));
+        eprintln!(
+            "{}: {} answers, slowest {:?}; saves {} acknowledged, {} answered 503; share pages {} served, {} 503; \
+             back {:?} after the database was",
+            r.name,
+            r.seen.len(),
+            slowest,
+            r.acked.len(),
+            count("save", 503),
+            count("share", 200),
+            count("share", 503),
+            recovery,
+        );
+        // The slower answers, placed in the outage (seconds from the stop; the start came at
+        // `back`), to tell a slow recovery from a slow machine.
+        let from_stop = |t: Instant| t.saturating_duration_since(r.down_at).as_secs_f64();
+        for s in r.seen.iter().filter(|s| s.took > Duration::from_millis(750)) {
+            eprintln!(
+                "  slow: {} {:?} took {:?}, {:.2} s after the stop; back at {:.2} s",
+                s.what,
+                s.status,
+                s.took,
+                from_stop(s.at),
+                from_stop(r.back_at)
+            );
+        }
+        let mut fail = |why: String| failures.push(format!("{}: {why}", r.name));
+        for s in &r.seen {
+            match &s.status {
+                Ok(200 | 201 | 503) => {}
+                Ok(other) => fail(format!("{} answered {other}", s.what)),
+                Err(e) => fail(format!("{} failed: {e}", s.what)),
+            }
+            if s.took >= ANSWER_WITHIN {
+                fail(format!("{} took {:?}", s.what, s.took));
+            }
+            if !s.told {
+                fail(format!(
+                    "{} answered 503 without Retry-After or without saying the store is restarting",
+                    s.what
+                ));
+            }
+        }
+        if !r.lost.is_empty() {
+            fail(format!("acknowledged saves lost: {:?}", r.lost));
+        }
+        if !r.seen.iter().filter(during).any(|s| s.what == "save" && s.status == Ok(503)) {
+            fail("no save was answered 503 during the outage".into());
+        }
+        if r.seen.iter().filter(during).any(|s| s.what == "readyz" && s.status != Ok(503)) {
+            fail("/readyz said ready during the outage".into());
+        }
+        if !r.seen.iter().filter(during).any(|s| s.what == "home" && s.status == Ok(200)) {
+            fail("pages that need no store were not served during the outage".into());
+        }
+        match recovery {
+            Some(d) if d <= ANSWER_WITHIN => {}
+            other => fail(format!("saves did not come back within 2 s of the database: {other:?}")),
+        }
+        let last_ready =
+            r.seen.iter().filter(|s| s.what == "readyz").max_by_key(|s| s.at).map(|s| s.status.clone());
+        if last_ready != Some(Ok(200)) {
+            fail(format!("/readyz did not say ready again: {last_ready:?}"));
+        }
+        failures.truncate(40);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
