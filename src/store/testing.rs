@@ -75,6 +75,13 @@ pub async fn postgres() -> Option<Fresh> {
 /// A new, empty schema on the test server (not migrated), as a `--database` for it.
 pub async fn postgres_schema() -> Option<Location> {
     let url = postgres_url()?;
+    let schema = new_schema().await?;
+    Some(Location::Postgres(with_option(&url, "search_path", &schema)))
+}
+
+/// Makes a new, empty schema on the test server; its name.
+pub async fn new_schema() -> Option<String> {
+    let url = postgres_url()?;
     let schema = format!("t_{}", random_name());
     let pool = sqlx::postgres::PgPoolOptions::new()
         .max_connections(1)
@@ -86,7 +93,7 @@ pub async fn postgres_schema() -> Option<Location> {
         .await
         .expect("a schema for the test");
     pool.close().await;
-    Some(Location::Postgres(with_option(&url, "search_path", &schema)))
+    Some(schema)
 }
 
 /// A fresh store on each backend this run has: SQLite, and PostgreSQL when its server is up.

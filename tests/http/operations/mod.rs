@@ -4,4 +4,5 @@
 
 mod outage;
 mod startup;
+mod tls;
 mod upgrades;
