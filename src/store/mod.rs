@@ -317,8 +317,13 @@ pub async fn applied(db: &Db) -> Result<Vec<(i64, Vec<u8>)>, sqlx::Error> {
     const SQL: &str = "SELECT version, checksum FROM _sqlx_migrations WHERE success ORDER BY version";
     match db {
         Db::Sqlite(pool, _) => sqlx::query_as(SQL).fetch_all(pool).await,
-        // On a connection of its own: a starting store runs no statement through its pool.
-        Db::Postgres(store) => sqlx::query_as(SQL).fetch_all(&mut connect_in_time(store).await?).await,
+        // On a connection of its own (a starting store runs no statement through its pool), as
+        // one simple query, which a transaction pooler cannot split.
+        Db::Postgres(store) => {
+            use sqlx::Row;
+            let rows = sqlx::raw_sql(SQL).fetch_all(&mut connect_in_time(store).await?).await?;
+            rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect()
+        }
     }
 }
 

@@ -235,10 +235,14 @@ impl PgStore {
         query: E,
     ) -> Result<Vec<Either<PgQueryResult, PgRow>>, Error> {
         let pinned = self.0.settings.transaction_pooling;
-        let query = Prepared::of(query, !pinned).map_err(Error::Encode)?;
-        // A statement without parameters goes as one simple query: no round trip for a
-        // pooler to come between.
-        if !pinned || query.args.is_none() {
+        let mut query = Prepared::of(query, !pinned).map_err(Error::Encode)?;
+        if !pinned {
+            return self.0.pool.fetch_many(query).try_collect().await;
+        }
+        // A statement without parameters goes as one simple query: one message, no round trip
+        // for a pooler to come between.
+        if query.args.as_ref().is_none_or(|a| sqlx::Arguments::len(a) == 0) {
+            query.args = None;
             return self.0.pool.fetch_many(query).try_collect().await;
         }
         let mut tx = self.0.pool.begin_with(sqlx::AssertSqlSafe(self.0.begin.clone())).await?;

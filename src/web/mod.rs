@@ -38,7 +38,7 @@ use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use error::{AppError, error_json, error_page, rejection_text};
 
@@ -131,7 +131,9 @@ pub fn app(state: AppState) -> Router {
     // apart, and a request then pays for cloning and boxing its copy).
     let app = ServiceBuilder::new()
         .map_response(IntoResponse::into_response)
-        .layer(TraceLayer::new_for_http())
+        // A 5xx is logged where it happens, once (a 500 with its cause, inside the request's
+        // span; an outage as it begins and ends), not again for every request it answers.
+        .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)))
         .layer(middleware::map_response(with_security_headers))
         // Pages are small and made per request: the fastest level costs a fraction of
         // the default's time for nearly the same size. Share pages bring their own,

@@ -27,7 +27,12 @@ pub fn start_with(database: impl AsRef<std::ffi::OsStr>, options: &[&str]) -> Se
     let server = start_unready(database, options);
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     while readiness(&server.addr) != Some(200) {
-        assert!(std::time::Instant::now() < deadline, "the server at {} never became ready", server.addr);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server at {} never became ready; it said:\n{}",
+            server.addr,
+            server.before.iter().cloned().chain(server.output.try_iter()).collect::<Vec<_>>().join("\n")
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     server

@@ -3,6 +3,7 @@
 //! in its PostgreSQL pass).
 
 mod outage;
+mod poolers;
 mod startup;
 mod tls;
 mod upgrades;
