@@ -2,6 +2,7 @@
 //! upgrades. Each test brings its own servers (scripts/test.sh runs this module once, not again
 //! in its PostgreSQL pass).
 
+mod balancer;
 mod outage;
 mod poolers;
 mod startup;
