@@ -515,6 +515,27 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn an_outage_or_a_busy_store_is_unavailable_and_a_failed_statement_is_not() {
+        assert!(unavailable(&sqlx::Error::PoolTimedOut));
+        assert!(unavailable(&pg::not_answering()));
+        assert!(!unavailable(&sqlx::Error::RowNotFound));
+        for store in testing::both().await {
+            let fails = |sql: &'static str| {
+                let db = store.db.clone();
+                async move { on_pool!(&db, pool => sqlx::query(sql).execute(pool).await.expect_err(sql)) }
+            };
+            // A statement that cannot work: not an outage.
+            assert!(!unavailable(&fails("SELECT * FROM no_such_table").await));
+            assert!(!unavailable(&fails("INSERT INTO battles (build_id) VALUES (NULL)").await));
+            if let Db::Postgres(_) = store.db {
+                // A statement stopped by the statement timeout: the store is busy, try again.
+                let slow = fails("SELECT pg_sleep(3)").await;
+                assert!(unavailable(&slow), "{slow}");
+            }
+        }
+    }
+
+    #[tokio::test]
     async fn a_database_url_is_postgresql_and_anything_else_a_file() {
         assert_eq!(Location::parse("drydock.db"), Location::Sqlite("drydock.db".into()));
         assert_eq!(Location::parse("sqlite:///var/lib/d.db"), Location::Sqlite("/var/lib/d.db".into()));

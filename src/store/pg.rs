@@ -96,6 +96,17 @@ pub fn not_answering() -> Error {
     Error::Io(std::io::Error::new(std::io::ErrorKind::NotConnected, "the database is not answering"))
 }
 
+/// What an operator should be told about an error that is theirs to fix, if it is one.
+pub fn hint(e: &Error) -> Option<&'static str> {
+    let code = e.as_database_error()?.try_downcast_ref::<sqlx::postgres::PgDatabaseError>()?.code();
+    // A prepared statement that vanished, or one prepared twice: the server connection changed
+    // between two messages of one statement, which only a transaction pooler does.
+    matches!(code, "26000" | "42P05").then_some(
+        "a prepared statement was lost between server connections: behind a pooler that lends \
+         connections per transaction (PgBouncer's pool_mode = transaction), start with --db-transaction-pooling",
+    )
+}
+
 /// A PostgreSQL store: the pool, the settings, and the store's health.
 #[derive(Clone)]
 pub struct PgStore(Arc<Inner>);

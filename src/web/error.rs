@@ -58,7 +58,12 @@ impl AppError {
             RESTARTING.into()
         } else if self.status_code().is_server_error() {
             // The details are in the log, inside this request's span.
-            tracing::error!(error = %self, "request failed");
+            match self {
+                AppError::Db(e) if let Some(hint) = crate::store::pg::hint(e) => {
+                    tracing::error!(error = %self, hint, "request failed");
+                }
+                _ => tracing::error!(error = %self, "request failed"),
+            }
             "Something went wrong on our side. Nothing you sent was lost; please try again.".into()
         } else {
             self.to_string()
@@ -191,4 +196,27 @@ pub fn rejection_text(status: StatusCode, fallback: String) -> String {
 pub fn with_content_type(mut r: Response, ct: &'static str) -> Response {
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(ct));
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_store_away_is_a_503_with_retry_after_saying_drafts_are_kept() {
+        for r in [
+            AppError::Db(crate::store::pg::not_answering()).into_response(),
+            ApiError(AppError::Db(sqlx::Error::PoolTimedOut)).into_response(),
+        ] {
+            assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(r.headers()[header::RETRY_AFTER], RETRY_AFTER_SECS.to_string().as_str());
+            let body = axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap_or_default();
+            let text = String::from_utf8_lossy(&body);
+            assert!(text.contains("restarting") && text.contains("draft"), "{text}");
+        }
+        // A statement that failed is still a 500, without Retry-After.
+        let r = AppError::Db(sqlx::Error::RowNotFound).into_response();
+        assert_eq!(r.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!r.headers().contains_key(header::RETRY_AFTER));
+    }
 }

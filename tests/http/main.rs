@@ -11,6 +11,7 @@ mod fuzz;
 mod gallery;
 mod golden;
 mod hardening;
+mod health;
 mod instances;
 mod load;
 mod operations;

@@ -280,6 +280,11 @@ async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_ackno
         if !r.seen.iter().filter(during).any(|s| s.what == "home" && s.status == Ok(200)) {
             fail("pages that need no store were not served during the outage".into());
         }
+        // Kept share pages are served through the outage, as last confirmed (for at most their
+        // 30 s: in the long outages they then answer 503).
+        if !r.seen.iter().filter(during).any(|s| s.what == "share" && s.status == Ok(200)) {
+            fail("no kept share page was served during the outage".into());
+        }
         match recovery {
             Some(d) if d <= ANSWER_WITHIN => {}
             other => fail(format!("saves did not come back within 2 s of the database: {other:?}")),
