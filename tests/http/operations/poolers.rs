@@ -255,3 +255,37 @@ async fn drydock_works_behind_pgbouncer_pooling_by_transaction() {
 async fn drydock_works_behind_pgbouncer_pooling_by_session() {
     behind(Mode::Session).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_transaction_pooler_without_the_option_the_log_names_it() {
+    let Some(bouncer) = Bouncer::start(Mode::Transaction).await else { return };
+    let out = Command::new(env!("CARGO_BIN_EXE_drydock"))
+        .args(["migrate", "--database", &bouncer.direct])
+        .output()
+        .expect("drydock migrate");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let url = bouncer.url();
+    let server =
+        tokio::task::spawn_blocking(move || start_with(&url, &["--no-migrate", "--writes-per-minute", "0"]))
+            .await
+            .expect("instance");
+    // Cached statements meet server connections they were not prepared on.
+    let mut saving = Vec::new();
+    for p in 0..12 {
+        let addr = server.addr.clone();
+        saving.push(tokio::spawn(async move {
+            let mut statuses = Vec::new();
+            for _ in 0..4 {
+                statuses.push(save_as(&addr, &format!("198.51.100.{p}")).await.0);
+            }
+            statuses
+        }));
+    }
+    let mut statuses = Vec::new();
+    for s in saving {
+        statuses.extend(s.await.expect("savers"));
+    }
+    assert!(statuses.contains(&500), "{statuses:?}");
+    let said: Vec<String> = server.before.iter().cloned().chain(server.output.try_iter()).collect();
+    assert!(said.iter().any(|l| l.contains("--db-transaction-pooling")), "{said:?}");
+}
