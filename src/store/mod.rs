@@ -527,9 +527,14 @@ mod tests {
             // A statement that cannot work: not an outage.
             assert!(!unavailable(&fails("SELECT * FROM no_such_table").await));
             assert!(!unavailable(&fails("INSERT INTO battles (build_id) VALUES (NULL)").await));
-            if let Db::Postgres(_) = store.db {
+            if let Location::Postgres(url) = &store.location {
                 // A statement stopped by the statement timeout: the store is busy, try again.
-                let slow = fails("SELECT pg_sleep(3)").await;
+                let quick =
+                    PgSettings { statement_timeout: Duration::from_millis(100), ..PgSettings::DEFAULT };
+                let db =
+                    open_with(&Location::Postgres(url.clone()), &Open { migrate: true, pg: quick }).await;
+                let db = db.expect("the store, impatient");
+                let slow = on_pool!(&db, pool => sqlx::query("SELECT pg_sleep(3)").execute(pool).await.expect_err("stopped"));
                 assert!(unavailable(&slow), "{slow}");
             }
         }

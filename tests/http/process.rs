@@ -142,6 +142,12 @@ fn help_lists_the_bind_and_database_options() {
         "DRYDOCK_TRUSTED_PROXY",
         "export",
         "import",
+        "migrate",
+        "--no-migrate",
+        "--db-max-connections",
+        "--db-acquire-timeout",
+        "--db-statement-timeout",
+        "--db-transaction-pooling",
     ] {
         assert!(text.contains(want), "--help should mention {want}:\n{text}");
     }
