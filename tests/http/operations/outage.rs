@@ -1,6 +1,7 @@
 //! The database stopped mid-load, three ways (a fast shutdown, as `pg_ctl restart` begins; its
 //! main process killed; every process of it killed), for 6 s and for 30 s: the six outages run
-//! at once, each on a server and an instance of its own, under a steady load of saves and reads.
+//! side by side (each way of stopping a few seconds after the one before), each on a server and
+//! an instance of its own, under a steady load of saves and reads.
 //! Every answer is a 2xx or a 503 (with `Retry-After` and a message saying the store is
 //! restarting and drafts are kept) and comes within 2 s; no acknowledged save is lost; the
 //! instance, never restarted, serves again within 2 s of the database accepting connections,
@@ -23,6 +24,8 @@ enum Stop {
 
 /// The longest any answer may take, outage or not.
 const ANSWER_WITHIN: Duration = Duration::from_secs(2);
+/// Between the starts of two ways of stopping the database.
+const STAGGER: Duration = Duration::from_secs(4);
 /// Between two requests of one client: a steady load, not a flood.
 const PACE: Duration = Duration::from_millis(25);
 
@@ -49,6 +52,8 @@ struct Report {
     back_at: Instant,
     /// The first save acknowledged after the database was back.
     recovered_at: Option<Instant>,
+    /// What the instance logged about its database (outages beginning and ending).
+    log: Vec<String>,
 }
 
 /// Sends one request and notes how it went.
@@ -205,16 +210,25 @@ async fn outage(how: Stop, outage: Duration) -> Option<Report> {
         }
     }
     db.close().await;
+    let log = app.output.try_iter().filter(|l| l.contains("the database")).collect();
     drop(app);
-    Some(Report { name, seen, acked, lost, down_at, back_at, recovered_at })
+    Some(Report { name, seen, acked, lost, down_at, back_at, recovered_at, log })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_acknowledged_save_is_lost() {
+    // Each way of stopping begins STAGGER after the one before: in production one database
+    // restarts at a time, and three servers recovering from a crash at the same instant, beside
+    // three instances redrawing every kept page on two shared cores, would measure the machine
+    // rather than the instance.
     let mut runs = Vec::new();
-    for how in [Stop::Fast, Stop::KillMain, Stop::KillAll] {
+    for (i, how) in [Stop::Fast, Stop::KillMain, Stop::KillAll].into_iter().enumerate() {
         for secs in [6, 30] {
-            runs.push(tokio::spawn(outage(how, Duration::from_secs(secs))));
+            let after = STAGGER * u32::try_from(i).unwrap_or_default();
+            runs.push(tokio::spawn(async move {
+                tokio::time::sleep(after).await;
+                outage(how, Duration::from_secs(secs)).await
+            }));
         }
     }
     let mut failures = Vec::new();
@@ -250,6 +264,9 @@ async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_ackno
                 from_stop(s.at),
                 from_stop(r.back_at)
             );
+        }
+        for line in &r.log {
+            eprintln!("  log: {line}");
         }
         let mut fail = |why: String| failures.push(format!("{}: {why}", r.name));
         for s in &r.seen {

@@ -8,8 +8,8 @@
 //! When a release is cut, its own statements become the next "previous release".
 
 use drydock::on_pool;
-use drydock::store::Db;
-use drydock::store::testing;
+use drydock::store::testing::{self, Fresh};
+use drydock::store::{Db, Open, open_with};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -136,6 +136,19 @@ async fn run_recorded(db: &Db) -> Vec<String> {
     problems
 }
 
+/// Runs the recorded statements as the previous release would, on `store` after its schema was
+/// changed: through a pool opened now, not migrating, as an instance started after the change
+/// opens it (a SQLite connection that was already open may hold the schema it read before, and
+/// sqlx does not always re-read it).
+async fn run_recorded_afresh(store: &Fresh) -> Vec<String> {
+    let db = open_with(&store.location, &Open { migrate: false, pg: testing::PATIENT })
+        .await
+        .expect("open the changed store");
+    let problems = run_recorded(&db).await;
+    db.close().await;
+    problems
+}
+
 #[tokio::test]
 async fn every_statement_of_the_previous_release_runs_on_a_database_migrated_by_this_one() {
     let stores = testing::both().await;
@@ -153,13 +166,13 @@ async fn a_migration_that_would_break_the_previous_release_fails_the_check() {
         testing::execute(&store.db, "ALTER TABLE builds ADD COLUMN colour TEXT NOT NULL DEFAULT 'grey'", &[])
             .await;
         testing::execute(&store.db, "CREATE TABLE later_things (id TEXT PRIMARY KEY)", &[]).await;
-        let fine = run_recorded(&store.db).await;
+        let fine = run_recorded_afresh(&store).await;
         assert!(fine.is_empty(), "{}: {fine:?}", store.db.backend());
     }
     for store in testing::both().await {
         // A column renamed: what it reads and writes by that name breaks.
         testing::execute(&store.db, "ALTER TABLE builds RENAME COLUMN summary TO blurb", &[]).await;
-        let broken = run_recorded(&store.db).await;
+        let broken = run_recorded_afresh(&store).await;
         assert!(
             broken.iter().any(|p| p.starts_with("builds::create (") && p.contains("summary")),
             "{broken:?}"
@@ -169,13 +182,13 @@ async fn a_migration_that_would_break_the_previous_release_fails_the_check() {
     let Some(store) = testing::postgres().await else { return };
     // A column its writes do not fill, made required: its saves break.
     testing::execute(&store.db, "ALTER TABLE builds ADD COLUMN owner TEXT NOT NULL", &[]).await;
-    let broken = run_recorded(&store.db).await;
+    let broken = run_recorded_afresh(&store).await;
     assert!(broken.iter().any(|p| p.starts_with("builds::create (") && p.contains("owner")), "{broken:?}");
     let Some(store) = testing::postgres().await else { return };
     // A column retyped: its writes still go in (PostgreSQL casts them), but what it reads back
     // no longer decodes.
     testing::execute(&store.db, "ALTER TABLE builds ALTER COLUMN engine_version TYPE TEXT", &[]).await;
-    let broken = run_recorded(&store.db).await;
+    let broken = run_recorded_afresh(&store).await;
     assert!(
         broken.iter().any(|p| p.starts_with("builds::get (") && p.contains("engine_version")),
         "{broken:?}"
