@@ -367,7 +367,12 @@ impl PageCache {
     /// before the build it shows was read (a page drawn from a build that changed meanwhile is
     /// kept under a mark that has moved on, so it is never served again); returns it.
     pub fn put(&self, address: &str, plain: Bytes, mark: i64) -> Arc<Page> {
-        let page = Arc::new(Page::new(plain));
+        self.keep(address, Page::new(plain), mark)
+    }
+
+    /// As [`PageCache::put`], with the page compressed already (off the async workers).
+    pub fn keep(&self, address: &str, page: Page, mark: i64) -> Arc<Page> {
+        let page = Arc::new(page);
         let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
         if pages.len() >= CAPACITY {
             pages.clear();

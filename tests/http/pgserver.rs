@@ -184,6 +184,33 @@ impl OwnServer {
         wait_gone(&all);
     }
 
+    /// SIGSTOP to every process of the server: it hangs rather than refuses, as a server
+    /// swapping itself to death or cut off by a network that drops packets does (the kernel
+    /// still accepts connections; nothing answers them). [`OwnServer::thaw`] ends it.
+    pub fn freeze(&self) {
+        self.signal_all("-STOP");
+    }
+
+    /// SIGCONT to every process of the server, after [`OwnServer::freeze`].
+    pub fn thaw(&self) {
+        self.signal_all("-CONT");
+    }
+
+    /// Sends `sig` to every process of the server, if it is running.
+    fn signal_all(&self, sig: &str) {
+        let Some(main) = std::fs::read_to_string(self.data().join("postmaster.pid"))
+            .ok()
+            .and_then(|pid| pid.lines().next()?.trim().parse::<u32>().ok())
+        else {
+            return;
+        };
+        let mut all = children_of(main);
+        all.push(main);
+        for pid in &all {
+            let _ = Command::new("kill").args([sig, &pid.to_string()]).status();
+        }
+    }
+
     pub fn url(&self) -> String {
         format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
     }
@@ -232,6 +259,8 @@ fn wait_gone(pids: &[u32]) {
 
 impl Drop for OwnServer {
     fn drop(&mut self) {
+        // A server a failed test left stopped would never take the signal to shut down.
+        self.thaw();
         let data = self.data();
         let mut cmd = match self.user {
             Some(user) => {

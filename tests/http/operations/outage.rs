@@ -1,5 +1,7 @@
 //! The database stopped mid-load, three ways (a fast shutdown, as `pg_ctl restart` begins; its
-//! main process killed; every process of it killed), for 6 s and for 30 s: the six outages run
+//! main process killed; every process of it killed), for 6 s and for 30 s, and hanging (every
+//! process of it stopped, so connections are accepted and never answered) for 6 s, and a fast
+//! shutdown for 6 s behind PgBouncer pooling by transaction: the eight outages run
 //! side by side (each way of stopping a few seconds after the one before), each on a server and
 //! an instance of its own, under a steady load of saves and reads.
 //! Every answer is a 2xx or a 503 (with `Retry-After` and a message saying the store is
@@ -7,6 +9,7 @@
 //! instance, never restarted, serves again within 2 s of the database accepting connections,
 //! and its `/readyz` says so throughout.
 
+use super::poolers::{Bouncer, Mode};
 use crate::pgserver::OwnServer;
 use crate::process::{Server, start_with};
 use drydock::games::registry::Game;
@@ -20,6 +23,9 @@ enum Stop {
     Fast,
     KillMain,
     KillAll,
+    /// Every process stopped (SIGSTOP), then let go on (SIGCONT): a server that hangs rather
+    /// than refuses.
+    Freeze,
 }
 
 /// The longest any answer may take, outage or not.
@@ -142,12 +148,47 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
     tokio::task::spawn_blocking(f).await.expect("blocking work")
 }
 
-/// One outage of `how`, lasting `outage`, under load.
-async fn outage(how: Stop, outage: Duration) -> Option<Report> {
-    let name = format!("{how:?} for {}s", outage.as_secs());
+/// One outage of `how`, lasting `outage`, under load; with `pooled`, the instance reaches the
+/// database through a PgBouncer pooling by transaction, which keeps its client connections
+/// through the outage and holds their statements until it can connect again.
+async fn outage(how: Stop, outage: Duration, pooled: bool) -> Option<Report> {
+    let through = if pooled { " behind PgBouncer" } else { "" };
+    let name = format!("{how:?} for {}s{through}", outage.as_secs());
     let server = Arc::new(blocking(OwnServer::new).await?);
-    let url = server.url();
-    let app: Server = blocking(move || start_with(url, &["--writes-per-minute", "0"])).await;
+    // The binary's own waits on the database, said explicitly (the pooler and TLS tests start
+    // it more patient).
+    let quick = drydock::store::PgSettings::DEFAULT;
+    let statement = format!("{}ms", quick.statement_timeout.as_millis());
+    let acquire = format!("{}ms", quick.acquire_timeout.as_millis());
+    let mut options: Vec<String> = ["--writes-per-minute", "0", "--db-statement-timeout", &statement]
+        .into_iter()
+        .chain(["--db-acquire-timeout", &acquire])
+        .map(str::to_owned)
+        .collect();
+    let mut bouncer = None;
+    let url = if pooled {
+        let b = Bouncer::start_on(&server.url(), Mode::Transaction).await?;
+        let direct = b.direct.clone();
+        let out = blocking(move || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_drydock"))
+                .args(["migrate", "--database", &direct])
+                .output()
+                .expect("drydock migrate")
+        })
+        .await;
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        options.extend(["--db-transaction-pooling".to_owned(), "--no-migrate".to_owned()]);
+        let url = b.url();
+        bouncer = Some(b);
+        url
+    } else {
+        server.url()
+    };
+    let app: Server = blocking(move || {
+        let options: Vec<&str> = options.iter().map(String::as_str).collect();
+        start_with(url, &options)
+    })
+    .await;
     let base = format!("http://{}", app.addr);
 
     // A build of every game, and its share page kept.
@@ -178,11 +219,12 @@ async fn outage(how: Stop, outage: Duration) -> Option<Report> {
         Stop::Fast => s.stop_fast(),
         Stop::KillMain => s.kill_main(),
         Stop::KillAll => s.kill_all(),
+        Stop::Freeze => s.freeze(),
     })
     .await;
     tokio::time::sleep(outage.saturating_sub(down_at.elapsed())).await;
     let s = server.clone();
-    blocking(move || s.start()).await;
+    blocking(move || if how == Stop::Freeze { s.thaw() } else { s.start() }).await;
     let back_at = Instant::now();
     tokio::time::sleep(Duration::from_secs(4)).await;
     stop.store(true, Ordering::SeqCst);
@@ -201,8 +243,8 @@ async fn outage(how: Stop, outage: Duration) -> Option<Report> {
         .min();
 
     // Every acknowledged save is there.
-    let db =
-        drydock::store::open_at(&drydock::store::Location::Postgres(server.url())).await.expect("reopen");
+    let direct = bouncer.as_ref().map_or_else(|| server.url(), |b| b.direct.clone());
+    let db = drydock::store::open_at(&drydock::store::Location::Postgres(direct)).await.expect("reopen");
     let mut lost = Vec::new();
     for id in &acked {
         if drydock::store::builds::get(&db, id).await.expect("lookup").is_none() {
@@ -212,6 +254,7 @@ async fn outage(how: Stop, outage: Duration) -> Option<Report> {
     db.close().await;
     let log = app.output.try_iter().filter(|l| l.contains("the database")).collect();
     drop(app);
+    drop(bouncer);
     Some(Report { name, seen, acked, lost, down_at, back_at, recovered_at, log })
 }
 
@@ -222,18 +265,26 @@ async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_ackno
     // three instances redrawing every kept page on two shared cores, would measure the machine
     // rather than the instance.
     let mut runs = Vec::new();
-    for (i, how) in [Stop::Fast, Stop::KillMain, Stop::KillAll].into_iter().enumerate() {
-        for secs in [6, 30] {
+    for (i, how) in [Stop::Fast, Stop::KillMain, Stop::KillAll, Stop::Freeze].into_iter().enumerate() {
+        // A hang is the class beyond the three the issue names: once, for the shorter time.
+        let lengths: &[u64] = if how == Stop::Freeze { &[6] } else { &[6, 30] };
+        for &secs in lengths {
             let after = STAGGER * u32::try_from(i).unwrap_or_default();
             runs.push(tokio::spawn(async move {
                 tokio::time::sleep(after).await;
-                outage(how, Duration::from_secs(secs)).await
+                outage(how, Duration::from_secs(secs), false).await
             }));
         }
     }
+    // And a restart behind a pooler, which hides the outage from the instance's connections.
+    runs.push(tokio::spawn(async move {
+        tokio::time::sleep(STAGGER * 4).await;
+        outage(Stop::Fast, Duration::from_secs(6), true).await
+    }));
     let mut failures = Vec::new();
     for run in runs {
-        let Some(r) = run.await.expect("outage run") else { return };
+        // None: PostgreSQL or PgBouncer missing, outside CI (under CI that is an error).
+        let Some(r) = run.await.expect("outage run") else { continue };
         let during = |s: &&Seen| s.at > r.down_at + Duration::from_millis(1500) && s.at + s.took < r.back_at;
         let count = |what: &str, status: u16| {
             r.seen.iter().filter(|s| s.what == what && s.status == Ok(status)).count()

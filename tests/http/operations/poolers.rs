@@ -13,7 +13,7 @@ use std::process::Command;
 
 /// How a PgBouncer lends server connections.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     Transaction,
     Session,
 }
@@ -21,11 +21,11 @@ enum Mode {
 /// A PgBouncer of the test's own in front of one database of the test server. By transaction,
 /// with a small pool (two server connections), so Drydock's connections share them; by session,
 /// with a server connection for each of Drydock's.
-struct Bouncer {
+pub(super) struct Bouncer {
     dir: tempfile::TempDir,
     port: u16,
     /// The database it fronts, on the test server directly.
-    direct: String,
+    pub(super) direct: String,
 }
 
 fn pgbouncer() -> Option<PathBuf> {
@@ -42,11 +42,15 @@ impl Bouncer {
     /// A new database on the test server, its default `synchronous_commit` off, and a PgBouncer
     /// in `mode` in front of it.
     async fn start(mode: Mode) -> Option<Bouncer> {
+        Bouncer::start_on(&testing::postgres_url()?, mode).await
+    }
+
+    /// As [`Bouncer::start`], in front of the server at `server` (a test's own, to stop).
+    pub(super) async fn start_on(server: &str, mode: Mode) -> Option<Bouncer> {
         let exe = pgbouncer()?;
-        let server = testing::postgres_url()?;
         let name = format!("b_{}", testing::new_schema().await?);
         let admin =
-            sqlx::postgres::PgPoolOptions::new().max_connections(1).connect(&server).await.expect("connect");
+            sqlx::postgres::PgPoolOptions::new().max_connections(1).connect(server).await.expect("connect");
         for sql in
             [format!("CREATE DATABASE {name}"), format!("ALTER DATABASE {name} SET synchronous_commit = off")]
         {
@@ -69,7 +73,7 @@ impl Bouncer {
                 "[databases]\n{name} = host=127.0.0.1 port={pg_port} dbname={name}\n\n\
                  [pgbouncer]\nlisten_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n\
                  auth_type = trust\nauth_file = {d}/userlist.txt\npool_mode = {mode_name}\n\
-                 default_pool_size = {pool_size}\nmax_client_conn = 500\n\
+                 default_pool_size = {pool_size}\nmax_client_conn = 500\nserver_login_retry = 1\n\
                  logfile = {d}/pgbouncer.log\npidfile = {d}/pgbouncer.pid\n"
             ),
         )
@@ -99,7 +103,7 @@ impl Bouncer {
     }
 
     /// The URL of the database through the bouncer.
-    fn url(&self) -> String {
+    pub(super) fn url(&self) -> String {
         let name = self.direct.rsplit('/').next().unwrap_or_default();
         format!("postgres://postgres@127.0.0.1:{}/{name}", self.port)
     }
@@ -135,6 +139,7 @@ async fn save_as(addr: &str, player: &str) -> (u16, Option<(String, String)>) {
 async fn behind(mode: Mode) {
     let Some(bouncer) = Bouncer::start(mode).await else { return };
     let mut options = vec!["--writes-per-minute", "6", "--write-burst", "3", "--trusted-proxy", "127.0.0.1"];
+    options.extend(super::PATIENT);
     let mut settings = drydock::store::PgSettings::DEFAULT;
     if mode == Mode::Transaction {
         // Migrated apart, on a direct connection, as a transaction pooler needs (a session
@@ -230,8 +235,10 @@ async fn behind(mode: Mode) {
         sqlx::PgConnection::connect_with(&drydock::store::pg::connect_options(&bouncer.url()).expect("url"))
             .await
             .expect("a plain connection");
-    let default: String =
-        sqlx::query_scalar("SHOW synchronous_commit").fetch_one(&mut plain).await.expect("show");
+    // As one simple query: a prepared one could meet another server connection between its
+    // two round trips, as the app's would without --db-transaction-pooling.
+    let row = sqlx::raw_sql("SHOW synchronous_commit").fetch_one(&mut plain).await.expect("show");
+    let default: String = sqlx::Row::try_get(&row, 0).expect("a setting");
     assert_eq!(default, "off");
     // And the instances said what they run with when they started.
     let said: Vec<String> = a.before.iter().cloned().chain(a.output.try_iter()).collect();
@@ -265,10 +272,11 @@ async fn behind_a_transaction_pooler_without_the_option_the_log_names_it() {
         .expect("drydock migrate");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let url = bouncer.url();
-    let server =
-        tokio::task::spawn_blocking(move || start_with(&url, &["--no-migrate", "--writes-per-minute", "0"]))
-            .await
-            .expect("instance");
+    let server = tokio::task::spawn_blocking(move || {
+        start_with(&url, &[&["--no-migrate", "--writes-per-minute", "0"][..], super::PATIENT].concat())
+    })
+    .await
+    .expect("instance");
     // Cached statements meet server connections they were not prepared on.
     let mut saving = Vec::new();
     for p in 0..12 {

@@ -44,7 +44,8 @@ async fn require_and_verify_full_connect_over_tls_and_serve() {
         assert!(drydock::store::builds::get(&db, "aaaaaaaaaaaaaaaa").await.expect("a read").is_none());
         db.close().await;
         // The server itself, on that URL: migrates, serves, saves.
-        let server = tokio::task::spawn_blocking(move || start_with(url, &[])).await.expect("start");
+        let server =
+            tokio::task::spawn_blocking(move || start_with(url, super::PATIENT)).await.expect("start");
         let res = reqwest::Client::new()
             .post(format!("http://{}/api{}", server.addr, game.path))
             .header("content-type", "application/json")
