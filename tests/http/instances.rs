@@ -22,8 +22,11 @@ async fn two_instances(options: &[&str]) -> Option<(Fresh, Server, Server)> {
         eprintln!("no PostgreSQL server (DRYDOCK_TEST_POSTGRES): skipped");
         return None;
     };
-    let a = start_with(store.location.arg(), options);
-    let b = start_with(store.location.arg(), options);
+    // Patient with the database: these tests are about what two instances keep, not how
+    // quickly they give up on a busy machine.
+    let options = [options, crate::process::PATIENT_DB].concat();
+    let a = start_with(store.location.arg(), &options);
+    let b = start_with(store.location.arg(), &options);
     Some((store, a, b))
 }
 

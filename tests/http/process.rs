@@ -15,6 +15,11 @@ pub struct Server {
     pub before: Vec<String>,
 }
 
+/// Options for an instance in a test about what it does rather than how quickly it gives up on
+/// its PostgreSQL database: as patient as the tests' own stores (`testing::PATIENT`), since tests
+/// share two busy cores with whole builds. The outage tests use the binary's quick defaults.
+pub const PATIENT_DB: &[&str] = &["--db-statement-timeout", "10s", "--db-acquire-timeout", "10s"];
+
 /// Starts the real binary on a free port with the given database file, and waits until it says
 /// where it is serving.
 pub fn start(database: impl AsRef<std::ffi::OsStr>) -> Server {
