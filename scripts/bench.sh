@@ -172,10 +172,10 @@ if [ -n "$scale" ]; then
   pg_url="postgres://postgres@127.0.0.1:$PG_PORT/drydock_bench"
   lb="http://127.0.0.1:$SCALE_LB_PORT"
 
-  start_instance() { # name port flags... -> the pid in $started_pid, once it answers
+  start_instance() { # name port flags... -> the pid in $started_pid, once it is ready (/readyz)
     "$DRYDOCK" --bind "127.0.0.1:$2" --writes-per-minute 0 "${@:3}" >"$work/$1.log" 2>&1 &
     started_pid=$!
-    wait_for "http://127.0.0.1:$2/api/boats/catalog" "$started_pid" || { cat "$work/$1.log" >&2; exit 1; }
+    wait_for "http://127.0.0.1:$2/readyz" "$started_pid" || { cat "$work/$1.log" >&2; exit 1; }
   }
   start_instance sqlite "$SCALE_SQLITE_PORT" --database "$work/scale.db"
   sqlite_pid=$started_pid
@@ -217,7 +217,7 @@ http {
 }
 EOF
   "$NGINX" -c "$work/lb.conf" -p "$work"
-  wait_for "$lb/api/boats/catalog" || { cat "$work/lb.err" >&2; exit 1; }
+  wait_for "$lb/readyz" || { cat "$work/lb.err" >&2; exit 1; }
 
   # The Minnow saved once through each setup: the page the read load asks for.
   save_minnow() { curl -fs -X POST "$1/api/boats" -H 'content-type: application/json' --data-binary @"$work/minnow.json" | jq -er .id; }

@@ -5,6 +5,7 @@
 #   pg_start                  # installs PostgreSQL if missing, starts a fresh server, exports:
 #                             #   DRYDOCK_TEST_POSTGRES=postgres://postgres@127.0.0.1:$PG_PORT/postgres
 #                             #   PG_DIR (its temp dir), PG_PORT, PG_BIN (initdb, pg_ctl, psql...)
+#                             #   DRYDOCK_TEST_PG_TLS_CA (the CA that signed its certificate)
 #   trap pg_stop EXIT         # or call pg_stop from your own EXIT trap
 #
 # The server is a new cluster in a new temp dir (superuser postgres, trust auth, UTF8) listening on
@@ -12,6 +13,10 @@
 # cluster: when the package has to be installed, the Debian "main" cluster is turned off before it
 # can be created. Run as root, the server runs as the postgres system user (or nobody), because
 # PostgreSQL refuses to run as root. fsync stays on (the durability tests kill processes).
+#
+# It speaks TLS too, with a certificate made here (openssl, installed if missing): a throwaway CA
+# ($PG_DIR/tls/ca.crt) signs one for localhost and 127.0.0.1. The role drydock_tls may connect
+# over TLS only (pg_hba refuses it in the clear), so a test connecting as it knows TLS was used.
 #
 # Settings: PG_SEARCH, glob patterns of bin dirs to look in instead of /usr/lib/postgresql/*/bin and
 # PATH (e.g. PG_SEARCH=/nonexistent to see the install path); PG_CREATECLUSTER_CONF, the file where
@@ -99,6 +104,41 @@ pg_port_busy() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
+# TLS for the server in $_pg_dir: a throwaway CA and a certificate it signs for localhost and
+# 127.0.0.1 (in $_pg_dir/tls), ssl on, and the role drydock_tls allowed over TLS only (pg_hba is
+# read top down: these lines come first).
+pg_tls() {
+  if ! command -v openssl >/dev/null 2>&1; then
+    echo "== installing openssl for the TLS tests"
+    need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null || return 1
+  fi
+  local tls=$_pg_dir/tls
+  mkdir -p "$tls" || return 1
+  printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n' >"$tls/server.ext"
+  if ! {
+    openssl req -x509 -new -nodes -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -days 7 \
+      -subj "/CN=Drydock test CA" -keyout "$tls/ca.key" -out "$tls/ca.crt" &&
+      openssl req -new -nodes -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 \
+        -subj "/CN=localhost" -keyout "$tls/server.key" -out "$tls/server.csr" &&
+      openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.crt" -CAkey "$tls/ca.key" -CAcreateserial \
+        -days 7 -extfile "$tls/server.ext" -out "$tls/server.crt"
+  } >"$tls/openssl.log" 2>&1; then
+    echo "pg_start: making the TLS certificate failed:" >&2
+    cat "$tls/openssl.log" >&2
+    return 1
+  fi
+  chmod 600 "$tls/server.key"
+  if [ -n "$_pg_user" ]; then chown -R "$_pg_user" "$tls" || return 1; fi
+  cat >>"$_pg_dir/data/postgresql.conf" <<EOF
+ssl = on
+ssl_cert_file = '$tls/server.crt'
+ssl_key_file = '$tls/server.key'
+EOF
+  local hba=$_pg_dir/data/pg_hba.conf
+  { printf 'hostssl all drydock_tls 127.0.0.1/32 trust\nhostnossl all drydock_tls 127.0.0.1/32 reject\n'; cat "$hba"; } >"$hba.new" &&
+    cat "$hba.new" >"$hba" && rm -f "$hba.new"
+}
+
 pg_start() {
   if [ -n "${_pg_dir:-}" ] && [ -d "$_pg_dir" ]; then
     echo "pg_start: a server is already running in $_pg_dir (pg_stop it first)" >&2
@@ -144,6 +184,11 @@ fsync = on
 synchronous_commit = on
 EOF
 
+  pg_tls || {
+    rm -rf "$_pg_dir"; _pg_dir=''
+    return 1
+  }
+
   # A random free port in 20000-40000; another process may take it between the probe and the
   # bind, so a failed start on a port that has become busy tries another.
   local port started='' try
@@ -178,8 +223,17 @@ EOF
     return 1
   fi
 
+  # The role that may only connect over TLS (see pg_tls).
+  if ! pg_as "$bin/psql" -q -h "$_pg_dir" -p "$port" -U postgres -d postgres \
+    -c "CREATE ROLE drydock_tls LOGIN SUPERUSER" >/dev/null 2>&1; then
+    echo "pg_start: could not create the role drydock_tls" >&2
+    _pg_bin=$bin
+    pg_stop
+    return 1
+  fi
+
   _pg_bin=$bin
-  export PG_DIR=$_pg_dir PG_BIN=$bin PG_PORT=$port
+  export PG_DIR=$_pg_dir PG_BIN=$bin PG_PORT=$port DRYDOCK_TEST_PG_TLS_CA=$_pg_dir/tls/ca.crt
   export DRYDOCK_TEST_POSTGRES="postgres://postgres@127.0.0.1:$port/postgres"
   echo "== throwaway $("$bin/postgres" --version) on 127.0.0.1:$port, as ${_pg_user:-$(id -un)}, in $_pg_dir"
 }
@@ -204,5 +258,5 @@ pg_stop() {
   fi
   rm -rf "$_pg_dir"
   _pg_dir=''
-  unset DRYDOCK_TEST_POSTGRES PG_DIR PG_PORT PG_BIN
+  unset DRYDOCK_TEST_POSTGRES PG_DIR PG_PORT PG_BIN DRYDOCK_TEST_PG_TLS_CA
 }

@@ -3,7 +3,8 @@
 # SQLite, with the store tests on PostgreSQL too, then the HTTP and flow tests again on PostgreSQL.
 # Whatever the tests need that is missing (Chromium and ChromeDriver for the browser tests, and
 # axe-core from npm for their accessibility checks; rustfmt and clippy, through rustup; Debian's
-# postgresql) is installed first. PostgreSQL is a throwaway
+# postgresql, pgbouncer and nginx-light) is installed first; the services those packages bring are
+# never started (a policy-rc.d says no while they install). PostgreSQL is a throwaway
 # server of the script's own in a temp dir (scripts/pg.sh; as an unprivileged user when run as
 # root), stopped and removed on exit; a system cluster is never created, started or touched.
 set -euo pipefail
@@ -31,6 +32,29 @@ if [ ! -f tests/browser/axe/node_modules/axe-core/axe.min.js ]; then
   npm ci --prefix tests/browser/axe --no-audit --no-fund
 fi
 
+# Installs Debian packages without starting the services they bring: where no policy-rc.d
+# stands, one saying no stands for the length of the install.
+install_without_services() {
+  local made='' rc=0
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\n# scripts/test.sh: no service starts while its packages install\nexit 101\n' |
+      need_root tee /usr/sbin/policy-rc.d >/dev/null && need_root chmod +x /usr/sbin/policy-rc.d && made=1
+  fi
+  need_root apt-get update -qq && need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null || rc=$?
+  if [ -n "$made" ]; then need_root rm -f /usr/sbin/policy-rc.d; fi
+  return $rc
+}
+
+# PgBouncer (the pooler tests run their own, in both pooling modes) and nginx (the load balancer
+# test runs scripts/nginx-drydock.conf), as Debian packages.
+wanted=()
+[ -x /usr/sbin/pgbouncer ] || command -v pgbouncer >/dev/null 2>&1 || wanted+=(pgbouncer)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || wanted+=(nginx-light)
+if [ ${#wanted[@]} -gt 0 ]; then
+  echo "== installing ${wanted[*]} (their services are not started)"
+  install_without_services "${wanted[@]}"
+fi
+
 if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
   echo "== installing rustfmt and clippy"
   if command -v rustup >/dev/null 2>&1; then rustup component add rustfmt clippy; fi
@@ -47,8 +71,12 @@ trap pg_stop EXIT
 pg_start
 
 echo "== cargo test (SQLite; store tests on both backends)"
-cargo test --locked
+# The database outage test bounds every answer's time: it runs next, alone, so that it measures
+# the instances rather than the other tests sharing the cores.
+cargo test --locked -- --skip operations::outage
+echo "== the database outage test"
+cargo test --locked --test http operations::outage
 echo "== HTTP and flow tests again, on PostgreSQL"
-# (instances:: is on PostgreSQL already; it ran above.)
-DRYDOCK_TEST_BACKEND=postgres cargo test --locked --test http -- --skip instances::
+# (instances:: and operations:: bring their own PostgreSQL servers or schemas; they ran above.)
+DRYDOCK_TEST_BACKEND=postgres cargo test --locked --test http -- --skip instances:: --skip operations::
 echo "== all tests passed"

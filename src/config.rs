@@ -1,12 +1,13 @@
 //! Configuration: flags, then environment, then defaults that just work.
 
-use crate::store::Location;
+use crate::store::{Location, Open, PgSettings};
 use crate::web::WriteRate;
 use crate::web::serve::ServeOptions;
 use clap::Parser;
 use std::net::IpAddr;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Drydock: a wargame workshop for boats and waterway detachments.
 #[derive(Debug, Clone, Parser)]
@@ -60,14 +61,87 @@ pub struct Config {
     #[arg(long, env = "DRYDOCK_TRUSTED_PROXY", value_delimiter = ',')]
     pub trusted_proxy: Vec<IpAddr>,
 
-    /// Serve (the default), or copy builds out of or into the database.
+    /// How the database is used: its pool, timeouts, pooler, migrations.
+    #[command(flatten)]
+    pub db: DbArgs,
+
+    /// Serve (the default), or copy builds out of or into the database, or migrate it.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// The database's options. All but `--no-migrate` concern PostgreSQL only.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DbArgs {
+    /// PostgreSQL: connections this instance keeps at most (N instances need N times this, plus
+    /// one each for the health probe, within the server's max_connections).
+    #[arg(long, env = "DRYDOCK_DB_MAX_CONNECTIONS", global = true, default_value_t = PgSettings::DEFAULT.max_connections)]
+    pub db_max_connections: u32,
+
+    /// PostgreSQL: how long a request waits for a database connection, connecting included,
+    /// before it is answered 503 ("1s", "500ms").
+    #[arg(long, env = "DRYDOCK_DB_ACQUIRE_TIMEOUT", global = true, default_value = "1s", value_parser = duration)]
+    pub db_acquire_timeout: Duration,
+
+    /// PostgreSQL: the longest a request waits on the database, its statements and waits for
+    /// connections together, and the longest one statement runs (statement_timeout); past it
+    /// the request is answered 503 ("0" for no limit).
+    #[arg(long, env = "DRYDOCK_DB_STATEMENT_TIMEOUT", global = true, default_value = "1500ms", value_parser = duration)]
+    pub db_statement_timeout: Duration,
+
+    /// PostgreSQL: --database is a pooler that lends a server connection per transaction
+    /// (PgBouncer's pool_mode = transaction): every statement then runs in a transaction of its
+    /// own, prepared unnamed, with its settings. Needs --no-migrate (run `drydock migrate` on a
+    /// direct connection). A session pooler needs nothing.
+    #[arg(long, env = "DRYDOCK_DB_TRANSACTION_POOLING", global = true)]
+    pub db_transaction_pooling: bool,
+
+    /// Do not migrate the database at start: serve only once `drydock migrate` has applied this
+    /// release's migrations (until then a PostgreSQL instance answers 503 and is not ready).
+    #[arg(long, env = "DRYDOCK_NO_MIGRATE", global = true)]
+    pub no_migrate: bool,
+}
+
+impl DbArgs {
+    /// How to open the store.
+    pub fn open(&self) -> Open {
+        Open {
+            migrate: !self.no_migrate,
+            pg: PgSettings {
+                max_connections: self.db_max_connections,
+                acquire_timeout: self.db_acquire_timeout,
+                statement_timeout: self.db_statement_timeout,
+                transaction_pooling: self.db_transaction_pooling,
+            },
+        }
+    }
+}
+
+/// A duration as the options take it: a number of seconds ("5", "1.5s") or milliseconds
+/// ("500ms"), at most a day.
+pub fn duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (number, scale) = match (t.strip_suffix("ms"), t.strip_suffix('s')) {
+        (Some(ms), _) => (ms, 0.001),
+        (None, Some(secs)) => (secs, 1.0),
+        (None, None) => (t, 1.0),
+    };
+    let seconds = number
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .map(|n| n * scale)
+        .filter(|n| n.is_finite() && (0.0..=86_400.0).contains(n))
+        .ok_or_else(|| format!("\"{s}\" is not a duration such as 5s, 1.5s or 500ms (at most a day)"))?;
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 /// What the binary does besides serving.
 #[derive(Debug, Clone, clap::Subcommand)]
 pub enum Command {
+    /// Applies this release's migrations to --database and exits: run it before starting
+    /// instances with --no-migrate.
+    Migrate,
     /// Writes every build and battle in --database, deleted ones included, as JSON lines.
     Export {
         /// The file to write (default: standard output).
@@ -81,4 +155,20 @@ pub enum Command {
         #[arg(long)]
         from: Option<PathBuf>,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_are_read_in_seconds_or_milliseconds() {
+        assert_eq!(duration("5"), Ok(Duration::from_secs(5)));
+        assert_eq!(duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(duration("0"), Ok(Duration::ZERO));
+        for bad in ["", "-1s", "soon", "1h", "NaNs", "1e9"] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
+    }
 }

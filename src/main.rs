@@ -1,5 +1,6 @@
 //! Serves Drydock: read the configuration, open and migrate the database, serve until Ctrl-C or
-//! SIGTERM. Or copies builds out of a database or into one (`drydock export`, `drydock import`).
+//! SIGTERM. Or copies builds out of a database or into one (`drydock export`, `drydock import`),
+//! or migrates it (`drydock migrate`).
 
 use anyhow::Context;
 use clap::Parser;
@@ -21,6 +22,7 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let config = Config::parse();
+    let open = config.db.open();
 
     let where_ = config.database.describe();
     if let (Some(Command::Export { .. }), drydock::store::Location::Sqlite(path)) =
@@ -29,21 +31,41 @@ async fn main() -> anyhow::Result<()> {
         // Opening creates a missing file: a mistyped path would export nothing, silently.
         anyhow::ensure!(path.is_file(), "no database at {where_}");
     }
-    let db = drydock::store::open_at(&config.database)
+    if let Some(command) = &config.command {
+        if let Command::Migrate = command {
+            return migrate(&config.database, &open).await;
+        }
+        let db = drydock::store::open_with(&config.database, &open)
+            .await
+            .with_context(|| format!("opening the database {where_}"))?;
+        return match command {
+            Command::Export { to } => export(&db, to.as_deref()).await,
+            Command::Import { from } => import(&db, from.as_deref()).await,
+            Command::Migrate => Ok(()),
+        };
+    }
+    anyhow::ensure!(
+        !(open.pg.transaction_pooling && open.migrate),
+        "--db-transaction-pooling needs --no-migrate: migrations hold a session's lock, which a transaction \
+         pooler cannot keep. Run `drydock migrate` on a direct connection to the database first"
+    );
+    // A PostgreSQL store connects and migrates in the background, for as long as its database
+    // is away; meanwhile the server answers, and says it is not ready.
+    let db = drydock::store::serve_at(&config.database, &open)
         .await
         .with_context(|| format!("opening the database {where_}"))?;
-    match &config.command {
-        Some(Command::Export { to }) => return export(&db, to.as_deref()).await,
-        Some(Command::Import { from }) => return import(&db, from.as_deref()).await,
-        None => {}
-    }
-    let judged =
-        drydock::web::registry::fill_facets(&db).await.context("judging saved builds for the gallery")?;
-    if judged > 0 {
-        tracing::info!(
-            builds = judged,
-            "worked out the gallery facets of builds saved before there were any"
-        );
+    if db.state() == drydock::store::State::Up {
+        let judged = fill_facets(&db).await.context("judging saved builds for the gallery")?;
+        log_judged(judged);
+    } else {
+        let db = db.clone();
+        tokio::spawn(async move {
+            db.up().await;
+            match fill_facets(&db).await {
+                Ok(judged) => log_judged(judged),
+                Err(e) => tracing::warn!(error = %e, "could not judge saved builds for the gallery"),
+            }
+        });
     }
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
@@ -54,6 +76,37 @@ async fn main() -> anyhow::Result<()> {
     serve(listener, app(state), ServeOptions::from_config(&config), shutdown()).await?;
     db.close().await;
     tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+/// Works out the gallery facets of builds saved before there were any (a few hundred at a time).
+async fn fill_facets(db: &drydock::store::Db) -> Result<u64, sqlx::Error> {
+    drydock::web::registry::fill_facets(db).await
+}
+
+fn log_judged(judged: u64) {
+    if judged > 0 {
+        tracing::info!(
+            builds = judged,
+            "worked out the gallery facets of builds saved before there were any"
+        );
+    }
+}
+
+/// `drydock migrate`: the migrations the database lacks, applied; says which.
+async fn migrate(at: &drydock::store::Location, open: &drydock::store::Open) -> anyhow::Result<()> {
+    let applied = drydock::store::migrate_at(at, open)
+        .await
+        .with_context(|| format!("migrating the database {}", at.describe()))?;
+    match applied.as_slice() {
+        [] => eprintln!("the database {} has every migration of this release already", at.describe()),
+        versions => eprintln!(
+            "applied {} migration(s) to {}: {}",
+            versions.len(),
+            at.describe(),
+            versions.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+        ),
+    }
     Ok(())
 }
 

@@ -6,11 +6,14 @@
 
 pub mod battles;
 pub mod builds;
+pub mod health;
+pub mod pg;
 pub mod testing;
 pub mod transfer;
 
+pub use health::State;
+pub use pg::{PgSettings, PgStore};
 use sqlx::migrate::Migrator;
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -28,10 +31,6 @@ pub static PG_MIGRATOR: Migrator = sqlx::migrate!("migrations/postgres");
 pub const WAL_SIZE_LIMIT: u64 = 16 * 1024 * 1024;
 /// How often the log is folded back into the database and cut back.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
-
-/// Connections one PostgreSQL instance keeps at most: several instances share the server's
-/// `max_connections` (100 by default).
-pub const PG_CONNECTIONS: u32 = 16;
 
 /// Where the builds are kept: `--database` as given.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,7 +94,49 @@ impl std::str::FromStr for Location {
 #[derive(Debug, Clone)]
 pub enum Db {
     Sqlite(SqlitePool, Arc<AtomicI64>),
-    Postgres(PgPool),
+    Postgres(PgStore),
+}
+
+/// How a store is opened: whether it migrates (`--no-migrate` turns that off: the schema must
+/// then be migrated already, by `drydock migrate`), and the PostgreSQL pool's settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Open {
+    pub migrate: bool,
+    pub pg: PgSettings,
+}
+
+impl Default for Open {
+    fn default() -> Self {
+        Open { migrate: true, pg: PgSettings::DEFAULT }
+    }
+}
+
+/// Whether an error means the store could not be reached, or could not take the statement just
+/// now (down, restarting, failing over, out of connections, full, busy past the wait, the
+/// connection lost): the request may be tried again in a moment, unlike a statement that failed.
+pub fn unavailable(e: &sqlx::Error) -> bool {
+    use sqlx::Error as E;
+    match e {
+        E::PoolTimedOut | E::PoolClosed | E::Io(_) | E::Tls(_) | E::Protocol(_) | E::WorkerCrashed => true,
+        E::Database(d) => match d.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+            // 08: the connection lost or refused (PgBouncer's own refusals too); 53: too many
+            // connections, disk full, out of memory; 57: shutting down, starting up, the
+            // statement timeout; 40: a serialization failure or deadlock; 25006: read only (a
+            // standby, mid-failover); 55P03: a lock not had in time.
+            Some(pg) => {
+                let code = pg.code();
+                ["08", "53", "57", "40"].iter().any(|class| code.starts_with(class))
+                    || code == "25006"
+                    || code == "55P03"
+            }
+            // SQLite's primary result codes: busy, locked, an I/O error, full.
+            None => d
+                .code()
+                .and_then(|c| c.parse::<u32>().ok())
+                .is_some_and(|c| matches!(c & 0xff, 5 | 6 | 10 | 13)),
+        },
+        _ => false,
+    }
 }
 
 /// Runs `$body` with `$pool` bound to the store's pool, whichever backend it is: the body is
@@ -126,6 +167,34 @@ impl Db {
 
     pub async fn close(&self) {
         on_pool!(self, pool => pool.close().await);
+    }
+
+    /// Where the store stands: a SQLite file is up once open.
+    pub fn state(&self) -> State {
+        match self {
+            Db::Sqlite(..) => State::Up,
+            Db::Postgres(store) => store.health().state(),
+        }
+    }
+
+    /// Resolves once the store is up: at once on SQLite; on PostgreSQL once its schema is ready.
+    pub async fn up(&self) {
+        if let Db::Postgres(store) = self {
+            store.health().up().await;
+        }
+    }
+
+    /// Whether the store answers within [`health::PROBE_LIMIT`]: a SQLite file is asked now; a
+    /// PostgreSQL store is up only if its last probe, a fraction of a second ago, was answered
+    /// in time.
+    pub async fn ready(&self) -> bool {
+        match self {
+            Db::Sqlite(pool, _) => {
+                let ask = sqlx::query("SELECT 1").execute(pool);
+                matches!(tokio::time::timeout(health::PROBE_LIMIT, ask).await, Ok(Ok(_)))
+            }
+            Db::Postgres(store) => store.health().state() == State::Up,
+        }
     }
 
     /// Where the store stands in the sequence of writes that could change a share page (a
@@ -163,29 +232,163 @@ impl Db {
     }
 }
 
-/// Opens (creating if needed) and migrates the store at `at`.
+/// Opens (creating if needed) and migrates the store at `at`, with the default settings.
 pub async fn open_at(at: &Location) -> Result<Db, sqlx::Error> {
+    open_with(at, &Open::default()).await
+}
+
+/// Opens the store at `at` now: connects, and migrates it (or, with `migrate` off, checks that
+/// it is migrated). For `drydock export` and `import`, and tests.
+pub async fn open_with(at: &Location, o: &Open) -> Result<Db, sqlx::Error> {
     match at {
-        Location::Sqlite(path) => open(path).await.map(Db::sqlite),
-        Location::Postgres(url) => open_postgres(url).await.map(Db::Postgres),
+        Location::Sqlite(path) => open_sqlite(path, Schema::of(o.migrate)).await.map(Db::sqlite),
+        Location::Postgres(url) => {
+            let store = PgStore::new(url, o.pg, State::Starting)?;
+            prepare(o.migrate)(store.clone()).await?;
+            store.health().set(State::Up);
+            Ok(Db::Postgres(store))
+        }
     }
 }
 
-/// Connects to and migrates a PostgreSQL database. Every commit waits for its write-ahead log
-/// record to be flushed (`synchronous_commit = on`, PostgreSQL's default, set here so a server
-/// configured otherwise cannot weaken it): an acknowledged save survives the instance and the
-/// database server being killed. Migrations take PostgreSQL's advisory lock, so instances
-/// starting together apply them once.
-pub async fn open_postgres(url: &str) -> Result<PgPool, sqlx::Error> {
-    let options: PgConnectOptions = url.parse()?;
-    let options = options.application_name("drydock").options([("synchronous_commit", "on")]);
-    let pool = PgPoolOptions::new()
-        .max_connections(PG_CONNECTIONS)
-        .acquire_timeout(Duration::from_secs(10))
-        .connect_with(options)
-        .await?;
-    PG_MIGRATOR.run(&pool).await?;
-    Ok(pool)
+/// Opens the store at `at` for serving. A SQLite file is opened and migrated (or checked) now.
+/// A PostgreSQL store is returned at once, [`State::Starting`]: a task of its own connects and
+/// migrates (or checks) for as long as the database is away, then keeps its health known
+/// ([`health::keep_watch`]), so a server can start before its database and outlive its
+/// restarts.
+pub async fn serve_at(at: &Location, o: &Open) -> Result<Db, sqlx::Error> {
+    match at {
+        Location::Sqlite(_) => open_with(at, o).await,
+        Location::Postgres(url) => {
+            let store = PgStore::new(url, o.pg, State::Starting)?;
+            tokio::spawn(health::keep_watch(store.clone(), prepare(o.migrate)));
+            Ok(Db::Postgres(store))
+        }
+    }
+}
+
+/// `drydock migrate`: applies the migrations of this release that the store at `at` lacks;
+/// returns their versions.
+pub async fn migrate_at(at: &Location, o: &Open) -> Result<Vec<i64>, sqlx::Error> {
+    let db = match at {
+        Location::Sqlite(path) => Db::sqlite(open_sqlite(path, Schema::AsItIs).await?),
+        Location::Postgres(url) => Db::Postgres(PgStore::new(url, o.pg, State::Up)?),
+    };
+    let before = applied(&db).await.unwrap_or_default();
+    let done = match &db {
+        Db::Sqlite(pool, _) => tolerant(&MIGRATOR).run(pool).await.map_err(sqlx::Error::from),
+        Db::Postgres(store) => migrate_postgres(store.clone()).await,
+    };
+    db.close().await;
+    done?;
+    let ours = if matches!(db, Db::Sqlite(..)) { &MIGRATOR } else { &PG_MIGRATOR };
+    Ok(ours.iter().map(|m| m.version).filter(|v| !before.iter().any(|(b, _)| b == v)).collect())
+}
+
+/// What opening does to a store's schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Schema {
+    /// Applies the migrations it lacks.
+    Migrate,
+    /// Refuses a schema that lacks one of this release's migrations.
+    Check,
+    /// Leaves it as it is.
+    AsItIs,
+}
+
+impl Schema {
+    fn of(migrate: bool) -> Schema {
+        if migrate { Schema::Migrate } else { Schema::Check }
+    }
+}
+
+/// A migrator with `m`'s migrations that accepts a database migrated by a later release (whose
+/// migrations it does not know): schema changes are additive, so this release still works on
+/// it, and instances can be replaced one at a time.
+pub fn tolerant(m: &Migrator) -> Migrator {
+    let mut out = Migrator::with_migrations(m.iter().cloned().collect());
+    out.set_ignore_missing(true);
+    out
+}
+
+/// The migrations applied (successfully) to the store, by version and checksum; an error if it
+/// was never migrated.
+pub async fn applied(db: &Db) -> Result<Vec<(i64, Vec<u8>)>, sqlx::Error> {
+    const SQL: &str = "SELECT version, checksum FROM _sqlx_migrations WHERE success ORDER BY version";
+    match db {
+        Db::Sqlite(pool, _) => sqlx::query_as(SQL).fetch_all(pool).await,
+        // On a connection of its own (a starting store runs no statement through its pool), as
+        // one simple query, which a transaction pooler cannot split.
+        Db::Postgres(store) => {
+            use sqlx::Row;
+            let rows = sqlx::raw_sql(SQL).fetch_all(&mut connect_in_time(store).await?).await?;
+            rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect()
+        }
+    }
+}
+
+/// Whether every migration of `m` has been applied as this release has it (`--no-migrate`);
+/// says which is missing or different.
+async fn check_migrated(db: &Db, m: &Migrator) -> Result<(), sqlx::Error> {
+    let applied = match applied(db).await {
+        Ok(applied) => applied,
+        // No migration table: never migrated. (An outage is said as it is.)
+        Err(e) if unavailable(&e) => return Err(e),
+        Err(_) => Vec::new(),
+    };
+    for x in m.iter() {
+        match applied.iter().find(|(v, _)| *v == x.version) {
+            None => {
+                return Err(sqlx::Error::Configuration(
+                    format!(
+                        "the database lacks migration {} ({}): run `drydock migrate` with this release first",
+                        x.version, x.description
+                    )
+                    .into(),
+                ));
+            }
+            Some((_, sum)) if **sum != *x.checksum => {
+                return Err(sqlx::migrate::MigrateError::VersionMismatch(x.version).into());
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// How a PostgreSQL store gets its schema ready before it serves: migrated, or checked.
+fn prepare(migrate: bool) -> health::Prepare {
+    if migrate { |s| Box::pin(migrate_postgres(s)) } else { |s| Box::pin(check_postgres(s)) }
+}
+
+/// Migrates a PostgreSQL database on a connection of its own, with no statement timeout (a
+/// migration may take long). PostgreSQL's advisory lock lets the first instance migrate while
+/// others starting with it wait; the lock is the session's, so migrations need a direct
+/// connection (or a session pooler), never a transaction pooler.
+async fn migrate_postgres(store: PgStore) -> Result<(), sqlx::Error> {
+    if store.settings().transaction_pooling {
+        return Err(sqlx::Error::Configuration(
+            "migrations cannot run through a transaction pooler: run `drydock migrate` on a direct \
+             connection, and start the instances behind the pooler with --no-migrate"
+                .into(),
+        ));
+    }
+    let mut conn = connect_in_time(&store).await?;
+    // `run` on a connection does not compile inside a boxed future (sqlx's "Acquire is not
+    // general enough"); this is what it calls.
+    tolerant(&PG_MIGRATOR).run_direct(None, &mut conn, false).await?;
+    Ok(())
+}
+
+async fn check_postgres(store: PgStore) -> Result<(), sqlx::Error> {
+    check_migrated(&Db::Postgres(store), &PG_MIGRATOR).await
+}
+
+/// A connection of the store's own, within the pool's acquire timeout (at least a second): a
+/// host that drops packets would otherwise keep the attempt waiting for minutes.
+async fn connect_in_time(store: &PgStore) -> Result<sqlx::postgres::PgConnection, sqlx::Error> {
+    let limit = store.settings().acquire_timeout.max(health::PROBE_LIMIT);
+    tokio::time::timeout(limit, store.connect_alone()).await.unwrap_or(Err(sqlx::Error::PoolTimedOut))
 }
 
 /// Opens (creating if needed) and migrates a SQLite file, and keeps its write-ahead log small
@@ -195,6 +398,11 @@ pub async fn open_postgres(url: &str) -> Result<PgPool, sqlx::Error> {
 /// save durable even if the process is killed right after; the busy timeout queues writers
 /// instead of failing them under load.
 pub async fn open(path: &Path) -> Result<SqlitePool, sqlx::Error> {
+    open_sqlite(path, Schema::Migrate).await
+}
+
+/// Opens (creating if needed) a SQLite file, doing to its schema what `schema` says.
+async fn open_sqlite(path: &Path, schema: Schema) -> Result<SqlitePool, sqlx::Error> {
     let options = SqliteConnectOptions::new()
         .filename(path)
         .create_if_missing(true)
@@ -204,7 +412,11 @@ pub async fn open(path: &Path) -> Result<SqlitePool, sqlx::Error> {
         .foreign_keys(true)
         .pragma("journal_size_limit", WAL_SIZE_LIMIT.to_string());
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    MIGRATOR.run(&pool).await?;
+    match schema {
+        Schema::Migrate => tolerant(&MIGRATOR).run(&pool).await?,
+        Schema::Check => check_migrated(&Db::sqlite(pool.clone()), &MIGRATOR).await?,
+        Schema::AsItIs => {}
+    }
     tokio::spawn(keep_wal_small(pool.clone()));
     Ok(pool)
 }
@@ -299,6 +511,32 @@ mod tests {
                 columns(&pg.db, table).await,
                 "{table}: migrations/sqlite and migrations/postgres differ"
             );
+        }
+    }
+
+    #[tokio::test]
+    async fn an_outage_or_a_busy_store_is_unavailable_and_a_failed_statement_is_not() {
+        assert!(unavailable(&sqlx::Error::PoolTimedOut));
+        assert!(unavailable(&pg::not_answering()));
+        assert!(!unavailable(&sqlx::Error::RowNotFound));
+        for store in testing::both().await {
+            let fails = |sql: &'static str| {
+                let db = store.db.clone();
+                async move { on_pool!(&db, pool => sqlx::query(sql).execute(pool).await.expect_err(sql)) }
+            };
+            // A statement that cannot work: not an outage.
+            assert!(!unavailable(&fails("SELECT * FROM no_such_table").await));
+            assert!(!unavailable(&fails("INSERT INTO battles (build_id) VALUES (NULL)").await));
+            if let Location::Postgres(url) = &store.location {
+                // A statement stopped by the statement timeout: the store is busy, try again.
+                let quick =
+                    PgSettings { statement_timeout: Duration::from_millis(100), ..PgSettings::DEFAULT };
+                let db =
+                    open_with(&Location::Postgres(url.clone()), &Open { migrate: true, pg: quick }).await;
+                let db = db.expect("the store, impatient");
+                let slow = on_pool!(&db, pool => sqlx::query("SELECT pg_sleep(3)").execute(pool).await.expect_err("stopped"));
+                assert!(unavailable(&slow), "{slow}");
+            }
         }
     }
 

@@ -2,10 +2,11 @@
 //! its own on the PostgreSQL server the test command starts (its URL in
 //! `DRYDOCK_TEST_POSTGRES`), each migrated as the app does at start.
 
-use super::{Db, Location, open_at};
+use super::{Db, Location, Open, PgSettings, open_at, open_with};
 use crate::on_pool;
 use rand::RngCore;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The throwaway PostgreSQL server's URL (scripts/pg.sh sets it).
 pub const POSTGRES_ENV: &str = "DRYDOCK_TEST_POSTGRES";
@@ -64,9 +65,35 @@ pub fn with_option(url: &str, key: &str, value: &str) -> String {
     format!("{url}{sep}options=-c%20{key}%3D{value}")
 }
 
+/// The pool settings of the tests' own PostgreSQL stores: as patient as the request timeout, as
+/// the store was before it answered outages quickly. Tests share two busy cores with whole
+/// builds, and they test what the app does, not how fast; the binary's own, quick defaults are
+/// tested with the binary (tests/http/operations/).
+pub const PATIENT: PgSettings = PgSettings {
+    acquire_timeout: Duration::from_secs(10),
+    statement_timeout: Duration::from_secs(10),
+    ..PgSettings::DEFAULT
+};
+
 /// A fresh PostgreSQL store on the test server (a schema of its own, so tests run side by side
 /// on one database), or `None` when there is no server.
 pub async fn postgres() -> Option<Fresh> {
+    let location = postgres_schema().await?;
+    let db = open_with(&location, &Open { migrate: true, pg: PATIENT })
+        .await
+        .expect("open a fresh PostgreSQL store");
+    Some(Fresh { db, location, dir: None })
+}
+
+/// A new, empty schema on the test server (not migrated), as a `--database` for it.
+pub async fn postgres_schema() -> Option<Location> {
+    let url = postgres_url()?;
+    let schema = new_schema().await?;
+    Some(Location::Postgres(with_option(&url, "search_path", &schema)))
+}
+
+/// Makes a new, empty schema on the test server; its name.
+pub async fn new_schema() -> Option<String> {
     let url = postgres_url()?;
     let schema = format!("t_{}", random_name());
     let pool = sqlx::postgres::PgPoolOptions::new()
@@ -79,9 +106,7 @@ pub async fn postgres() -> Option<Fresh> {
         .await
         .expect("a schema for the test");
     pool.close().await;
-    let location = Location::Postgres(with_option(&url, "search_path", &schema));
-    let db = open_at(&location).await.expect("open a fresh PostgreSQL store");
-    Some(Fresh { db, location, dir: None })
+    Some(schema)
 }
 
 /// A fresh store on each backend this run has: SQLite, and PostgreSQL when its server is up.

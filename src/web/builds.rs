@@ -313,7 +313,7 @@ pub async fn share_page<F>(
     render: F,
 ) -> Result<Response, AppError>
 where
-    F: FnOnce(Build, Saved) -> Result<String, AppError>,
+    F: FnOnce(Build, Saved) -> Result<String, AppError> + Send + 'static,
 {
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
     // Taken before the build is read: a page drawn from a build that changes (or is deleted)
@@ -325,11 +325,19 @@ where
     let b = load(state, id, game).await?;
     let facts = saved(state, &b, headers, just_saved).await?;
     let cacheable = !facts.owner && facts.edit_link.is_none();
-    let page = axum::body::Bytes::from(render(b, facts)?);
-    if cacheable {
-        return Ok(state.pages.put(address, page, mark).response(headers));
+    // Drawn, and compressed to be kept, on a blocking thread: a large page takes milliseconds
+    // of CPU (far more in a debug build), which on an async worker would hold up every other
+    // request it serves, as when every kept page is drawn anew after the database comes back.
+    let drawn = tokio::task::spawn_blocking(move || {
+        let plain = axum::body::Bytes::from(render(b, facts)?);
+        Ok::<_, AppError>(if cacheable { Ok(super::cache::Page::new(plain)) } else { Err(plain) })
+    })
+    .await
+    .map_err(|e| AppError::Internal(anyhow::anyhow!("drawing a share page: {e}")))??;
+    match drawn {
+        Ok(page) => Ok(state.pages.keep(address, page, mark).response(headers)),
+        Err(plain) => Ok(Html(plain).into_response()),
     }
-    Ok(Html(page).into_response())
 }
 
 #[derive(Template)]

@@ -10,6 +10,15 @@
 //! page lives at most [`PAGE_LIFE`], for a write whose instance died between committing and
 //! moving the mark. Owners and just-saved pages are never cached.
 //!
+//! While the database cannot be reached (PostgreSQL restarting, say), a kept page is still
+//! served, at once, if the last change mark this instance read is the one the page was drawn at
+//! and that read is less than [`PAGE_LIFE`] old; otherwise the visit is answered 503 at once.
+//! Why this is safe: while the database is down no write can be acknowledged, so a page current
+//! at the last mark read stays current. The exceptions are bounded like the crash case above: a
+//! write acknowledged by another instance after this one's last read (just before the outage,
+//! or during it when only this instance is cut off) can be missing from the page for at most
+//! [`PAGE_LIFE`], since no page is served past it.
+//!
 //! A page is kept as it is and compressed (brotli and gzip) once when it is kept, so a browser's
 //! visit costs no compression: compressing the page for every visitor took nine tenths of the
 //! time a visit cost.
@@ -195,6 +204,13 @@ where
                 Right(Box::pin(async move {
                     match pages.marks.read(&db).await {
                         Ok(now) if now == at => Ok(kept_response(&page, req.headers())),
+                        // The store is away: the page as it was last confirmed, or 503 at once
+                        // (asking the app would only meet the outage again).
+                        Err(e) if crate::store::unavailable(&e) => Ok(if pages.marks.confirmed(at) {
+                            kept_response(&page, req.headers())
+                        } else {
+                            super::error::AppError::Db(e).into_response()
+                        }),
                         _ => inner.call(req).await,
                     }
                 }))
@@ -217,8 +233,10 @@ pub const PAGE_LIFE: Duration = Duration::from_secs(30);
 /// arrived (which could miss a write acknowledged just before).
 pub struct Marks {
     rounds: std::sync::Mutex<Rounds>,
-    /// The last round that ended: its number, and the mark it read (`None`: the read failed).
-    done: tokio::sync::watch::Sender<(u64, Option<i64>)>,
+    /// The last round that ended: its number, and what it found.
+    done: tokio::sync::watch::Sender<(u64, Round)>,
+    /// The last mark read, and when it was read.
+    last: std::sync::Mutex<Option<(i64, Instant)>>,
 }
 
 struct Rounds {
@@ -232,7 +250,8 @@ impl Default for Marks {
     fn default() -> Self {
         Marks {
             rounds: std::sync::Mutex::new(Rounds { next: 1, running: false }),
-            done: tokio::sync::watch::Sender::new((0, None)),
+            done: tokio::sync::watch::Sender::new((0, Round::Abandoned)),
+            last: std::sync::Mutex::new(None),
         }
     }
 }
@@ -242,17 +261,36 @@ impl Default for Marks {
 struct Leading<'a> {
     marks: &'a Marks,
     round: u64,
-    mark: Option<i64>,
+    found: Round,
+}
+
+/// What a round of reading the change mark found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Round {
+    Mark(i64),
+    /// The store could not be reached.
+    Unavailable,
+    /// Its reader went away (or failed otherwise) before it was read.
+    Abandoned,
 }
 
 impl Drop for Leading<'_> {
     fn drop(&mut self) {
         self.marks.rounds.lock().unwrap_or_else(PoisonError::into_inner).running = false;
-        self.marks.done.send_replace((self.round, self.mark));
+        self.marks.done.send_replace((self.round, self.found));
     }
 }
 
 impl Marks {
+    /// Whether `mark` is the last change mark read, less than [`PAGE_LIFE`] ago: what a kept
+    /// page drawn at `mark` needs to be served while the store cannot be reached.
+    pub fn confirmed(&self, mark: i64) -> bool {
+        self.last
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some_and(|(last, at)| last == mark && at.elapsed() < PAGE_LIFE)
+    }
+
     /// The store's change mark, read after this call began.
     pub async fn read(&self, db: &crate::store::Db) -> Result<i64, sqlx::Error> {
         if let Some(mark) = db.local_mark() {
@@ -262,10 +300,12 @@ impl Marks {
         let need = self.rounds.lock().unwrap_or_else(PoisonError::into_inner).next;
         let mut done = self.done.subscribe();
         loop {
-            if let (round, Some(mark)) = *done.borrow_and_update()
-                && round >= need
-            {
-                return Ok(mark);
+            match *done.borrow_and_update() {
+                (round, Round::Mark(mark)) if round >= need => return Ok(mark),
+                // A round that began after this visit found the store away: asking again in
+                // turn would only make the visits behind it wait for each other's failures.
+                (round, Round::Unavailable) if round >= need => return Err(crate::store::pg::not_answering()),
+                _ => {}
             }
             let lead = {
                 let mut rounds = self.rounds.lock().unwrap_or_else(PoisonError::into_inner);
@@ -276,9 +316,18 @@ impl Marks {
                 })
             };
             if let Some(round) = lead {
-                let mut leading = Leading { marks: self, round, mark: None };
-                let mark = db.change_mark().await?;
-                leading.mark = Some(mark);
+                let mut leading = Leading { marks: self, round, found: Round::Abandoned };
+                let mark = match db.change_mark().await {
+                    Ok(mark) => mark,
+                    Err(e) => {
+                        if crate::store::unavailable(&e) {
+                            leading.found = Round::Unavailable;
+                        }
+                        return Err(e);
+                    }
+                };
+                leading.found = Round::Mark(mark);
+                *self.last.lock().unwrap_or_else(PoisonError::into_inner) = Some((mark, Instant::now()));
                 return Ok(mark);
             }
             // Another visit is reading: its round may have started too early for this one, so
@@ -318,7 +367,12 @@ impl PageCache {
     /// before the build it shows was read (a page drawn from a build that changed meanwhile is
     /// kept under a mark that has moved on, so it is never served again); returns it.
     pub fn put(&self, address: &str, plain: Bytes, mark: i64) -> Arc<Page> {
-        let page = Arc::new(Page::new(plain));
+        self.keep(address, Page::new(plain), mark)
+    }
+
+    /// As [`PageCache::put`], with the page compressed already (off the async workers).
+    pub fn keep(&self, address: &str, page: Page, mark: i64) -> Arc<Page> {
+        let page = Arc::new(page);
         let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
         if pages.len() >= CAPACITY {
             pages.clear();

@@ -42,7 +42,7 @@ impl AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::Status(s, _) => *s,
-            AppError::Db(e) if unreachable(e) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Db(e) if crate::store::unavailable(e) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Db(_) | AppError::Template(_) | AppError::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -52,13 +52,18 @@ impl AppError {
     /// What the client is told.
     pub fn public_message(&self) -> String {
         if self.status_code() == StatusCode::SERVICE_UNAVAILABLE && matches!(self, AppError::Db(_)) {
-            tracing::error!(error = %self, "the database did not answer");
-            "The database is not answering just now; please try again in a moment. An editor's form \
-             is kept as a draft in this browser and offered back when you reload it."
-                .into()
+            // The store logs its outages as they begin and end; one line per request would
+            // flood the log while it lasts.
+            tracing::debug!(error = %self, "the database did not answer");
+            RESTARTING.into()
         } else if self.status_code().is_server_error() {
             // The details are in the log, inside this request's span.
-            tracing::error!(error = %self, "request failed");
+            match self {
+                AppError::Db(e) if let Some(hint) = crate::store::pg::hint(e) => {
+                    tracing::error!(error = %self, hint, "request failed");
+                }
+                _ => tracing::error!(error = %self, "request failed"),
+            }
             "Something went wrong on our side. Nothing you sent was lost; please try again.".into()
         } else {
             self.to_string()
@@ -70,14 +75,20 @@ impl AppError {
     }
 }
 
-/// Whether the database could not be reached at all (down, restarting, every connection busy
-/// past the wait, the connection lost): the request may be tried again, unlike a query that
-/// failed.
-fn unreachable(e: &sqlx::Error) -> bool {
-    matches!(
-        e,
-        sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_)
-    )
+/// What a request that needs the store is told while the store cannot be reached (503).
+pub const RESTARTING: &str = "The store of saved builds is restarting or cannot be reached just now, so this \
+    could not be done. An editor keeps your changes as a draft in this browser and \
+    offers them back when you reload the page. Please try again in a few seconds.";
+
+/// The `Retry-After` of a 503 while the store cannot be reached, in seconds.
+pub const RETRY_AFTER_SECS: u32 = 5;
+
+/// `Retry-After` on a 503: when the store, or the server, may answer again.
+fn with_retry_after(mut r: Response) -> Response {
+    if r.status() == StatusCode::SERVICE_UNAVAILABLE && !r.headers().contains_key(header::RETRY_AFTER) {
+        r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
+    }
+    r
 }
 
 #[derive(Template)]
@@ -104,7 +115,7 @@ pub fn error_json(status: StatusCode, message: String) -> Response {
 /// Pages get an HTML error page.
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        error_page(self.status_code(), self.public_message())
+        with_retry_after(error_page(self.status_code(), self.public_message()))
     }
 }
 
@@ -120,7 +131,7 @@ impl<E: Into<AppError>> From<E> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        error_json(self.0.status_code(), self.0.public_message())
+        with_retry_after(error_json(self.0.status_code(), self.0.public_message()))
     }
 }
 
@@ -185,4 +196,27 @@ pub fn rejection_text(status: StatusCode, fallback: String) -> String {
 pub fn with_content_type(mut r: Response, ct: &'static str) -> Response {
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(ct));
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_store_away_is_a_503_with_retry_after_saying_drafts_are_kept() {
+        for r in [
+            AppError::Db(crate::store::pg::not_answering()).into_response(),
+            ApiError(AppError::Db(sqlx::Error::PoolTimedOut)).into_response(),
+        ] {
+            assert_eq!(r.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(r.headers()[header::RETRY_AFTER], RETRY_AFTER_SECS.to_string().as_str());
+            let body = axum::body::to_bytes(r.into_body(), 1 << 20).await.unwrap_or_default();
+            let text = String::from_utf8_lossy(&body);
+            assert!(text.contains("restarting") && text.contains("draft"), "{text}");
+        }
+        // A statement that failed is still a 500, without Retry-After.
+        let r = AppError::Db(sqlx::Error::RowNotFound).into_response();
+        assert_eq!(r.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!r.headers().contains_key(header::RETRY_AFTER));
+    }
 }

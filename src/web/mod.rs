@@ -12,6 +12,7 @@ pub mod epic;
 pub mod error;
 pub mod form;
 pub mod gallery;
+pub mod health;
 pub mod json;
 pub mod landing;
 pub mod origin;
@@ -38,7 +39,7 @@ use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use error::{AppError, error_json, error_page, rejection_text};
 
@@ -123,6 +124,7 @@ pub fn app(state: AppState) -> Router {
         .route("/", axum::routing::get(home))
         .merge(registry::routes(&writes))
         .merge(builds::router(&writes))
+        .merge(health::router())
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)
         .with_state(state);
@@ -130,7 +132,9 @@ pub fn app(state: AppState) -> Router {
     // apart, and a request then pays for cloning and boxing its copy).
     let app = ServiceBuilder::new()
         .map_response(IntoResponse::into_response)
-        .layer(TraceLayer::new_for_http())
+        // A 5xx is logged where it happens, once (a 500 with its cause, inside the request's
+        // span; an outage as it begins and ends), not again for every request it answers.
+        .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)))
         .layer(middleware::map_response(with_security_headers))
         // Pages are small and made per request: the fastest level costs a fraction of
         // the default's time for nearly the same size. Share pages bring their own,
@@ -142,7 +146,48 @@ pub fn app(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .service(routes);
     // Kept share pages are answered in front of everything else (see cache::KeptPages).
-    Router::new().fallback_service(cache::KeptPages { inner: app, pages, db })
+    let budget = match &db {
+        Db::Postgres(store) => store.settings().request_budget(),
+        Db::Sqlite(..) => None,
+    };
+    let kept = cache::KeptPages { inner: app, pages, db };
+    Router::new().fallback_service(Budgeted { inner: kept, budget })
+}
+
+/// Every request's waits on a PostgreSQL store bounded together ([`crate::store::pg::within_budget`]):
+/// past the budget it is answered 503, not left waiting for the request timeout. A SQLite file
+/// is this process's own and has no such wait.
+#[derive(Clone)]
+struct Budgeted<S> {
+    inner: S,
+    budget: Option<Duration>,
+}
+
+impl<S> tower::Service<Request> for Budgeted<S>
+where
+    S: tower::Service<Request, Response = Response> + Send,
+    S::Future: Send + 'static,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = futures_util::future::Either<
+        S::Future,
+        futures_util::future::BoxFuture<'static, Result<Response, S::Error>>,
+    >;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request) -> Self::Future {
+        let call = self.inner.call(req);
+        match self.budget {
+            None => futures_util::future::Either::Left(call),
+            Some(budget) => {
+                futures_util::future::Either::Right(Box::pin(crate::store::pg::within_budget(budget, call)))
+            }
+        }
+    }
 }
 
 #[derive(askama::Template)]
@@ -249,6 +294,8 @@ async fn edge(
         format!(
             "Too many saves, imports or edit attempts came from your address in a short time. Nothing was saved or lost: wait {wait} seconds and send it again."
         )
+    } else if status == StatusCode::SERVICE_UNAVAILABLE {
+        error::RESTARTING.to_owned()
     } else {
         rejection_text(status, fallback)
     };

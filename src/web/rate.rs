@@ -10,11 +10,11 @@
 
 use super::WriteRate;
 use crate::store::Db;
+use crate::store::PgStore;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, HeaderValue, Request, Response, StatusCode, header};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter, clock::Clock};
-use sqlx::PgPool;
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::num::NonZeroU32;
@@ -76,7 +76,7 @@ enum Counter {
 }
 
 struct Shared {
-    pool: PgPool,
+    store: PgStore,
     /// Microseconds between writes at the steady rate.
     period: i64,
     /// How many writes at once.
@@ -95,8 +95,8 @@ pub fn write_limit(rate: WriteRate, proxies: &[IpAddr], db: &Db) -> WriteLimit {
     let burst = NonZeroU32::new(rate.burst).unwrap_or(NonZeroU32::MIN);
     let period = Duration::from_nanos(60_000_000_000 / u64::from(per_minute.get()));
     let counter = match db {
-        Db::Postgres(pool) => Counter::Shared(Shared {
-            pool: pool.clone(),
+        Db::Postgres(store) => Counter::Shared(Shared {
+            store: store.clone(),
             period: i64::try_from(period.as_micros()).unwrap_or(i64::MAX),
             burst: i64::from(burst.get()),
         }),
@@ -108,9 +108,18 @@ pub fn write_limit(rate: WriteRate, proxies: &[IpAddr], db: &Db) -> WriteLimit {
     WriteLimit(Some(Arc::new(Limiter { proxies: proxies.to_vec(), counter, checks: AtomicU64::new(0) })))
 }
 
+/// Why a write is not let through.
+enum Refused {
+    /// Too many: the whole seconds to wait.
+    Wait(u64),
+    /// The shared count could not be read because the database is away: the write could not
+    /// be made either, so the client is told so at once.
+    Unavailable,
+}
+
 impl Limiter {
-    /// `Ok` if `who` may write now (and counts it), or the whole seconds to wait.
-    async fn admit(&self, who: IpAddr) -> Result<(), u64> {
+    /// `Ok` if `who` may write now (and counts it), or why not.
+    async fn admit(&self, who: IpAddr) -> Result<(), Refused> {
         let sweep = self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1;
         match &self.counter {
             Counter::Local(limiter) if sweep => {
@@ -128,12 +137,13 @@ impl Limiter {
         match &self.counter {
             Counter::Local(limiter) => limiter.check_key(&who).map_err(|not_until| {
                 let wait = not_until.wait_time_from(limiter.clock().now());
-                wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+                Refused::Wait(wait.as_secs() + u64::from(wait.subsec_nanos() > 0))
             }),
             Counter::Shared(shared) => match shared.admit(who).await {
-                Ok(result) => result,
-                // The count could not be read: the write goes ahead rather than a player being
-                // refused for the store's trouble (the write itself will meet it, and say so).
+                Ok(result) => result.map_err(Refused::Wait),
+                Err(e) if crate::store::unavailable(&e) => Err(Refused::Unavailable),
+                // The count could not be read for another reason: the write goes ahead rather
+                // than a player being refused for the store's trouble.
                 Err(e) => {
                     tracing::warn!(error = %e, "could not count a write against the limit");
                     Ok(())
@@ -149,7 +159,7 @@ impl Shared {
         sqlx::query(
             "DELETE FROM write_limits WHERE tat < (extract(epoch FROM statement_timestamp()) * 1000000)::bigint",
         )
-        .execute(&self.pool)
+        .execute(&self.store)
         .await
         .map(|_| ())
     }
@@ -171,7 +181,7 @@ impl Shared {
         .bind(&who)
         .bind(self.period)
         .bind(self.period.saturating_mul(self.burst))
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.store)
         .await?;
         if admitted.is_some() {
             return Ok(Ok(()));
@@ -183,7 +193,7 @@ impl Shared {
         .bind(&who)
         .bind(self.period)
         .bind(self.period.saturating_mul(self.burst))
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.store)
         .await?;
         let wait = u64::try_from(wait.unwrap_or(0)).unwrap_or(0);
         Ok(Err(wait.div_ceil(1_000_000).max(1)))
@@ -230,7 +240,8 @@ where
         Box::pin(async move {
             match limiter.admit(who).await {
                 Ok(()) => inner.call(req).await,
-                Err(wait) => Ok(refusal(wait)),
+                Err(Refused::Wait(wait)) => Ok(refusal(wait)),
+                Err(Refused::Unavailable) => Ok(unavailable()),
             }
         })
     }
@@ -242,6 +253,15 @@ fn refusal(wait_secs: u64) -> Response<Body> {
     let mut r = Response::new(Body::empty());
     *r.status_mut() = StatusCode::TOO_MANY_REQUESTS;
     r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait_secs.max(1)));
+    r
+}
+
+/// 503 with `Retry-After`, bare: the friendly-errors layer words it as every answer given
+/// while the store is away.
+fn unavailable() -> Response<Body> {
+    let mut r = Response::new(Body::empty());
+    *r.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(super::error::RETRY_AFTER_SECS));
     r
 }
 

@@ -6,6 +6,7 @@
 //! Skipped (with a line saying so) when no PostgreSQL server was started, except under CI, where
 //! that is an error (store::testing::postgres_url).
 
+use crate::pgserver::OwnServer;
 use crate::process::{Server, save_through_api, save_until_killed, signal, start_with};
 use drydock::store::testing::{self, Fresh};
 use reqwest::StatusCode;
@@ -21,8 +22,11 @@ async fn two_instances(options: &[&str]) -> Option<(Fresh, Server, Server)> {
         eprintln!("no PostgreSQL server (DRYDOCK_TEST_POSTGRES): skipped");
         return None;
     };
-    let a = start_with(store.location.arg(), options);
-    let b = start_with(store.location.arg(), options);
+    // Patient with the database: these tests are about what two instances keep, not how
+    // quickly they give up on a busy machine.
+    let options = [options, crate::process::PATIENT_DB].concat();
+    let a = start_with(store.location.arg(), &options);
+    let b = start_with(store.location.arg(), &options);
     Some((store, a, b))
 }
 
@@ -189,121 +193,6 @@ async fn the_write_limit_is_one_allowance_across_instances_per_client_behind_the
     assert_eq!(post(&b, "203.0.113.2").await.expect("save").status(), StatusCode::CREATED);
 }
 
-/// A PostgreSQL server of the test's own (it is killed; the shared test server must not be),
-/// made with the binaries the test command found (`PG_BIN`, exported by scripts/pg.sh) in a
-/// temporary directory, as the `postgres` user (or `nobody`) when the tests run as root.
-struct OwnServer {
-    bin: std::path::PathBuf,
-    dir: tempfile::TempDir,
-    port: u16,
-    user: Option<&'static str>,
-}
-
-impl OwnServer {
-    fn new() -> Option<OwnServer> {
-        let Some(bin) = std::env::var_os("PG_BIN") else {
-            assert!(std::env::var_os("CI").is_none(), "PG_BIN is not set: scripts/test.sh sets it");
-            eprintln!("no PostgreSQL binaries (PG_BIN): skipped");
-            return None;
-        };
-        // SAFETY: geteuid only reads the process's user id.
-        let root = unsafe { libc::geteuid() } == 0;
-        // As scripts/pg.sh does: the postgres user the package makes, else nobody.
-        let has_postgres = || {
-            std::process::Command::new("id")
-                .args(["-u", "postgres"])
-                .output()
-                .is_ok_and(|o| o.status.success())
-        };
-        let user = root.then(|| if has_postgres() { "postgres" } else { "nobody" });
-        let dir = tempfile::tempdir().expect("dir");
-        if let Some(user) = user {
-            let ok = std::process::Command::new("chown").arg(user).arg(dir.path()).status().expect("chown");
-            assert!(ok.success());
-        }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .expect("a free port")
-            .local_addr()
-            .expect("port")
-            .port();
-        let server = OwnServer { bin: bin.into(), dir, port, user };
-        let data = server.dir.path().join("data");
-        server.run(
-            "initdb",
-            &["-D", data.to_str().expect("path"), "-U", "postgres", "--auth=trust", "-E", "UTF8"],
-        );
-        server.start();
-        Some(server)
-    }
-
-    fn run(&self, tool: &str, args: &[&str]) {
-        let exe = self.bin.join(tool);
-        let mut cmd = match self.user {
-            Some(user) => {
-                let mut c = std::process::Command::new("runuser");
-                c.args(["-u", user, "--"]).arg(exe);
-                c
-            }
-            None => std::process::Command::new(exe),
-        };
-        let out = cmd.args(args).current_dir(self.dir.path()).output().expect(tool);
-        assert!(out.status.success(), "{tool}: {}", String::from_utf8_lossy(&out.stderr));
-    }
-
-    fn start(&self) {
-        let data = self.dir.path().join("data");
-        let options =
-            format!("-p {} -c listen_addresses=127.0.0.1 -k {}", self.port, self.dir.path().display());
-        let log = self.dir.path().join("server.log");
-        self.run(
-            "pg_ctl",
-            &[
-                "start",
-                "-w",
-                "-D",
-                data.to_str().expect("path"),
-                "-l",
-                log.to_str().expect("path"),
-                "-o",
-                &options,
-            ],
-        );
-    }
-
-    /// SIGKILL to the postmaster: no shutdown, no checkpoint, as a crash or a pulled plug leaves it
-    /// (the operating system keeps what was written, as it would not on power loss; fsync is
-    /// what covers that, and it stays on).
-    fn kill(&self) {
-        let pid = std::fs::read_to_string(self.dir.path().join("data/postmaster.pid")).expect("pid file");
-        let pid = pid.lines().next().expect("pid").trim().to_owned();
-        let ok = std::process::Command::new("kill").args(["-KILL", &pid]).status().expect("kill");
-        assert!(ok.success());
-        // The postmaster's children notice it is gone and exit; the data directory is free once the
-        // pid file's owner is dead, which pg_ctl start checks.
-        std::thread::sleep(Duration::from_millis(500));
-    }
-
-    fn url(&self) -> String {
-        format!("postgres://postgres@127.0.0.1:{}/postgres", self.port)
-    }
-}
-
-impl Drop for OwnServer {
-    fn drop(&mut self) {
-        let data = self.dir.path().join("data");
-        let bin = self.bin.join("pg_ctl");
-        let mut cmd = match self.user {
-            Some(user) => {
-                let mut c = std::process::Command::new("runuser");
-                c.args(["-u", user, "--"]).arg(bin);
-                c
-            }
-            None => std::process::Command::new(bin),
-        };
-        let _ = cmd.args(["stop", "-m", "immediate", "-D"]).arg(data).output();
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killing_the_database_server_mid_burst_loses_no_acknowledged_save() {
     let Some(server) = OwnServer::new() else { return };
@@ -314,7 +203,7 @@ async fn killing_the_database_server_mid_burst_loses_no_acknowledged_save() {
     while saved.load(Ordering::SeqCst) < 21 && std::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    server.kill();
+    server.kill_main();
     // Every saver stops at its first refused save: the database is gone.
     let acked = savers.await.expect("savers");
     assert!(acked.len() > 20, "saves were acknowledged before the kill ({})", acked.len());

@@ -11,7 +11,14 @@ pub struct Server {
     pub child: Child,
     pub addr: String,
     pub output: std::sync::mpsc::Receiver<String>,
+    /// What it printed up to the line saying where it serves.
+    pub before: Vec<String>,
 }
+
+/// Options for an instance in a test about what it does rather than how quickly it gives up on
+/// its PostgreSQL database: as patient as the tests' own stores (`testing::PATIENT`), since tests
+/// share two busy cores with whole builds. The outage tests use the binary's quick defaults.
+pub const PATIENT_DB: &[&str] = &["--db-statement-timeout", "10s", "--db-acquire-timeout", "10s"];
 
 /// Starts the real binary on a free port with the given database file, and waits until it says
 /// where it is serving.
@@ -19,14 +26,45 @@ pub fn start(database: impl AsRef<std::ffi::OsStr>) -> Server {
     start_with(database, &[])
 }
 
-/// As [`start`], with more options.
+/// As [`start`], with more options; returns once the server is ready (its `/readyz` says so: a
+/// PostgreSQL store connects and migrates after the server starts answering).
 pub fn start_with(database: impl AsRef<std::ffi::OsStr>, options: &[&str]) -> Server {
+    let server = start_unready(database, options);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while readiness(&server.addr) != Some(200) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server at {} never became ready; it said:\n{}",
+            server.addr,
+            server.before.iter().cloned().chain(server.output.try_iter()).collect::<Vec<_>>().join("\n")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    server
+}
+
+/// The status `/readyz` answers at `addr` ("127.0.0.1:port"), if it answers: asked over a plain
+/// socket, so it works inside and outside an async runtime.
+pub fn readiness(addr: &str) -> Option<u16> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    stream.write_all(b"GET /readyz HTTP/1.1\r\nHost: drydock\r\nConnection: close\r\n\r\n").ok()?;
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).ok()?;
+    std::str::from_utf8(&head[9..12]).ok()?.parse().ok()
+}
+
+/// As [`start_with`], without waiting for the store: returns once the server says where it
+/// serves. It logs at `info`, or as `DRYDOCK_TEST_LOG` says (`info,sqlx::query=debug` shows
+/// every statement, in [`Server::output`]).
+pub fn start_unready(database: impl AsRef<std::ffi::OsStr>, options: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_drydock"))
         .args(["--bind", "127.0.0.1:0"])
         .args(options)
         .arg("--database")
         .arg(database)
-        .env("RUST_LOG", "info")
+        .env("RUST_LOG", std::env::var("DRYDOCK_TEST_LOG").unwrap_or_else(|_| "info".into()))
         .env("NO_COLOR", "1")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -37,7 +75,7 @@ pub fn start_with(database: impl AsRef<std::ffi::OsStr>, options: &[&str]) -> Se
         child.stdout.take().map(|s| Box::new(s) as Box<dyn std::io::Read + Send>),
         child.stderr.take().map(|s| Box::new(s) as Box<dyn std::io::Read + Send>),
     ];
-    let mut server = Server { child, addr: String::new(), output: rx };
+    let mut server = Server { child, addr: String::new(), output: rx, before: Vec::new() };
     for stream in streams.into_iter().flatten() {
         let tx = tx.clone();
         std::thread::spawn(move || {
@@ -53,6 +91,7 @@ pub fn start_with(database: impl AsRef<std::ffi::OsStr>, options: &[&str]) -> Se
         if let Some(rest) = line.split("address=").nth(1) {
             server.addr = rest.split_whitespace().next().unwrap_or("").to_owned();
         }
+        server.before.push(line);
     }
     server
 }
@@ -108,6 +147,12 @@ fn help_lists_the_bind_and_database_options() {
         "DRYDOCK_TRUSTED_PROXY",
         "export",
         "import",
+        "migrate",
+        "--no-migrate",
+        "--db-max-connections",
+        "--db-acquire-timeout",
+        "--db-statement-timeout",
+        "--db-transaction-pooling",
     ] {
         assert!(text.contains(want), "--help should mention {want}:\n{text}");
     }
