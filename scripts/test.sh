@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check and test Drydock has, on a fresh machine: fmt, clippy, then every test on
 # SQLite, with the store tests on PostgreSQL too, then the HTTP and flow tests again on PostgreSQL.
-# Whatever the tests need that is missing (Chromium and ChromeDriver for the browser tests; rustfmt
+# Whatever the tests need that is missing (Chromium and ChromeDriver for the browser tests, and
+# poppler-utils to read their printed pages back; rustfmt
 # and clippy, through rustup; Debian's postgresql) is installed first. PostgreSQL is a throwaway
 # server of the script's own in a temp dir (scripts/pg.sh; as an unprivileged user when run as
 # root), stopped and removed on exit; a system cluster is never created, started or touched.
@@ -17,6 +18,12 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
   echo "== installing chromium and chromium-driver for the browser tests"
   need_root apt-get update -qq
   need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+if ! command -v pdftoppm >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
+  echo "== installing poppler-utils (the browser tests read printed pages back: their text and QR codes)"
+  need_root apt-get update -qq
+  need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null
 fi
 
 if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then

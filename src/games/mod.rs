@@ -46,10 +46,19 @@ pub(crate) fn shown(s: &str) -> String {
 
 /// "a", "a or b", "a, b or c": the choices a message offers.
 pub(crate) fn or_list(items: &[&str]) -> String {
+    joined_list(items, "or")
+}
+
+/// "a", "a and b", "a, b and c": the things a message names together.
+pub(crate) fn and_list(items: &[&str]) -> String {
+    joined_list(items, "and")
+}
+
+fn joined_list(items: &[&str], last_word: &str) -> String {
     match items {
         [] => "nothing".to_string(),
         [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        [init @ .., last] => format!("{} {last_word} {last}", init.join(", ")),
     }
 }
 
@@ -96,5 +105,6 @@ mod tests {
         assert_eq!(or_list(&["F"]), "F");
         assert_eq!(or_list(&["F", "B"]), "F or B");
         assert_eq!(or_list(&["F", "B", "L", "R"]), "F, B, L or R");
+        assert_eq!(and_list(&["Unit 1", "Unit 2", "Unit 3"]), "Unit 1, Unit 2 and Unit 3");
     }
 }

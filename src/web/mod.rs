@@ -15,6 +15,7 @@ pub mod gallery;
 pub mod json;
 pub mod origin;
 pub mod owners;
+pub mod print;
 pub mod rate;
 pub mod registry;
 pub mod samurai;

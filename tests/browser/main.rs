@@ -8,6 +8,7 @@ mod epic;
 mod noscript;
 mod owners;
 mod phones;
+mod printed;
 mod samurai;
 mod sheet;
 mod support;

@@ -22,7 +22,7 @@ pub fn text_export(s: &Scenario, j: &Judgement) -> String {
         "Samurai Battles naval scenario: {} by {} hexes ({land} land), wind and tide toward the {}",
         s.board.width,
         s.board.rows,
-        s.wind.name()
+        s.wind.names()
     );
     let _ = writeln!(out, "Options worked out for: {}", s.card.name());
     for side in Side::BOTH {
@@ -84,7 +84,7 @@ pub fn summary(s: &Scenario, j: &Judgement) -> String {
         s.board.rows,
         count(Side::A),
         count(Side::B),
-        s.wind.name(),
+        s.wind.names(),
         if j.legal { "legal" } else { "not legal" }
     )
 }

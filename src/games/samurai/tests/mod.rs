@@ -4,13 +4,14 @@
 
 mod check;
 mod geometry;
+mod open_rules;
 mod options;
 
 use super::*;
 
 /// An all-ocean 13 by 9 scenario with the wind blowing `wind`.
 pub(super) fn sea(wind: Direction) -> Scenario {
-    Scenario { wind, ..Scenario::default() }
+    Scenario { wind: Winds::of(&[wind]), ..Scenario::default() }
 }
 
 pub(super) fn hex(s: &str) -> Hex {
