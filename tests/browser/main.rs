@@ -10,6 +10,7 @@ mod owners;
 mod phones;
 mod printed;
 mod samurai;
+mod samurai_table;
 mod sheet;
 mod support;
 mod waffle;

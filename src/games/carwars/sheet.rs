@@ -330,29 +330,12 @@ mod tests {
     /// effect appears in the boat rules' text.
     #[test]
     fn the_effects_at_the_table_are_in_our_own_words() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/carwars-boats.txt");
-        let Ok(source) = std::fs::read_to_string(path) else {
-            eprintln!("skipped: {path} is not here");
-            return;
-        };
-        let words = |s: &str| -> Vec<String> {
-            s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
-        };
-        let source = words(&source).join(" ");
         let texts =
             [JET_DRIVE_EFFECT, OARS_EFFECT, HYDROFOILS_EFFECT, KEEL_EFFECT, SPOILER_EFFECT, HALF_TOP_EFFECT]
                 .into_iter()
                 .chain(tables::ACCESSORIES.iter().map(|a| a.at_table))
                 .chain(tables::ARMOR_TYPES.iter().map(|t| t.at_table));
-        let mut copied = Vec::new();
-        for text in texts {
-            for run in words(text).windows(6) {
-                let run = run.join(" ");
-                if source.contains(&run) {
-                    copied.push(run);
-                }
-            }
-        }
+        let Some(copied) = crate::games::copied_runs("carwars-boats.txt", &[], texts) else { return };
         assert!(copied.is_empty(), "copied from the rules text: {copied:#?}");
     }
 

@@ -55,6 +55,9 @@ pub fn text_export(s: &Scenario, j: &Judgement) -> String {
             if u.flat {
                 out.push_str(", lying flat");
             }
+            if u.ordered {
+                out.push_str(", ordered");
+            }
             out.push('\n');
         }
         for l in s.leaders.iter().filter(|l| l.side == side) {

@@ -422,22 +422,18 @@ impl Serialize for Winds {
 impl<'de> Deserialize<'de> for Winds {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
-        const EXPECTED: &str = "one of the six hex directions: e, ne, nw, w, sw, se (or east, north-east, ...), or a list of them";
-        fn one<E: de::Error>(v: &str) -> Result<Winds, E> {
-            if v.trim().is_empty() {
-                return Ok(Winds::NONE);
-            }
-            Direction::parse(v)
-                .map(|d| Winds::of(&[d]))
-                .ok_or_else(|| E::invalid_value(de::Unexpected::Str(&crate::games::shown(v)), &EXPECTED))
-        }
         impl<'de> Visitor<'de> for V {
             type Value = Winds;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(EXPECTED)
+                f.write_str("one of the six hex directions (e, ne, nw, w, sw, se), or a list of them")
             }
+            /// One direction, as every scenario saved before there could be more; "" is none.
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Winds, E> {
-                one(v)
+                if v.trim().is_empty() {
+                    return Ok(Winds::NONE);
+                }
+                let d = Direction::deserialize(de::value::StrDeserializer::<E>::new(v))?;
+                Ok(Winds::of(&[d]))
             }
             fn visit_unit<E: de::Error>(self) -> Result<Winds, E> {
                 Ok(Winds::NONE)
@@ -449,11 +445,12 @@ impl<'de> Deserialize<'de> for Winds {
                 }
                 Ok(w)
             }
-            /// A form's boxes ("wind.0=e", "wind.3=w"), read as the list they are.
+            /// A form's boxes ("wind.0=e", "wind.3=w"), read as the list they are: a value that
+            /// is not a direction is the form codec's to report at its own field.
             fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Winds, A::Error> {
                 let mut w = Winds::NONE;
-                while let Some((_, v)) = map.next_entry::<de::IgnoredAny, String>()? {
-                    w.0 |= one::<A::Error>(&v)?.0;
+                while let Some((_, d)) = map.next_entry::<de::IgnoredAny, Direction>()? {
+                    w.0 |= 1 << d as u8;
                 }
                 Ok(w)
             }

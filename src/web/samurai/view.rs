@@ -260,7 +260,8 @@ impl SamuraiView {
     pub fn new(s: Scenario, form_problems: Vec<Problem>, c: Choices) -> Self {
         let j = samurai::judge(&s);
         let slots = || {
-            let mut paths: Vec<String> = ["version", "name", "board", "terrain"].map(String::from).into();
+            let mut paths: Vec<String> =
+                ["version", "name", "board", "wind", "terrain"].map(String::from).into();
             paths.extend((0..s.units.len()).map(|k| format!("units.{k}")));
             paths.extend((0..s.leaders.len()).map(|k| format!("leaders.{k}")));
             paths.extend((0..s.grapples.len()).map(|k| format!("grapples.{k}")));
