@@ -129,6 +129,15 @@ async fn map_pieces_are_unique_per_type_keyed_and_never_under_a_grapple() {
         .await;
     assert_eq!((clash["bars"].clone(), clash["labels"].clone()), (json!(6), json!(15)), "{clash}");
     assert!(clash["closest"].as_f64().unwrap_or(-1.0) > 0.0, "a bar touches a label: {clash}");
+    // The dashed cuts between the map's sections pass by every piece, badge and hex name too.
+    let cuts = b
+        .js("const svg = document.querySelector('#map-svg'); \
+             const cuts = [...svg.querySelectorAll('line.cut')].map(l => [+l.getAttribute('x1'), +l.getAttribute('y1'), +l.getAttribute('y2')]); \
+             const boxes = [...svg.querySelectorAll('.token, .initials, .badge, .hexname')].map(t => t.getBBox()); \
+             return {cuts: cuts.length, crossed: cuts.flatMap(c => boxes.filter(r => r.x <= c[0] && c[0] <= r.x + r.width && c[1] < r.y + r.height && r.y < c[2]).map(r => [c[0], r.x, r.y]))};")
+        .await;
+    assert!(cuts["cuts"].as_u64().unwrap_or(0) > 2, "{cuts}");
+    assert_eq!(cuts["crossed"], json!([]), "a section's cut crosses a label: {cuts}");
 }
 
 #[tokio::test]

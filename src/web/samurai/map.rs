@@ -211,8 +211,12 @@ impl MapView {
             _ => String::new(),
         };
         let mut hexes = Vec::with_capacity(b.len());
+        // What the section cuts must leave clear: each piece with its badges, each mark, each
+        // hex's name (left, top, right, bottom).
+        let mut labels: Vec<(f64, f64, f64, f64)> = Vec::new();
         for h in b.hexes() {
             let (cx, cy) = centre(h);
+            labels.push((cx - 6.0, cy - R * 0.55 - 5.5, cx + 6.0, cy - R * 0.55 + 1.5));
             let points: Vec<String> = (0..6)
                 .map(|k| {
                     let a = (60.0 * f64::from(k) - 90.0).to_radians();
@@ -241,6 +245,12 @@ impl MapView {
                 }),
             };
             let (hl, mark, what) = highlight(selected, h);
+            if piece.is_some() {
+                labels.push(piece_box(cx, cy));
+            }
+            if !mark.is_empty() {
+                labels.push((cx - 5.5, cy + R * 0.8 - 8.0, cx + 5.5, cy + R * 0.8 + 2.5));
+            }
             let terrain = if shore {
                 "shore"
             } else if land {
@@ -296,8 +306,15 @@ impl MapView {
             })
             .collect();
         let cut = |k: f64| SIDE + board_w * k / 3.0;
-        let cuts =
-            [1.0, 2.0].map(|k| Line { x1: f(cut(k)), y1: f(TOP), x2: f(cut(k)), y2: f(bottom) }).into();
+        let cuts = [1.0, 2.0]
+            .iter()
+            .flat_map(|&k| {
+                let x = cut(k);
+                clear_of(TOP, bottom, labels.iter().filter(|l| l.0 <= x && x <= l.2).map(|l| (l.1, l.3)))
+                    .into_iter()
+                    .map(move |(y1, y2)| Line { x1: f(x), y1: f(y1), x2: f(x), y2: f(y2) })
+            })
+            .collect();
         let sections = vec![(f(cut(0.5)), "Left"), (f(cut(1.5)), "Centre"), (f(cut(2.5)), "Right")];
         let edge = |side: Side| format!("{}'s edge", s.side_name(side));
         let mid_y = (TOP + bottom) / 2.0;
@@ -396,6 +413,32 @@ impl MapView {
     }
 }
 
+/// The box a piece covers around its hex's centre: its square token (20 by 13) or round one
+/// (radius 8), and its badges either side of its top, with a little room.
+fn piece_box(cx: f64, cy: f64) -> (f64, f64, f64, f64) {
+    let half_w = BADGE_DX + BADGE_SIZE / 2.0 + 1.0;
+    (cx - half_w, cy + BADGE_DY - BADGE_SIZE - 1.0, cx + half_w, cy + 7.5)
+}
+
+/// The stretches of `from..to` that no span of `spans` (top, bottom) covers, in order.
+fn clear_of(from: f64, to: f64, spans: impl Iterator<Item = (f64, f64)>) -> Vec<(f64, f64)> {
+    let mut spans: Vec<(f64, f64)> = spans.collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut out = Vec::new();
+    let mut at = from;
+    for (top, bottom) in spans {
+        if top > at {
+            out.push((at, top.min(to)));
+        }
+        at = at.max(bottom);
+    }
+    if at < to {
+        out.push((at, to));
+    }
+    out.retain(|(a, b)| b > a);
+    out
+}
+
 /// A grapple's bar: across the side two neighbouring hexes share, its middle two thirds. Every
 /// point of a side is a hex's full inner radius from both centres, beyond a token and its badges
 /// (the test below measures it).
@@ -441,6 +484,47 @@ mod tests {
 
     fn unit(kind: &str, at: &str) -> Unit {
         Unit { kind: kind.into(), hex: Hex::parse(at).expect("a hex"), ..Unit::default() }
+    }
+
+    #[test]
+    fn a_cut_leaves_gaps_where_labels_sit() {
+        assert_eq!(clear_of(0.0, 10.0, std::iter::empty()), [(0.0, 10.0)]);
+        assert_eq!(
+            clear_of(0.0, 10.0, [(6.0, 7.0), (2.0, 3.0)].into_iter()),
+            [(0.0, 2.0), (3.0, 6.0), (7.0, 10.0)]
+        );
+        // Overlapping, touching the ends, or past them.
+        assert_eq!(
+            clear_of(0.0, 10.0, [(-1.0, 2.0), (1.5, 4.0), (3.0, 5.0), (9.0, 12.0)].into_iter()),
+            [(5.0, 9.0)]
+        );
+        assert_eq!(clear_of(0.0, 10.0, [(-1.0, 11.0)].into_iter()), []);
+        // On a crowded map, no stretch of a cut passes through a piece's box.
+        let units: Vec<Unit> = samurai::Board::default()
+            .hexes()
+            .map(|h| Unit {
+                hex: h,
+                leader: Some(samurai::LeaderKind::Foot),
+                command_ship: true,
+                ..unit("ashigaru-bow", "A1")
+            })
+            .collect();
+        let s = Scenario { units, ..Scenario::default() };
+        let m = MapView::new(&s, &samurai::judge(&s), None, Clicks::None, false);
+        let num = |t: &str| t.parse::<f64>().expect("a number");
+        for c in &m.cuts {
+            let (x, y1, y2) = (num(&c.x1), num(&c.y1), num(&c.y2));
+            assert!(y2 > y1);
+            for h in s.board.hexes() {
+                let (cx, cy) = centre(h);
+                let (l, t, r, b) = piece_box(cx, cy);
+                assert!(
+                    !(l <= x && x <= r && y1 < b && t < y2),
+                    "{h}: a cut at {x} runs {y1}..{y2} over the piece"
+                );
+            }
+        }
+        assert!(!m.cuts.is_empty());
     }
 
     #[test]
