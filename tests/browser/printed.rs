@@ -35,6 +35,21 @@ async fn every_page_leads_back(b: &Browser, url: &str, share: &str) -> usize {
         assert!(text.contains(share), "{url}: page {} of {} names {share}:\n{text}", k + 1, texts.len());
         assert_eq!(code, &[share.to_owned()], "{url}: page {} of {}'s QR code", k + 1, texts.len());
     }
+    // On either paper no sheet holds the foot alone (a trailing margin once pushed the foot of
+    // an Epic roster onto a sheet of its own on Letter).
+    for (paper, size) in [("A4", A4), ("Letter", LETTER)] {
+        let texts = if paper == "A4" { texts.clone() } else { pdf_texts(&b.print(size.0, size.1).await) };
+        for (k, text) in texts.iter().enumerate() {
+            let body = text.replace("Open the live build:", "").replace(share, "");
+            let words = body.split_whitespace().count();
+            assert!(
+                words >= 5,
+                "{url}: on {paper}, page {} of {} holds only its foot:\n{text}",
+                k + 1,
+                texts.len()
+            );
+        }
+    }
     texts.len()
 }
 
