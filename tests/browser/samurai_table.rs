@@ -254,3 +254,34 @@ async fn two_winds_and_the_cards_orders_are_worked_out_in_the_editor_without_jav
     b.post("button[value='select.4']", "#opt-moves").await;
     assert_eq!(b.text("#opt-moves").await, "None this turn.");
 }
+
+#[tokio::test]
+async fn a_shore_unit_grapples_the_enemy_boat_beside_it_and_a_unit_with_no_sword_cannot() {
+    let _turn = TURN.lock().await;
+    let b = browser_without_script().await;
+    // C5 is a shore hex (land from A5 to C5); Taira's boats at D5 and C4, Minamoto's at D6.
+    let doc = |close: u8| {
+        json!({"name": "Shore", "terrain": ["", "", "", "", "LLL"], "units": [
+            {"side": "a", "hex": "C5", "type": "samurai-naginata", "close": close},
+            {"side": "b", "hex": "D5", "type": "sohei-warriors", "close": 3},
+            {"side": "b", "hex": "C4", "type": "sohei-warriors", "close": 3},
+            {"side": "a", "hex": "D6", "type": "ashigaru-bow", "close": 2}
+        ]})
+    };
+    let share = save(&doc(4)).await;
+    b.goto(&format!("{share}/map?hex=C5")).await;
+    let chips = b
+        .js("return [...document.querySelectorAll('.grapples .chip')].map(c => c.textContent).sort();")
+        .await;
+    assert_eq!(chips, json!(["May grapple C4", "May grapple D5"]));
+    let marked = b.js("return [...document.querySelectorAll('#map-svg .hl-grapple')].map(p => p.closest('.hex').id).sort();").await;
+    assert_eq!(marked, json!(["hex-C4", "hex-D5"]), "the enemy boats, not the friend at D6");
+    assert!(b.text("#opt-dice").await.contains('3'), "one die less against a boat");
+    // One close-combat die: none against a boat, so no grapple, and the notes say why.
+    let share = save(&doc(1)).await;
+    b.goto(&format!("{share}/map?hex=C5")).await;
+    assert!(!b.exists(".grapples .chip").await);
+    assert!(!b.exists("#map-svg .hl-grapple").await);
+    let notes = b.text("#opt-notes").await;
+    assert!(notes.contains("cannot grapple the enemy boat at"), "{notes}");
+}
