@@ -332,3 +332,52 @@ fn a_land_unit_on_the_shore_may_grapple_an_enemy_boat_beside_it() {
     let o = options(&s, 0);
     assert!(!o.shore && o.grapple.is_empty());
 }
+
+/// The enemy boats a unit may grapple, straight from the rules: a unit at sea, or on a shore hex
+/// (land with ocean beside it), may grapple each enemy unit on an ocean hex beside it, if it
+/// rolls a close-combat die against a boat (one less than its own, at sea or from the shore).
+/// Under an ordinary order, with no leaders.
+fn brute_grapples(s: &Scenario, k: usize) -> Vec<Hex> {
+    let b = s.board;
+    let u = &s.units[k];
+    let beside: Vec<Hex> = b.hexes().filter(|n| n.distance(u.hex) == 1).collect();
+    let shore = s.is_land(u.hex) && beside.iter().any(|&n| !s.is_land(n));
+    if (s.is_land(u.hex) && !shore) || u.close <= 1 {
+        return Vec::new();
+    }
+    sorted(
+        beside
+            .into_iter()
+            .filter(|&n| !s.is_land(n) && s.units.iter().any(|e| e.hex == n && e.side != u.side))
+            .collect(),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every unit's grapple targets are exactly the rules' own, on any coast, with any crowd of
+    /// units of both sides at sea and ashore and any number of close-combat dice.
+    #[test]
+    fn grapple_targets_anywhere_are_the_rules_own(
+        land in prop::collection::vec(any::<bool>(), 117),
+        units in prop::collection::vec((0u8..13, 0u8..9, any::<bool>(), 0u8..4), 1..16),
+    ) {
+        let mut s = Scenario::default();
+        for (h, l) in s.board.hexes().collect::<Vec<_>>().into_iter().zip(&land) {
+            // About one hex in three is land, in patches, so there are many shores.
+            s.set_land(h, *l && (h.col / 2 + h.row) % 3 == 0);
+        }
+        for (c, r, side_b, close) in units {
+            let h = Hex { col: c.min(s.board.row_width(r) - 1), row: r };
+            if s.units.iter().all(|u| u.hex != h) {
+                let side = if side_b { Side::B } else { Side::A };
+                s.units.push(Unit { close, ..unit("ashigaru-spearmen", side, &h.to_string()) });
+            }
+        }
+        let j = judge(&s);
+        for (k, o) in j.units.iter().enumerate() {
+            prop_assert_eq!(sorted(o.grapple.clone()), brute_grapples(&s, k), "unit {} at {}", k, s.units[k].hex);
+        }
+    }
+}
