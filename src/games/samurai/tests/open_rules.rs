@@ -381,3 +381,47 @@ proptest! {
         }
     }
 }
+
+/// Whether the hexes `hs` are one group side by side: every hex reached from the first through
+/// hexes of `hs` each beside the last (a flood fill).
+fn side_by_side(hs: &[Hex]) -> bool {
+    let Some(&first) = hs.first() else { return true };
+    let mut reached = vec![first];
+    while let Some(next) =
+        hs.iter().find(|h| !reached.contains(h) && reached.iter().any(|r| r.distance(**h) == 1))
+    {
+        reached.push(*next);
+    }
+    reached.len() == hs.len()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Infantry Onslaught: the boats marked as ordered are refused exactly when more than four,
+    /// or not all one group side by side; any other boats of either side do not matter.
+    #[test]
+    fn infantry_onslaught_is_refused_exactly_when_the_rules_say(
+        units in prop::collection::vec((0u8..6, 0u8..5, any::<bool>(), any::<bool>()), 1..10),
+    ) {
+        let mut s = Scenario { card: Card::InfantryOnslaught, ..sea(Direction::E) };
+        for (c, r, ordered, side_b) in units {
+            let h = Hex { col: c, row: r };
+            if s.units.iter().all(|u| u.hex != h) {
+                // Only side A's units are ordered, so the card is never played by both sides.
+                let side = if side_b && !ordered { Side::B } else { Side::A };
+                s.units.push(Unit { ordered, ..unit("ashigaru-spearmen", side, &h.to_string()) });
+            }
+        }
+        let ordered: Vec<Hex> = s.units.iter().filter(|u| u.ordered).map(|u| u.hex).collect();
+        let mut want = Vec::new();
+        if ordered.len() > 4 {
+            want.push(Code::CardOrdersTooMany);
+        }
+        if !side_by_side(&ordered) {
+            want.push(Code::OnslaughtNotAdjacent);
+        }
+        let got: Vec<Code> = judge(&s).problems.into_iter().map(|p| p.code).collect();
+        prop_assert_eq!(got, want, "ordered at {:?}", ordered);
+    }
+}
