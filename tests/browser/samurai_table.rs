@@ -285,3 +285,21 @@ async fn a_shore_unit_grapples_the_enemy_boat_beside_it_and_a_unit_with_no_sword
     let notes = b.text("#opt-notes").await;
     assert!(notes.contains("cannot grapple the enemy boat at"), "{notes}");
 }
+
+#[tokio::test]
+async fn a_type_with_no_known_dice_says_so_in_its_row_the_options_and_the_orders() {
+    let _turn = TURN.lock().await;
+    let b = browser_without_script().await;
+    let share = save(&json!({"name": "Peasants", "units": [
+        {"side": "a", "hex": "E5", "type": "irregular-peasant-infantry"},
+        {"side": "b", "hex": "F5", "type": "ashigaru-spearmen", "close": 2}
+    ]}))
+    .await;
+    b.goto(&format!("{share}/map?hex=E5")).await;
+    assert!(b.text("#opt-dice").await.starts_with("Not set yet"), "{}", b.text("#opt-dice").await);
+    b.goto(&share).await;
+    let orders = b.text("table.oob").await;
+    assert!(orders.contains("Irregular Peasant Infantry not set not set"), "{orders}");
+    assert!(orders.contains("its dice not set yet"), "{orders}");
+    assert!(!orders.contains("rolls close 0"), "{orders}");
+}

@@ -126,7 +126,8 @@ fn wind_text(winds: Winds) -> String {
 fn dice_at_sea(close: u8, close_from: u8, ranged: u8, ranged_from: u8) -> String {
     let ranged =
         if ranged_from > 0 { format!(", ranged {ranged} (from {ranged_from})") } else { String::new() };
-    format!("At sea: close combat {close} dice (from {close_from}){ranged}.")
+    let dice = if close == 1 { "die" } else { "dice" };
+    format!("At sea: close combat {close} {dice} (from {close_from}){ranged}.")
 }
 
 /// [`dice_at_sea`] for the usual case (one die less of each, no card) and every figure within a
@@ -624,6 +625,7 @@ mod written_once {
         }
         assert_eq!(DICE_AT_SEA[4 * 7 + 2], "At sea: close combat 3 dice (from 4), ranged 1 (from 2).");
         assert_eq!(DICE_AT_SEA[3 * 7], "At sea: close combat 2 dice (from 3).");
+        assert_eq!(DICE_AT_SEA[2 * 7], "At sea: close combat 1 die (from 2).");
         for n in 0..=MAX_DICE + 2 {
             for naval in [false, true] {
                 assert_eq!(INSPIRED[usize::from(n) * 2 + usize::from(naval)], inspired_text(n, naval));

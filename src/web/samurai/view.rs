@@ -401,6 +401,9 @@ impl SamuraiView {
             dice.push_str(&format!(", {i} inspired by its leader"));
         }
         dice.push_str(&format!("; ranged {}.", o.dice.ranged));
+        if u.dice_unknown() {
+            dice = "Not set yet: no source gives this type's dice, so enter the ones your scenario gives (until then it rolls none).".to_owned();
+        }
         let ignores = match o.ignores {
             None => "Its rank is not known: set it to see which swords it ignores.".to_owned(),
             Some(i) => {
@@ -520,7 +523,9 @@ impl SamuraiView {
                 } else {
                     "ashore"
                 };
-                let at_sea = if o.naval {
+                let at_sea = if o.naval && u.dice_unknown() {
+                    "its dice not set yet".to_owned()
+                } else if o.naval {
                     format!("rolls close {}, ranged {}", o.dice.close, o.dice.ranged)
                 } else {
                     String::new()
