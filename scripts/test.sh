@@ -2,9 +2,10 @@
 # Runs every check and test Drydock has, on a fresh machine: fmt, clippy, then every test on
 # SQLite, with the store tests on PostgreSQL too, then the HTTP and flow tests again on PostgreSQL.
 # Whatever the tests need that is missing (Chromium and ChromeDriver for the browser tests, and
-# axe-core from npm for their accessibility checks; rustfmt and clippy, through rustup; Debian's
-# postgresql, pgbouncer and nginx-light) is installed first; the services those packages bring are
-# never started (a policy-rc.d says no while they install). PostgreSQL is a throwaway
+# axe-core from npm for their accessibility checks, and poppler-utils to read their printed pages
+# back; rustfmt and clippy, through rustup; Debian's postgresql, pgbouncer and nginx-light) is
+# installed first; the services those packages bring are never started (a policy-rc.d says no
+# while they install). PostgreSQL is a throwaway
 # server of the script's own in a temp dir (scripts/pg.sh; as an unprivileged user when run as
 # root), stopped and removed on exit; a system cluster is never created, started or touched.
 set -euo pipefail
@@ -53,6 +54,12 @@ wanted=()
 if [ ${#wanted[@]} -gt 0 ]; then
   echo "== installing ${wanted[*]} (their services are not started)"
   install_without_services "${wanted[@]}"
+fi
+
+if ! command -v pdftoppm >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
+  echo "== installing poppler-utils (the browser tests read printed pages back: their text and QR codes)"
+  need_root apt-get update -qq
+  need_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null
 fi
 
 if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then

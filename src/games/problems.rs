@@ -365,10 +365,18 @@ codes! {
     BlocksOutOfRange = "BLOCKS_OUT_OF_RANGE",
     /// A unit type the catalog does not know (a warning: its figures are the player's).
     UnknownUnitType = "UNKNOWN_UNIT_TYPE",
-    /// A unit type no source gives figures for, left at 0 dice (a warning).
-    DiceNotSet = "DICE_NOT_SET",
     /// A terrain row marks land beyond the board's edge (a warning: it is left off).
     TerrainBeyondBoard = "TERRAIN_BEYOND_BOARD",
+    /// The scenario notes no direction for the wind and tide (a warning: boats go one hex).
+    WindNotSet = "WIND_NOT_SET",
+    /// Units of both sides marked as ordered: a card orders one side's units.
+    OrderedBothSides = "ORDERED_BOTH_SIDES",
+    /// Infantry Onslaught or Cavalry Charge ordering land and naval units together.
+    CardMixesLandAndSea = "CARD_MIXES_LAND_AND_SEA",
+    /// Infantry Onslaught or Cavalry Charge ordering more than four naval units.
+    CardOrdersTooMany = "CARD_ORDERS_TOO_MANY",
+    /// Infantry Onslaught ordering naval units that are not one group side by side.
+    OnslaughtNotAdjacent = "ONSLAUGHT_NOT_ADJACENT",
 }
 
 /// Templates print a code as clients see it.

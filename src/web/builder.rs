@@ -10,6 +10,7 @@ use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
 use super::landing;
 use super::owners;
+use super::print::Printed;
 use super::rate::WriteLimit;
 use super::view::Judged;
 use crate::games::bounds::{self, Document, Named};
@@ -77,8 +78,9 @@ pub trait Builder: Send + Sync + 'static {
     fn live(v: Self::View) -> Result<String, AppError>;
     /// The read-only share page of a saved build.
     fn share(v: Self::View, b: Build, saved: shared::Saved) -> Result<String, AppError>;
-    /// The printable page.
-    fn print(v: Self::View) -> Result<String, AppError>;
+    /// The printable page; `p` is what its foot says about where the build lives (its share
+    /// link and that link's QR code, on every printed page: `macros.html`, `printed`).
+    fn print(v: Self::View, p: Printed) -> Result<String, AppError>;
     /// The text export (the forum post), as words: the default [`Builder::text`] shows it.
     fn forum_text(v: &Self::View) -> String;
     /// The text export as sent to the browser: shown (so it can be selected and copied) and
@@ -441,11 +443,17 @@ async fn print<B: Builder>(
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
     let b = load(&state, &id, B::GAME).await?;
-    html(B::print(from_saved::<B>(&b)))
+    let url = format!("{}{}", state.public.as_str(), shared::share_path(&b));
+    html(B::print(from_saved::<B>(&b), Printed::saved(url)))
 }
 
-async fn print_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
-    html(B::print(judged_form::<B>(&Fields::parse(&body))?))
+/// The printable page of an editor's form. Its foot links the build the form edits, if any (as
+/// last saved: the paper may hold changes not saved), and says so; a new build has no link yet.
+async fn print_unsaved<B: Builder>(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
+    let f = Fields::parse(&body);
+    let editing = f.get("build_id").filter(|id| looks_like_id(id));
+    let url = editing.map(|id| format!("{}{}/{id}", state.public.as_str(), B::GAME.path));
+    html(B::print(judged_form::<B>(&f)?, Printed::from_form(url)))
 }
 
 /// JSON API: save a document as a new build.

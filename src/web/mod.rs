@@ -17,6 +17,7 @@ pub mod json;
 pub mod landing;
 pub mod origin;
 pub mod owners;
+pub mod print;
 pub mod rate;
 pub mod registry;
 pub mod samurai;

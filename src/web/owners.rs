@@ -54,6 +54,20 @@ fn listing_words(l: Listing) -> &'static str {
     }
 }
 
+/// Every build this browser may edit (its edit cookie holds the build's token), most recently
+/// changed first: "My builds", and what a builder offers to take parts from.
+pub async fn owned(state: &AppState, headers: &HeaderMap) -> Result<Vec<Build>, AppError> {
+    // At most MAX_OWNED, of ids that could be builds.
+    let cookies: Vec<(&str, &str)> =
+        edit_cookies(headers).filter(|(id, _)| builds::looks_like_id(id)).take(MAX_OWNED).collect();
+    let ids: Vec<&str> = cookies.iter().map(|(id, _)| *id).collect();
+    let owned = builds::among(&state.db, &ids).await?;
+    Ok(owned
+        .into_iter()
+        .filter(|b| cookies.iter().any(|(id, token)| *id == b.id && b.token_matches(token)))
+        .collect())
+}
+
 /// "My builds": every build this browser may edit (its edit cookie holds the build's token),
 /// most recently changed first, with links to open and edit each.
 pub async fn my_builds(
@@ -61,14 +75,9 @@ pub async fn my_builds(
     RawQuery(q): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
-    // At most MAX_OWNED, of ids that could be builds.
-    let cookies: Vec<(&str, &str)> =
-        edit_cookies(&headers).filter(|(id, _)| builds::looks_like_id(id)).take(MAX_OWNED).collect();
-    let ids: Vec<&str> = cookies.iter().map(|(id, _)| *id).collect();
-    let owned = builds::among(&state.db, &ids).await?;
-    let builds = owned
+    let builds = owned(&state, &headers)
+        .await?
         .into_iter()
-        .filter(|b| cookies.iter().any(|(id, token)| *id == b.id && b.token_matches(token)))
         .filter_map(|b| {
             let game = registry::game(&b.kind)?;
             Some(MyBuild {

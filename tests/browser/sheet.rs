@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 /// A Yacht with everything the drawing and the sheet show: split sides, a full top with a turret
 /// at each end, a deck, weapons on six facings, guarded propellers, gunners and passengers.
-fn yacht() -> Value {
+pub(crate) fn yacht() -> Value {
     json!({
         "name": "Sea Castle", "hull": "yacht", "plant": "super",
         "propellers": [{"guard": 10}, {"guard": 10}], "top": "full", "deck": {},
@@ -191,28 +191,47 @@ async fn the_record_sheet_has_boxes_to_tick_for_armor_damage_and_shots() {
     };
     assert_eq!(b.js(&row("Front (F)")).await, json!([8, 40]));
     assert_eq!(b.js(&row("Propeller 1 guard")).await, json!([2, 10]));
-    // Damage points: the Super plant's 8, a propeller sized to it 12, each person 3.
+    // Damage points: the Super plant's 8, a propeller sized to it 12, each person 3: a crew line
+    // is one row with a set of boxes for each person, numbered.
     assert_eq!(b.js(&row("Super power plant")).await, json!([2, 8]));
     assert_eq!(b.js(&row("Propeller 2")).await, json!([3, 12]));
-    assert_eq!(b.js(&row("Passenger 6")).await, json!([1, 3]));
-    assert_eq!(b.js(&row("Gunner 2")).await, json!([1, 3]));
+    assert_eq!(b.js(&row("6 Passengers")).await, json!([6, 18]));
+    assert_eq!(b.js(&row("2 Gunners")).await, json!([2, 6]));
+    let who = b
+        .js("return [...document.querySelectorAll('.ticks-table tr')].filter(r => r.querySelector('th').textContent === '6 Passengers').map(r => [...r.querySelectorAll('.set .who')].map(w => w.textContent))[0];")
+        .await;
+    assert_eq!(who, json!(["1", "2", "3", "4", "5", "6"]));
     // Each weapon its own line with its DP boxes and a row of shots boxes per load: the VMG
-    // firing back-left its loaded 20 and its extra magazine's 20; each torpedo its one.
+    // firing back-left its loaded 20 and its extra magazine's 20; each torpedo its one. The
+    // first line of each place it fires from names it.
     let weapon = |name: &str| {
         format!(
-            "return [...document.querySelectorAll('.weapons tbody tr')].filter(r => r.cells[0] && r.cells[0].textContent === '{name}').map(r => [r.cells[3].querySelectorAll('.tick').length, [...r.cells[4].querySelectorAll('.load')].map(l => l.querySelectorAll('.tick').length)]);"
+            "return [...document.querySelectorAll('.weapons tbody tr')].filter(r => r.querySelector('td.weapon') && r.querySelector('td.weapon').textContent === '{name}').map(r => [r.querySelector('td.dp').querySelectorAll('.tick').length, [...r.querySelectorAll('.load')].map(l => l.querySelectorAll('.tick').length)]);"
         )
     };
     assert_eq!(b.js(&weapon("Vulcan machine gun")).await, json!([[3, [20, 20]], [3, [20]]]));
     assert_eq!(b.js(&weapon("Torpedo 2")).await, json!([[3, [1]]]));
     assert_eq!(b.js(&weapon("Depth charge")).await, json!([[2, [3]]]));
+    let from = b.js("return [...document.querySelectorAll('.weapons tbody th[scope=rowgroup]')].map(t => t.textContent);").await;
+    assert_eq!(
+        from,
+        json!([
+            "Front (F)",
+            "Front-left (FL)",
+            "Front-right (FR)",
+            "Back (B)",
+            "Back-left (BL)",
+            "Turret (FT)",
+            "Turret (BT)"
+        ])
+    );
     // The handling track from HC 1 down to -6, the start ringed; the control-table decision said.
     assert_eq!(
         b.text(".hc-track").await.split_whitespace().collect::<Vec<_>>(),
         ["+1", "0", "-1", "-2", "-3", "-4", "-5", "-6"]
     );
     assert_eq!(b.text(".hc-track .start").await, "+1");
-    assert!(b.text(".sheet-decisions").await.contains("does not reprint that table"));
+    assert!(b.text(".handling-decision").await.contains("does not reprint that table"));
     // Speed, acceleration, draft and range.
     let perf = b.text("dl.performance").await;
     for w in ["Acceleration", "Top speed", "Draft", "Range on a charge"] {
@@ -220,7 +239,8 @@ async fn the_record_sheet_has_boxes_to_tick_for_armor_damage_and_shots() {
     }
     // Readable on a phone: no row of boxes or table runs off the side.
     b.c.set_window_size(390, 900).await.expect("phone size");
-    assert_eq!(b.fits_width().await, json!(true));
+    let wide = b.js("return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));").await;
+    assert_eq!(b.fits_width().await, json!(true), "{wide}");
 }
 
 #[tokio::test]

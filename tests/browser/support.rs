@@ -396,13 +396,137 @@ impl Browser {
     /// Prints the current page on paper `width_cm` by `height_cm` (WebDriver's Print Page: print
     /// media, 1 cm margins, as Chromium lays it out for paper) and counts the PDF's pages.
     pub async fn printed_pages(&self, width_cm: f64, height_cm: f64) -> usize {
+        pdf_pages(&self.print(width_cm, height_cm).await)
+    }
+
+    /// The current page printed on paper `width_cm` by `height_cm`, as a PDF.
+    pub async fn print(&self, width_cm: f64, height_cm: f64) -> Vec<u8> {
         let config = PrintConfiguration::builder()
             .size(PrintSize { width: width_cm, height: height_cm })
             .build()
             .expect("a print configuration");
-        let pdf = self.c.print(config).await.expect("print the page");
-        pdf_pages(&pdf)
+        self.c.print(config).await.expect("print the page")
     }
+
+    /// Lays the page out for print (`on`) or for the screen again, as Chromium does for paper:
+    /// the print styles apply, so what they size in millimetres can be measured.
+    pub async fn emulate_print(&self, on: bool) {
+        let media = if on { "print" } else { "" };
+        self.c
+            .issue_cmd(Cdp { cmd: "Emulation.setEmulatedMedia", params: json!({ "media": media }) })
+            .await
+            .expect("emulate print media");
+    }
+
+    /// A PNG of the element `sel` as drawn on screen.
+    pub async fn shot(&self, sel: &str) -> Vec<u8> {
+        let e = self.css(sel).await;
+        let at = serde_json::to_value(&e).expect("an element reference");
+        let _ = self.c.execute("arguments[0].scrollIntoView({block: 'center'});", vec![at]).await;
+        e.screenshot().await.expect("a screenshot of the element")
+    }
+}
+
+/// A Chrome DevTools command, sent through ChromeDriver's own endpoint for them.
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+    params: serde_json::Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/goog/cdp/execute", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({ "cmd": self.cmd, "params": self.params }).to_string()))
+    }
+}
+
+/// A PDF's pages, each as text (poppler's `pdftotext`, which the README's test command installs).
+pub fn pdf_texts(pdf: &[u8]) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("printed.pdf");
+    std::fs::write(&file, pdf).expect("write the PDF");
+    (1..=pdf_pages(pdf))
+        .map(|page| {
+            let out = Command::new(find_binary(&["pdftotext"]))
+                .args(["-layout", "-f", &page.to_string(), "-l", &page.to_string()])
+                .arg(&file)
+                .arg("-")
+                .output()
+                .expect("pdftotext");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        })
+        .collect()
+}
+
+/// The QR codes in the foot of each page of a PDF (beside the words "Open the live build"),
+/// read back from the page drawn by poppler's `pdftoppm` at 450 dpi (a small printed code needs
+/// five pixels a module or more), around those words only, so it takes a moment, not seconds. A
+/// page without the words gives none.
+pub fn pdf_foot_qr_codes(pdf: &[u8]) -> Vec<Vec<String>> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("printed.pdf");
+    std::fs::write(&file, pdf).expect("write the PDF");
+    (1..=pdf_pages(pdf))
+        .map(|page| {
+            let page = page.to_string();
+            let words = Command::new(find_binary(&["pdftotext"]))
+                .args(["-bbox", "-f", &page, "-l", &page])
+                .arg(&file)
+                .arg("-")
+                .output()
+                .expect("pdftotext -bbox");
+            let words = String::from_utf8_lossy(&words.stdout).into_owned();
+            // `<word xMin="73.1" yMin="576.5" xMax="93.1" yMax="585.3">Open</word>`, in points.
+            let Some(at) = words.lines().position(|l| l.ends_with(">Open</word>")) else { return Vec::new() };
+            let attr = |name: &str| -> f64 {
+                let line = words.lines().nth(at).unwrap_or_default();
+                line.split(&format!("{name}=\""))
+                    .nth(1)
+                    .and_then(|r| r.split('"').next())
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0.0)
+            };
+            let (left, middle) = (attr("xMin"), (attr("yMin") + attr("yMax")) / 2.0);
+            let px = |pt: f64| ((pt * 450.0 / 72.0).max(0.0) as u32).to_string();
+            let out = dir.path().join(format!("foot-{page}"));
+            let status = Command::new(find_binary(&["pdftoppm"]))
+                .args(["-r", "450", "-gray", "-png", "-singlefile", "-f", &page, "-l", &page])
+                .args(["-x", &px(0.0), "-y", &px(middle - 45.0), "-W", &px(left), "-H", &px(90.0)])
+                .arg(&file)
+                .arg(&out)
+                .status()
+                .expect("pdftoppm");
+            assert!(status.success(), "pdftoppm drew page {page}");
+            qr_codes(&std::fs::read(out.with_extension("png")).expect("the foot"))
+        })
+        .collect()
+}
+
+/// Every QR code a PNG shows, read back (rqrr), as text.
+pub fn qr_codes(png_bytes: &[u8]) -> Vec<String> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let (w, h) = (info.width as usize, info.height as usize);
+    let channels = info.color_type.samples();
+    let luma = |x: usize, y: usize| -> u8 {
+        let at = (y * w + x) * channels;
+        match channels {
+            1 | 2 => buf[at],
+            _ => {
+                let (r, g, b) = (u32::from(buf[at]), u32::from(buf[at + 1]), u32::from(buf[at + 2]));
+                u8::try_from((r * 299 + g * 587 + b * 114) / 1000).unwrap_or(255)
+            }
+        }
+    };
+    let mut img = rqrr::PreparedImage::prepare_from_greyscale(w, h, luma);
+    img.detect_grids().into_iter().filter_map(|g| g.decode().ok().map(|(_, text)| text)).collect()
 }
 
 /// Letter and A4 paper, in centimetres, for [`Browser::printed_pages`].

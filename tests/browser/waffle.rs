@@ -228,3 +228,57 @@ async fn the_builder_and_calculator_work_with_the_keyboard_and_on_a_phone() {
     }
     assert!(reached, "Tab reaches the name field");
 }
+
+/// No retyping: a vehicle is duplicated in one click, and taken from a roster this browser saved
+/// or from the published example, with JavaScript and without it.
+#[tokio::test]
+async fn a_vehicle_is_duplicated_in_one_click_or_taken_from_my_rosters_or_the_example() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    for script in [false, true] {
+        let b = if script { browser().await } else { browser_without_script().await };
+        // A roster of this browser's own, saved from the builder.
+        b.goto(&app.url("/waffle/new?from=example")).await;
+        b.type_into("#f-name", "Old Guard").await;
+        b.type_into("#f-vehicles-1-name", "Old Strider").await;
+        b.settle().await;
+        b.post(".actions button.primary", "#edit-link").await;
+
+        // A new roster: the example's Bulwark, duplicated.
+        b.goto(&app.url("/waffle/new?from=example")).await;
+        b.css("#f-vehicles-0-name").await;
+        if script {
+            b.click("button[value='copy.vehicles.0']").await;
+            b.wait_text("#fig-points", "count the copy", |t| t == "185").await;
+        } else {
+            b.post("button[value='copy.vehicles.0']", "#f-vehicles-2-name").await;
+            assert_eq!(b.text("#fig-points").await, "185");
+        }
+        assert_eq!(b.value("#f-vehicles-1-name").await, "Bulwark", "the copy right after it");
+        assert_eq!(b.value("#f-vehicles-1-armour-front").await, "11");
+        assert_eq!(b.value("#f-vehicles-1-weapons-0-name").await, "Storm gun");
+        assert_eq!(b.value("#f-vehicles-2-name").await, "Strider");
+
+        // Taken from "Old Guard": its renamed walker joins the end with all its figures.
+        b.type_into("#f-name", "New Column").await;
+        b.post("button[formaction='/waffle/take']", "#take").await;
+        assert_eq!(b.text("h1").await, "Take a vehicle into New Column");
+        let offered = b.text("#take").await;
+        assert!(offered.contains("Old Guard") && offered.contains("Published example"), "{offered}");
+        assert!(offered.contains("Walker · armour 12 / 12 / 10 · BS 4 · 1 weapon · 105 pts"), "{offered}");
+        b.post("button[aria-label='Take Old Strider from Old Guard']", "#f-vehicles-3-name").await;
+        assert_eq!(b.value("#f-name").await, "New Column", "the roster came back as it was");
+        assert_eq!(b.value("#f-vehicles-3-name").await, "Old Strider");
+        assert_eq!(b.value("#f-vehicles-3-weapons-0-name").await, "Melta lance");
+        assert_eq!(b.text("#fig-points").await, "290");
+        // And from the example, without saving anything first.
+        b.post("button[formaction='/waffle/take']", "#take").await;
+        b.post("button[aria-label='Take Bulwark from Iron Column']", "#f-vehicles-4-name").await;
+        assert_eq!(b.value("#f-vehicles-4-name").await, "Bulwark");
+        // Back without taking one: nothing changes.
+        b.post("button[formaction='/waffle/take']", "#take").await;
+        b.post("#take button[value='recalculate']", "#f-vehicles-4-name").await;
+        assert!(!b.exists("#f-vehicles-5-name").await);
+        assert_eq!(b.text("#fig-points").await, "330");
+    }
+}

@@ -2,8 +2,11 @@
 //! searches, forms that would lose rows, refused edits, clear messages, one-line names, and
 //! rate-limited writes with a write-ahead log that stays small. (Slow clients: connections.rs.)
 
-use crate::support::{TestApp, encode, post_form, save_boat, spawn, spawn_unlimited, stored_count, stranger};
+use crate::support::{
+    TestApp, encode, post_form, save_boat, spawn, spawn_unlimited, spawn_with, stored_count, stranger,
+};
 use drydock::games::carwars::examples;
+use drydock::web::WriteRate;
 use drydock::web::boats::form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -329,7 +332,9 @@ async fn a_refused_edit_leaves_the_share_page_cache_alone() {
 
 #[tokio::test]
 async fn saves_past_the_burst_are_refused_with_retry_after_and_other_clients_go_on() {
-    let app = spawn().await;
+    // The default burst, refilled once a minute rather than once a second: on a loaded machine
+    // twenty saves can take more than a second, and a token refilled meanwhile made it 21.
+    let app = spawn_with(WriteRate { per_minute: 1, burst: 20 }).await;
     let mut created = 0;
     let mut refused = None;
     for _ in 0..25 {

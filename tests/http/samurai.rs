@@ -249,3 +249,93 @@ async fn a_form_with_more_than_a_scenario_holds_is_refused_whole() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.contains("at most 200"), "{page}");
 }
+
+#[tokio::test]
+async fn the_wind_is_a_list_and_a_scenario_saved_with_one_direction_still_reads() {
+    let app = spawn().await;
+    // An old document, one direction: read, judged, and written back as a list.
+    let res = app
+        .client
+        .post(app.url("/api/samurai"))
+        .json(&json!({"name": "Old tide", "wind": "w", "units": [{"hex": "E5", "type": "ashigaru-spearmen", "close": 3}]}))
+        .send()
+        .await
+        .expect("save");
+    assert_eq!(res.status(), StatusCode::CREATED);
+    let id = res.json::<Value>().await.expect("json")["id"].as_str().expect("an id").to_owned();
+    let doc: Value = app
+        .client
+        .get(app.url(&format!("/samurai/{id}/export.json")))
+        .send()
+        .await
+        .expect("get")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(doc["wind"], json!(["w"]));
+    let (_, page) = app.get(&format!("/samurai/{id}")).await;
+    assert!(page.contains("Wind and tide toward the west"));
+    // Two directions at once, through the check API and through the form's boxes.
+    let (status, v) = check(
+        &app,
+        json!({"wind": ["e", "w", "e"], "units": [{"hex": "E5", "type": "ashigaru-spearmen", "close": 3}]})
+            .to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["units"][0]["moves"].as_array().map(Vec::len), Some(18), "{v}");
+    let mut s = dan_no_ura();
+    s.units.truncate(1);
+    let mut fields: Vec<(String, String)> =
+        form(&s, &[("action", "select.0")]).into_iter().filter(|(k, _)| !k.starts_with("wind")).collect();
+    fields.extend([
+        ("wind".into(), String::new()),
+        ("wind.1".into(), "ne".into()),
+        ("wind.3".into(), "w".into()),
+    ]);
+    let (status, page) = app.post_fields("/samurai/design", &fields).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        page.contains("id=\"f-wind-ne\" name=\"wind.1\" value=\"ne\" checked")
+            && page.contains("id=\"f-wind-w\" name=\"wind.3\" value=\"w\" checked")
+    );
+    assert!(!page.contains("id=\"f-wind-e\" name=\"wind.0\" value=\"e\" checked"));
+    assert!(page.contains("Wind and tide toward the north-east and west"));
+    // None ticked: none, not the default east, and the check says so.
+    let mut fields: Vec<(String, String)> =
+        fields.into_iter().filter(|(k, _)| !k.starts_with("wind.")).collect();
+    fields.push(("action".into(), "recalculate".into()));
+    let (_, page) = app.post_fields("/samurai/design", &fields).await;
+    assert!(page.contains("data-code=\"WIND_NOT_SET\""));
+    // A direction the form does not offer is reported beside the boxes, nothing lost.
+    let mut bad = fields.clone();
+    bad.push(("wind.2".into(), "up".into()));
+    let (status, page) = app.post_fields("/samurai/design", &bad).await;
+    assert_eq!(status, StatusCode::OK);
+    let said = page
+        .split("data-code=\"BAD_NUMBER\"")
+        .nth(1)
+        .unwrap_or("")
+        .split("</p>")
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    assert!(
+        page.contains("&#34;up&#34; is not one of the six hex directions"),
+        "the form says which: {said}"
+    );
+}
+
+#[tokio::test]
+async fn the_units_a_card_orders_are_checked_through_the_api() {
+    let app = spawn().await;
+    let boats: Vec<Value> = ["E5", "F5", "G5", "H5", "J5"]
+        .iter()
+        .map(|h| json!({"hex": h, "type": "ashigaru-spearmen", "close": 3, "ordered": true}))
+        .collect();
+    let (_, v) = check(&app, json!({"card": "infantry-onslaught", "units": boats}).to_string()).await;
+    let codes: Vec<&str> =
+        v["problems"].as_array().expect("problems").iter().filter_map(|p| p["code"].as_str()).collect();
+    assert_eq!(codes, ["CARD_ORDERS_TOO_MANY", "ONSLAUGHT_NOT_ADJACENT"], "{v}");
+    assert_eq!(v["legal"], false);
+}

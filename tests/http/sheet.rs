@@ -120,8 +120,16 @@ async fn the_record_sheet_shows_the_handling_track_and_the_sheet_decisions() {
     let id = save_boat(&app, &jet).await;
     let sheet = app.page(&format!("/boats/{id}/sheet")).await;
     assert!(sheet.contains("Jet drive damage points"));
-    let row = sheet.split("Jet drive</th>").nth(1).expect("jet row").split("</tr>").next().expect("row");
+    let row = sheet
+        .split("<th scope=\"row\">Jet drive</th><td class=\"num\">")
+        .nth(1)
+        .expect("jet row")
+        .split("</tr>")
+        .next()
+        .expect("row");
     assert!(row.contains("4 DP") && row.matches("class=\"tick\"").count() == 4, "{row}");
+    // Its fitting's line says what it does.
+    assert!(sheet.contains("<th scope=\"row\">Jet drive</th><td>Takes the propellers&#39; place"));
 }
 
 #[tokio::test]

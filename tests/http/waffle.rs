@@ -367,7 +367,8 @@ async fn the_share_page_and_the_printable_cards_show_every_rule_with_its_source(
     assert_eq!(status, StatusCode::OK);
     assert!(cards.contains("<body class=\"sheet waffle-cards\">"));
     assert!(cards.contains("href=\"/static/waffle.css\""), "the print rules for cards");
-    assert_eq!(cards.matches("<article class=\"rule-card\"").count(), 2);
+    assert_eq!(cards.matches("<article class=\"rule-card printed-card\"").count(), 2);
+    // The cards name their rules; each rule's text is written once, after them.
     let walker = waffle::card_rules(waffle::TypeSet::of(&[waffle::VehicleType::Walker]));
     for rule in &walker {
         assert!(cards.contains(&escaped(rule.text)), "{}", rule.id);
@@ -577,4 +578,39 @@ async fn the_readmes_waffle_examples_answer_as_it_says() {
         assert_eq!(status, StatusCode::OK, "{path}");
         assert!(shows(&want, &got), "{path}: the README shows\n{want}\nbut the answer is\n{got}");
     }
+}
+
+#[tokio::test]
+async fn taking_a_vehicle_offers_only_this_browsers_rosters_and_the_example_and_never_fails() {
+    let app = spawn().await;
+    // This client's own roster (its edit cookie) is offered, with the example; a roster saved by
+    // someone else is not.
+    let mine = save(&app, &iron_column()).await;
+    let res = crate::support::stranger()
+        .post(app.url("/api/waffle"))
+        .json(&iron_column())
+        .send()
+        .await
+        .expect("another's save");
+    let id = res.json::<Value>().await.expect("json")["id"].as_str().expect("an id").to_owned();
+    let fields = form(&Roster::default(), &[]);
+    let (status, page) = app.post_fields("/waffle/take", &fields).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Published example") && page.contains(&format!("value=\"{mine}.0\"")), "{page}");
+    assert!(!page.contains(&format!("value=\"{id}.0\"")));
+    // A pick that names nothing known (someone else's roster, a vehicle past the end, nonsense)
+    // draws the list again with a word, and adds nothing.
+    for pick in [format!("{id}.0"), "example.99".into(), "x.y".into(), "example.-1".into(), ".".into()] {
+        let mut f = fields.clone();
+        f.push(("pick".into(), pick.clone()));
+        let (status, page) = app.post_fields("/waffle/take", &f).await;
+        assert_eq!(status, StatusCode::OK, "{pick}");
+        assert!(page.contains("That vehicle is no longer there"), "{pick}");
+    }
+    // The example's second vehicle: the builder comes back with it.
+    let mut f = fields.clone();
+    f.push(("pick".into(), "example.1".into()));
+    let (status, page) = app.post_fields("/waffle/take", &f).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("name=\"vehicles.0.name\" value=\"Strider\""), "{page}");
 }

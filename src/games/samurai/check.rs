@@ -1,7 +1,7 @@
 //! Checking a scenario: every unit, leader and grapple where the rules allow it. Each problem is
 //! explained at its field; none blocks a save.
 
-use super::hex::Hex;
+use super::hex::{Direction, Hex};
 use super::layout::{GrappleFault, Layout};
 use super::scenario::{DOCUMENT_VERSION, Scenario, Unit};
 use crate::games::{Code, Problem};
@@ -42,8 +42,16 @@ pub fn problems(l: &Layout) -> Vec<Problem> {
             format!("This scenario says it is version {}; this Drydock reads version {DOCUMENT_VERSION}, so fields it does not know were dropped", s.version),
         ));
     }
+    if s.wind.is_empty() {
+        out.push(Problem::warning(
+            Code::WindNotSet,
+            Some("wind".into()),
+            "No direction is set for the wind and tide, so no hex side is with them and every boat moves one hex at a time. Choose the direction (or directions) the scenario map notes".into(),
+        ));
+    }
     terrain(l, &mut out);
     units(l, &mut out);
+    orders(l, &mut out);
     leaders(l, &mut out);
     grapples(l, &mut out);
     out
@@ -97,23 +105,16 @@ fn units(l: &Layout, out: &mut Vec<Problem>) {
                 ),
             ));
         }
-        match u.unit_type() {
-            None => out.push(Problem::warning(
+        // A type no source gives dice for is not a problem: its fields say so, in words.
+        if u.unit_type().is_none() {
+            out.push(Problem::warning(
                 Code::UnknownUnitType,
                 at("type"),
                 format!(
                     "{} is not a unit type we know: its dice are as you set them, and its rank decides which swords it ignores",
                     who()
                 ),
-            )),
-            Some(t) if t.status == super::data::Status::NotFound && u.close == 0 && u.ranged == 0 => {
-                out.push(Problem::warning(
-                    Code::DiceNotSet,
-                    at("close"),
-                    format!("{}: no source gives this type's dice, so they start at 0. Set the dice the scenario gives", who()),
-                ));
-            }
-            Some(_) => {}
+            ));
         }
         for (field, n) in [("close", u.close), ("ranged", u.ranged)] {
             if n > MAX_DICE {
@@ -165,6 +166,102 @@ fn units(l: &Layout, out: &mut Vec<Problem>) {
             }
         }
     }
+}
+
+/// The units marked as ordered by the card: one side's, and for Infantry Onslaught and Cavalry
+/// Charge at sea, naval units or land units but not both, at most four naval ones, and for
+/// Infantry Onslaught those side by side in one group (each beside another of them).
+fn orders(l: &Layout, out: &mut Vec<Problem>) {
+    let s = l.s;
+    let ordered: Vec<usize> = (0..s.units.len()).filter(|&k| s.units[k].ordered).collect();
+    let Some(&first) = ordered.first() else { return };
+    let at = |k: usize| Some(format!("units.{k}.ordered"));
+    let labels = |ks: &[usize]| -> String {
+        let names: Vec<String> = ks.iter().map(|&k| unit_label(s, k, &s.units[k])).collect();
+        crate::games::and_list(&names.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    if let Some(&other) = ordered.iter().find(|&&k| s.units[k].side != s.units[first].side) {
+        out.push(Problem::error(
+            Code::OrderedBothSides,
+            at(other),
+            format!(
+                "{} is marked as ordered, and so is {}: a card orders one side's units. Untick the other side's",
+                unit_label(s, other, &s.units[other]),
+                unit_label(s, first, &s.units[first])
+            ),
+        ));
+        return;
+    }
+    let card = s.card;
+    if !card.orders_four_at_sea() {
+        return;
+    }
+    let (naval, land): (Vec<usize>, Vec<usize>) = ordered.iter().partition(|&&k| l.naval(&s.units[k]));
+    if !naval.is_empty() && !land.is_empty() {
+        out.push(Problem::error(
+            Code::CardMixesLandAndSea,
+            at(land[0]),
+            format!(
+                "{} orders land units or naval units, never both: {} at sea and {} ashore are marked. Untick one kind",
+                card.name(),
+                labels(&naval),
+                labels(&land)
+            ),
+        ));
+    }
+    if naval.len() > 4 {
+        out.push(Problem::error(
+            Code::CardOrdersTooMany,
+            at(naval[4]),
+            format!(
+                "{} orders at most four naval units; {} are marked ({})",
+                card.name(),
+                naval.len(),
+                labels(&naval)
+            ),
+        ));
+    }
+    if card == super::scenario::Card::InfantryOnslaught && naval.len() > 1 {
+        let groups = groups(l, &naval);
+        if groups.len() > 1 {
+            let apart: Vec<usize> = groups.iter().skip(1).flatten().copied().collect();
+            out.push(Problem::error(
+                Code::OnslaughtNotAdjacent,
+                at(apart[0]),
+                format!(
+                    "Infantry Onslaught orders naval units side by side, one group each beside another of it; {} {} apart from {}",
+                    labels(&apart),
+                    if apart.len() == 1 { "is" } else { "are" },
+                    labels(&groups[0])
+                ),
+            ));
+        }
+    }
+}
+
+/// The units `ks` split into groups side by side (each unit beside another of its group), the
+/// group of the first unit first, each in the scenario's order.
+fn groups(l: &Layout, ks: &[usize]) -> Vec<Vec<usize>> {
+    let units = &l.s.units;
+    let mut left: Vec<usize> = ks.to_vec();
+    let mut out = Vec::new();
+    while let Some(start) = left.first().copied() {
+        let mut group = vec![start];
+        left.retain(|&k| k != start);
+        let mut i = 0;
+        while i < group.len() {
+            let h = units[group[i]].hex;
+            let (near, far): (Vec<usize>, Vec<usize>) = left
+                .iter()
+                .partition(|&&k| Direction::ALL.iter().any(|&d| l.board.step(h, d) == Some(units[k].hex)));
+            group.extend(near);
+            left = far;
+            i += 1;
+        }
+        group.sort_unstable();
+        out.push(group);
+    }
+    out
 }
 
 fn leaders(l: &Layout, out: &mut Vec<Problem>) {

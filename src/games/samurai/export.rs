@@ -22,7 +22,7 @@ pub fn text_export(s: &Scenario, j: &Judgement) -> String {
         "Samurai Battles naval scenario: {} by {} hexes ({land} land), wind and tide toward the {}",
         s.board.width,
         s.board.rows,
-        s.wind.name()
+        s.wind.names()
     );
     let _ = writeln!(out, "Options worked out for: {}", s.card.name());
     for side in Side::BOTH {
@@ -55,6 +55,9 @@ pub fn text_export(s: &Scenario, j: &Judgement) -> String {
             if u.flat {
                 out.push_str(", lying flat");
             }
+            if u.ordered {
+                out.push_str(", ordered");
+            }
             out.push('\n');
         }
         for l in s.leaders.iter().filter(|l| l.side == side) {
@@ -84,7 +87,7 @@ pub fn summary(s: &Scenario, j: &Judgement) -> String {
         s.board.rows,
         count(Side::A),
         count(Side::B),
-        s.wind.name(),
+        s.wind.names(),
         if j.legal { "legal" } else { "not legal" }
     )
 }

@@ -344,3 +344,126 @@ impl Direction {
         (x / len, y / len)
     }
 }
+
+/// The directions the net wind and tide blow toward, as the scenario map notes them: one or more
+/// of the six (the naval rules allow more than one axis). Kept as a set: a direction listed twice
+/// counts once, and they are written in [`Direction::ALL`]'s order.
+///
+/// A step is *with* the wind and tide when it crosses one of the three sides with at least one of
+/// the listed directions ([`Winds::carries`]): each direction marks a way the water helps a boat
+/// along, so a board with two axes noted has more sides with them, never fewer. With none listed
+/// no side is with them, and a boat goes one hex at a time (the check says the map should note
+/// one).
+///
+/// Read from a document as one direction (`"e"`, as every scenario saved before there could be
+/// more) or a list (`["e", "ne"]`); written as a list. An empty string or list is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Winds(u8);
+
+impl Default for Winds {
+    /// East, as a new scenario starts.
+    fn default() -> Self {
+        Winds::of(&[Direction::E])
+    }
+}
+
+impl Winds {
+    /// No direction at all.
+    pub const NONE: Winds = Winds(0);
+
+    /// The set whose bits (see [`Winds::bits`]) are `bits`; bits past the sixth are dropped.
+    pub fn from_bits(bits: u8) -> Winds {
+        Winds(bits & 0b11_1111)
+    }
+
+    pub fn of(dirs: &[Direction]) -> Winds {
+        Winds(dirs.iter().fold(0, |bits, d| bits | (1 << *d as u8)))
+    }
+
+    pub fn contains(self, d: Direction) -> bool {
+        self.0 & (1 << d as u8) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The set as a number from 0 to 63 (bit `k` for `Direction::ALL[k]`), for tables indexed by it.
+    pub fn bits(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The directions, in [`Direction::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = Direction> {
+        Direction::ALL.into_iter().filter(move |d| self.contains(*d))
+    }
+
+    /// Whether a step this way crosses a side with the wind and tide.
+    pub fn carries(self, step: Direction) -> bool {
+        self.iter().any(|w| step.with(w))
+    }
+
+    /// "east", "east and north-east", "east, north-east and west"; "none noted" for none.
+    pub fn names(self) -> String {
+        if self.is_empty() {
+            return "none noted".to_owned();
+        }
+        let names: Vec<&str> = self.iter().map(Direction::name).collect();
+        crate::games::and_list(&names)
+    }
+}
+
+impl Serialize for Winds {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Winds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Winds;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("one of the six hex directions (e, ne, nw, w, sw, se), or a list of them")
+            }
+            /// One direction, as every scenario saved before there could be more; "" is none.
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Winds, E> {
+                if v.trim().is_empty() {
+                    return Ok(Winds::NONE);
+                }
+                let d = Direction::deserialize(de::value::StrDeserializer::<E>::new(v))?;
+                Ok(Winds::of(&[d]))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Winds, E> {
+                Ok(Winds::NONE)
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Winds, A::Error> {
+                let mut w = Winds::NONE;
+                while let Some(d) = seq.next_element::<Direction>()? {
+                    w.0 |= 1 << d as u8;
+                }
+                Ok(w)
+            }
+            /// A form's boxes ("wind.0=e", "wind.3=w"), read as the list they are: a value that
+            /// is not a direction is the form codec's to report at its own field.
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Winds, A::Error> {
+                let mut w = Winds::NONE;
+                while let Some((_, d)) = map.next_entry::<de::IgnoredAny, Direction>()? {
+                    w.0 |= 1 << d as u8;
+                }
+                Ok(w)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Winds, E> {
+                Err(E::invalid_value(de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Winds, E> {
+                Err(E::invalid_value(de::Unexpected::Signed(v), &self))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Winds, E> {
+                Err(E::invalid_value(de::Unexpected::Float(v), &self))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}

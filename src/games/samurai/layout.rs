@@ -21,6 +21,8 @@ pub struct Layout<'s> {
     cells: Vec<Cell>,
     /// For each unit, the units it is grappled with (grapples that hold: see [`Layout::new`]).
     grappled: Vec<Vec<usize>>,
+    /// Whether any unit is marked as ordered by the card.
+    marked: bool,
 }
 
 impl<'s> Layout<'s> {
@@ -42,7 +44,8 @@ impl<'s> Layout<'s> {
                 cells[i].leader.get_or_insert(k);
             }
         }
-        let mut layout = Layout { s, board, cells, grappled: vec![Vec::new(); s.units.len()] };
+        let marked = s.units.iter().any(|u| u.ordered);
+        let mut layout = Layout { s, board, cells, grappled: vec![Vec::new(); s.units.len()], marked };
         for g in &s.grapples {
             if let (Some(a), Some(b)) = (layout.unit_at(g.a), layout.unit_at(g.b))
                 && layout.grapple_holds(a, b).is_ok()
@@ -101,6 +104,17 @@ impl<'s> Layout<'s> {
     /// Whether a hex holds a unit of `side`.
     pub fn friend_at(&self, h: Hex, side: Side) -> bool {
         self.unit_at(h).is_some_and(|k| self.s.units[k].side == side)
+    }
+
+    /// Whether the player marked which units the card orders.
+    pub fn orders_marked(&self) -> bool {
+        self.marked
+    }
+
+    /// Whether unit `k` moves this turn: it is marked as ordered, or no unit is marked (options
+    /// are then shown as if each were ordered).
+    pub fn ordered(&self, k: usize) -> bool {
+        !self.marked || self.s.units.get(k).is_some_and(|u| u.ordered)
     }
 
     /// The units unit `k` is grappled with.

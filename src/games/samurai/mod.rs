@@ -32,8 +32,12 @@
 //! | `DICE_OUT_OF_RANGE` | error | close or ranged dice over 6 |
 //! | `BLOCKS_OUT_OF_RANGE` | error | blocks outside 1 to 6 |
 //! | `UNKNOWN_UNIT_TYPE` | warning | a type the catalog does not know (its figures are the player's) |
-//! | `DICE_NOT_SET` | warning | a type no source gives figures for, left at 0 dice |
 //! | `TERRAIN_BEYOND_BOARD` | warning | a terrain row marks land past the board's edge |
+//! | `WIND_NOT_SET` | warning | no direction noted for the wind and tide (boats go one hex) |
+//! | `ORDERED_BOTH_SIDES` | error | units of both sides marked as ordered by the card |
+//! | `CARD_MIXES_LAND_AND_SEA` | error | Infantry Onslaught or Cavalry Charge ordering land and naval units together |
+//! | `CARD_ORDERS_TOO_MANY` | error | either of those ordering more than four naval units |
+//! | `ONSLAUGHT_NOT_ADJACENT` | error | Infantry Onslaught's naval units not one group side by side |
 //! | `UNKNOWN_VERSION` | warning | the document's `version` is not the one this engine reads |
 
 pub mod data;
@@ -52,7 +56,7 @@ use serde::Serialize;
 
 pub use check::{BLOCKS, MAX_DICE, unit_label};
 pub use export::{summary, text_export, title};
-pub use hex::{Board, Direction, Hex};
+pub use hex::{Board, Direction, Hex, Winds};
 pub use layout::Layout;
 pub use options::{Dice, Ignores, LeaderOptions, Note, Retreat, UnitOptions, leader_retreat, sea_moves};
 pub use scenario::{
@@ -76,7 +80,7 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     about: "Set up a Samurai Battles naval scenario on a hex map with wind and tide, and see where each unit may move and what it rolls at sea.",
     first: "No units yet: choose \"Place a new unit\" and click a hex, and this panel checks the scenario.",
     print: "sheet",
-    example: r#"{"name": "Dan-no-ura", "side_a": "Minamoto", "side_b": "Taira", "board": {"width": 13, "rows": 9}, "wind": "e", "terrain": ["", "", "", "", "", "", "", "LLLL", "LLLLLL"], "units": [{"side": "a", "hex": "B8", "type": "ashigaru-bow", "close": 2, "ranged": 2, "rank": "circle"}, {"side": "a", "hex": "E7", "type": "samurai-naginata", "close": 4, "rank": "square", "leader": "foot"}, {"side": "a", "hex": "F7", "type": "ashigaru-spearmen", "close": 3, "rank": "triangle"}, {"side": "a", "hex": "H8", "type": "mounted-samurai", "close": 4, "rank": "square", "mounted": true, "command_ship": true}, {"side": "b", "hex": "E6", "type": "sohei-warriors", "close": 3, "rank": "triangle"}, {"side": "b", "hex": "G3", "type": "samurai-no-dachi", "close": 4, "rank": "square", "leader": "mounted"}, {"side": "b", "hex": "H3", "type": "sohei-archers", "close": 3, "ranged": 2, "rank": "triangle"}], "leaders": [{"side": "a", "hex": "A9", "kind": "mounted"}], "grapples": [{"a": "E7", "b": "E6"}]}"#,
+    example: r#"{"name": "Dan-no-ura", "side_a": "Minamoto", "side_b": "Taira", "board": {"width": 13, "rows": 9}, "wind": ["e"], "terrain": ["", "", "", "", "", "", "", "LLLL", "LLLLLL"], "units": [{"side": "a", "hex": "B8", "type": "ashigaru-bow", "close": 2, "ranged": 2, "rank": "circle"}, {"side": "a", "hex": "E7", "type": "samurai-naginata", "close": 4, "rank": "square", "leader": "foot"}, {"side": "a", "hex": "F7", "type": "ashigaru-spearmen", "close": 3, "rank": "triangle"}, {"side": "a", "hex": "H8", "type": "mounted-samurai", "close": 4, "rank": "square", "mounted": true, "command_ship": true}, {"side": "b", "hex": "E6", "type": "sohei-warriors", "close": 3, "rank": "triangle"}, {"side": "b", "hex": "G3", "type": "samurai-no-dachi", "close": 4, "rank": "square", "leader": "mounted"}, {"side": "b", "hex": "H3", "type": "sohei-archers", "close": 3, "ranged": 2, "rank": "triangle"}], "leaders": [{"side": "a", "hex": "A9", "kind": "mounted"}], "grapples": [{"a": "E7", "b": "E6"}]}"#,
 };
 
 /// A scenario judged: its problems, and what every unit and lone leader may do.

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 
 use super::check::MAX_DICE;
 use super::data::Rank;
-use super::hex::{Direction, Hex, listed};
+use super::hex::{Direction, Hex, Winds, listed};
 use super::layout::Layout;
 use super::rules::{self, NavalRule};
 use super::scenario::{Card, Side, Unit};
@@ -105,23 +105,29 @@ fn push_once(v: &mut Vec<Hex>, h: Hex) {
     }
 }
 
-/// The wind-and-tide note for each direction the wind may blow, written once.
-static WIND_TEXT: LazyLock<[String; 6]> = LazyLock::new(|| {
-    Direction::ALL.map(|wind| {
-        let sides: Vec<&str> = Direction::ALL.iter().filter(|d| d.with(wind)).map(|d| d.name()).collect();
-        format!(
-            "One hex in any direction, or two when both steps cross the sides with the wind and tide (blowing {}: its {} sides).",
-            wind.name(),
-            sides.join(", ")
-        )
-    })
-});
+/// The wind-and-tide note for each set of directions the wind may blow (indexed by
+/// [`Winds::bits`]), written once.
+static WIND_TEXT: LazyLock<Vec<String>> =
+    LazyLock::new(|| (0..64).map(|b| wind_text(Winds::from_bits(b))).collect());
+
+fn wind_text(winds: Winds) -> String {
+    if winds.is_empty() {
+        return "One hex in any direction: the map notes no direction for the wind and tide, so no side is with them.".to_owned();
+    }
+    let sides: Vec<&str> = Direction::ALL.iter().filter(|d| winds.carries(**d)).map(|d| d.name()).collect();
+    format!(
+        "One hex in any direction, or two when both steps cross the sides with the wind and tide (blowing {}: its {} sides).",
+        winds.names(),
+        sides.join(", ")
+    )
+}
 
 /// The naval-dice note: close and ranged dice at sea, each from its figure on land.
 fn dice_at_sea(close: u8, close_from: u8, ranged: u8, ranged_from: u8) -> String {
     let ranged =
         if ranged_from > 0 { format!(", ranged {ranged} (from {ranged_from})") } else { String::new() };
-    format!("At sea: close combat {close} dice (from {close_from}){ranged}.")
+    let dice = if close == 1 { "die" } else { "dice" };
+    format!("At sea: close combat {close} {dice} (from {close_from}){ranged}.")
 }
 
 /// [`dice_at_sea`] for the usual case (one die less of each, no card) and every figure within a
@@ -172,7 +178,7 @@ pub fn sea_moves(l: &Layout, from: Hex, card: Card) -> Vec<Hex> {
             continue;
         }
         for d2 in Direction::ALL {
-            if windbound && !(d1.with(wind) && d2.with(wind)) {
+            if windbound && !(wind.carries(d1) && wind.carries(d2)) {
                 continue;
             }
             if let Some(n2) = l.board.step(n1, d2).filter(|&n| sea(n) && from.distance(n) == 2) {
@@ -225,7 +231,7 @@ pub fn unit_options(l: &Layout, k: usize) -> UnitOptions {
         shore,
         moves: Vec::new(),
         landings: Vec::new(),
-        dice: dice(l, u, naval, shore),
+        dice: dice(l, k, naval, shore),
         ignores: ignores(u, naval),
         grapple: Vec::new(),
         sever: grappled.clone(),
@@ -243,15 +249,23 @@ pub fn unit_options(l: &Layout, k: usize) -> UnitOptions {
         o.notes = notes;
         return o;
     }
-    movement(l, u, &mut o, &mut notes);
+    movement(l, k, u, &mut o, &mut notes);
     combat(l, k, u, &mut o, &mut notes);
     leader(l, u, &mut o, &mut notes);
     o.notes = notes;
     o
 }
 
-fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
+fn movement(l: &Layout, k: usize, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
     let card = l.s.card;
+    if !l.ordered(k) {
+        note(
+            notes,
+            rules::NAVAL_UNITS,
+            "Not among the units marked as ordered this turn: it stays where it is.",
+        );
+        return;
+    }
     if !o.grappled_with.is_empty() {
         note(
             notes,
@@ -303,7 +317,10 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
                         "Cavalry Charge ordering naval units: movement is as usual, and it rolls one more die in close combat.",
                     );
                 }
-                Cow::Borrowed(WIND_TEXT[wind as usize].as_str())
+                match WIND_TEXT.get(wind.bits()) {
+                    Some(t) => Cow::Borrowed(t.as_str()),
+                    None => Cow::Owned(wind_text(wind)),
+                }
             }
         };
         note(notes, rules::WIND_AND_TIDE, text);
@@ -372,8 +389,9 @@ fn movement(l: &Layout, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<Note>) {
     }
 }
 
-fn dice(l: &Layout, u: &Unit, naval: bool, shore: bool) -> Dice {
-    let charge = u8::from(naval && l.s.card == Card::CavalryCharge);
+fn dice(l: &Layout, k: usize, naval: bool, shore: bool) -> Dice {
+    let u = &l.s.units[k];
+    let charge = u8::from(naval && l.s.card == Card::CavalryCharge && l.ordered(k));
     let close = if naval { u.close.saturating_sub(1) } else { u.close }.saturating_add(charge);
     let ranged = if naval { u.ranged.saturating_sub(1) } else { u.ranged };
     Dice {
@@ -449,35 +467,65 @@ fn combat(l: &Layout, k: usize, u: &Unit, o: &mut UnitOptions, notes: &mut Vec<N
             "Its swords score no hits in close combat, but it may still spend one on a grapple.",
         );
     }
+    // A grapple, and cutting one, is a sword rolled: a unit that rolls no close-combat dice
+    // against a boat cannot, unless the die its leader's inspiration adds gives it one.
+    let rolls = if o.naval { o.dice.close } else { o.dice.close_vs_naval.unwrap_or(o.dice.close) };
+    let inspired_only = rolls == 0 && u.leader.is_some();
+    let sword = rolls > 0 || inspired_only;
     // Grapples: against enemy naval units beside it, by a naval unit or one on the shore.
     if o.naval || o.shore {
+        let mut targets = Vec::new();
         for (_, n) in l.board.neighbours(u.hex) {
             let Some(j) = l.unit_at(n) else { continue };
             let e = &s.units[j];
             if e.side != u.side && l.naval(e) && !l.grappled_with(k).contains(&j) {
-                push_once(&mut o.grapple, n);
+                push_once(&mut targets, n);
             }
         }
-        if !o.grapple.is_empty() {
-            note(
-                notes,
-                rules::GRAPPLE,
+        if !targets.is_empty() {
+            let text = if rolls > 0 {
                 format!(
                     "In close combat it may spend a sword to grapple the enemy boat at {}.",
-                    listed(&o.grapple, " or ")
-                ),
-            );
+                    listed(&targets, " or ")
+                )
+            } else if inspired_only {
+                format!(
+                    "It rolls no close-combat dice of its own against a boat, so it may grapple the enemy boat at {} only when its leader inspires it (a grapple is a sword rolled).",
+                    listed(&targets, " or ")
+                )
+            } else {
+                format!(
+                    "It rolls no close-combat dice against a boat, so it cannot grapple the enemy boat at {}: a grapple is a sword rolled.",
+                    listed(&targets, " or ")
+                )
+            };
+            note(notes, rules::GRAPPLE, text);
+        }
+        if sword {
+            o.grapple = targets;
         }
     }
     if !o.sever.is_empty() {
-        note(
-            notes,
-            rules::SEVER,
+        let text = if rolls > 0 {
             format!(
                 "Fighting the unit it is grappled with ({}), it may spend a sword to cut the grapple.",
                 listed(&o.sever, ", ")
-            ),
-        );
+            )
+        } else if inspired_only {
+            format!(
+                "It rolls no close-combat dice of its own, so it may cut the grapple with {} only when its leader inspires it.",
+                listed(&o.sever, ", ")
+            )
+        } else {
+            format!(
+                "It rolls no close-combat dice, so it cannot cut the grapple with {}: that takes a sword rolled.",
+                listed(&o.sever, ", ")
+            )
+        };
+        note(notes, rules::SEVER, text);
+        if !sword {
+            o.sever.clear();
+        }
     }
 }
 
@@ -577,6 +625,7 @@ mod written_once {
         }
         assert_eq!(DICE_AT_SEA[4 * 7 + 2], "At sea: close combat 3 dice (from 4), ranged 1 (from 2).");
         assert_eq!(DICE_AT_SEA[3 * 7], "At sea: close combat 2 dice (from 3).");
+        assert_eq!(DICE_AT_SEA[2 * 7], "At sea: close combat 1 die (from 2).");
         for n in 0..=MAX_DICE + 2 {
             for naval in [false, true] {
                 assert_eq!(INSPIRED[usize::from(n) * 2 + usize::from(naval)], inspired_text(n, naval));

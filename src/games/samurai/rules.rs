@@ -29,7 +29,7 @@ rules! {
         "Any unit on an ocean hex is a naval unit, in a boat of its own, whatever the figures on it.";
     WIND_AND_TIDE = "wind-and-tide", "Naval movement › Wind and tide",
         "Moving with or against the wind and tide",
-        "The scenario gives one net direction of wind and tide along a hex axis. Of a hex's six sides, the three facing that way are with the wind, the other three against it. A boat given an order can always go one hex in any direction; it goes two only if both steps cross sides with the wind. Land movement rates do not apply at sea.";
+        "The scenario map notes the net drift of wind and tide along a hex axis, or along several. Of a hex's six sides, the three facing a noted direction are with the wind; where several are noted, a side with any of them counts (our reading: each noted drift helps a boat along, so noting more never takes a side away). A boat given an order can always go one hex in any direction; it goes two only if both steps cross sides with the wind. Land movement rates do not apply at sea.";
     CARDS_OVERRIDE_WIND = "cards-override-wind", "Naval movement › Wind and tide",
         "Cards that lengthen a move",
         "A card that adds to a unit's movement lifts the wind's limits: the unit moves as the card allows in any direction.";
@@ -42,7 +42,7 @@ rules! {
     NO_GROUND_ACROSS_SHORE = "no-ground-across-shore", "Amphibious maneuvers",
         "No taking ground across the shore", "Taking ground after close combat never crosses between land and ocean, either way.";
     GRAPPLE = "grapple", "Grappling", "Grappling an enemy boat",
-        "In close combat against an enemy boat, a unit can give up one of its sword results to throw grapples instead of scoring a hit with it. It must itself be at sea, or on a shore hex beside the boat. A sword the target would ignore by its rank can still be the grapple; the swords after it count as usual. Units that score no hits with swords (Irregular Peasant Infantry) may still grapple with one.";
+        "In close combat against an enemy boat, a unit can give up one of its sword results to throw grapples instead of scoring a hit with it. It must itself be at sea, or on a shore hex beside the boat. A sword the target would ignore by its rank can still be the grapple; the swords after it count as usual. Units that score no hits with swords (Irregular Peasant Infantry) may still grapple with one. It takes a sword actually rolled: a unit with no close-combat dice against that boat (one die on land is none at sea, or none from the shore) cannot grapple it, nor cut a grapple loose, unless its leader's inspiration gives it a die (our reading).";
     GRAPPLED = "grappled", "Grappling", "Grappled units stay put",
         "A marker goes between the two hexes. Both units are grappled: neither may move, though either may still battle when ordered.";
     SEVER = "sever", "Grappling", "Cutting a grapple loose",
@@ -70,7 +70,7 @@ rules! {
     COMMAND_SHIP = "command-ship", "Command ships", "The Command Ship",
         "A scenario may put the Commander and bodyguard on a Command Ship: a Command Tent tile on an ocean hex. It is a Command Tent in every way, except that it moves by the naval movement rules. Landing, the tile moves ashore and becomes an ordinary Command Tent; embarking from a shore hex, it becomes a Command Ship again.";
     INFANTRY_ONSLAUGHT = "infantry-onslaught", "Naval card rules", "Infantry Onslaught at sea",
-        "When both boats and troops ashore are on the board, the card orders either kind but never a mix. Ordering naval units, four adjacent naval units may move two hexes, even against the wind, and then fight in close combat.";
+        "When both boats and troops ashore are on the board, the card orders either kind but never a mix. Ordering boats, it orders up to four that lie in one group, each beside another of them; those may move two hexes, even against the wind, and then fight in close combat. Mark the units a card orders and Drydock checks the group, the kind and the side (our reading: fewer than four may be ordered when fewer are at hand).";
     CAVALRY_CHARGE = "cavalry-charge", "Naval card rules", "Cavalry Charge at sea",
         "When both boats and troops ashore are on the board, the card orders either kind. Ordering four naval units, it does not change how far they move, but each rolls one die more in close combat.";
     SERPENT_COMMAND = "serpent-command", "Naval card rules", "Serpent Command at sea",

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::data::{Rank, UnitType, unit_type};
-use super::hex::{Board, Direction, Hex};
+use super::hex::{Board, Direction, Hex, Winds};
 use crate::games::bounds;
 
 /// Version of the scenario document format this engine reads.
@@ -26,7 +26,7 @@ fn default_version() -> u32 {
 ///
 /// ```json
 /// {"name": "Dan-no-ura", "side_a": "Minamoto", "side_b": "Taira",
-///  "board": {"width": 13, "rows": 9}, "wind": "e", "card": "order",
+///  "board": {"width": 13, "rows": 9}, "wind": ["e"], "card": "order",
 ///  "terrain": ["", "", "", "", "", "", "", "LLL", "LLLL"],
 ///  "units": [{"side": "a", "hex": "D6", "type": "samurai-naginata", "close": 4, "leader": "foot"}],
 ///  "leaders": [{"side": "a", "hex": "B9", "kind": "mounted"}],
@@ -48,9 +48,10 @@ pub struct Scenario {
     pub side_b: String,
     #[serde(default)]
     pub board: Board,
-    /// The net wind and tide: the direction it blows toward. Optional, default east.
+    /// The net wind and tide: the directions it blows toward, one or more of the six (see
+    /// [`Winds`]: `"e"` or `["e", "ne"]`). Optional, default east.
     #[serde(default)]
-    pub wind: Direction,
+    pub wind: Winds,
     /// The card the options are worked out for. Optional, default an ordinary order.
     #[serde(default)]
     pub card: Card,
@@ -76,7 +77,7 @@ impl Default for Scenario {
             side_a: String::new(),
             side_b: String::new(),
             board: Board::default(),
-            wind: Direction::default(),
+            wind: Winds::default(),
             card: Card::default(),
             terrain: Vec::new(),
             units: Vec::new(),
@@ -217,6 +218,11 @@ pub struct Unit {
     /// Lying flat: it embarked or disembarked this turn.
     #[serde(default)]
     pub flat: bool,
+    /// Among the units the card orders this turn. When no unit is marked, every unit's options
+    /// are shown as if it were ordered; once some are, the others stay put, and the card's limits
+    /// are checked (Infantry Onslaught: at most four naval units side by side). Optional.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ordered: bool,
 }
 
 fn default_blocks() -> u8 {
@@ -237,6 +243,7 @@ impl Default for Unit {
             leader: None,
             command_ship: false,
             flat: false,
+            ordered: false,
         }
     }
 }
@@ -244,17 +251,28 @@ impl Default for Unit {
 impl Unit {
     /// A unit of a catalog type with its default figures (an unknown type starts at 0 dice).
     pub fn of_type(kind: &str, side: Side, hex: Hex) -> Unit {
-        let t = unit_type(kind);
-        Unit {
-            side,
-            hex,
-            kind: t.map_or(kind, |t| t.id).to_owned(),
-            close: t.map_or(0, |t| t.close),
-            ranged: t.map_or(0, |t| t.ranged),
-            rank: t.and_then(|t| t.rank),
-            mounted: t.is_some_and(|t| t.mounted),
-            ..Unit::default()
+        let mut u = Unit { side, hex, kind: kind.to_owned(), ..Unit::default() };
+        if let Some(t) = unit_type(kind) {
+            u.take_type(t);
         }
+        u
+    }
+
+    /// Becomes a unit of type `t` with its default figures: dice, rank and whether it is mounted
+    /// (a type no source gives figures for has 0 dice and no rank, for the player to set).
+    pub fn take_type(&mut self, t: &UnitType) {
+        self.kind = t.id.to_owned();
+        self.close = t.close;
+        self.ranged = t.ranged;
+        self.rank = t.rank;
+        self.mounted = t.mounted;
+    }
+
+    /// Whether its dice are still to be set: a type no source gives figures for, at 0 dice.
+    pub fn dice_unknown(&self) -> bool {
+        self.unit_type().is_some_and(|t| t.status == super::data::Status::NotFound)
+            && self.close == 0
+            && self.ranged == 0
     }
 
     /// Its catalog type, if it is one.
@@ -355,6 +373,12 @@ impl Card {
             Card::KatchuKeibaVictor => "Katchu-Keiba Victor (Dragon card)",
             Card::SpiritOfHayaJi => "Spirit of Haya-Ji (Dragon card)",
         }
+    }
+
+    /// The cards whose naval use orders naval units or land units, never both, and at most four
+    /// naval units (Infantry Onslaught, Cavalry Charge).
+    pub fn orders_four_at_sea(self) -> bool {
+        matches!(self, Card::InfantryOnslaught | Card::CavalryCharge)
     }
 
     /// The Dragon cards that lengthen a move "as their text says".

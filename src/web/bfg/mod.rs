@@ -19,6 +19,7 @@ use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
+use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
 use crate::web::view::{Judged, ProblemView};
 use askama::Template;
@@ -78,8 +79,8 @@ impl Builder for Fleets {
     fn share(v: FleetView, b: Build, saved: Saved) -> Result<String, AppError> {
         Ok(ShowPage { v, b, saved }.render()?)
     }
-    fn print(v: FleetView) -> Result<String, AppError> {
-        Ok(RosterPage { v }.render()?)
+    fn print(v: FleetView, p: Printed) -> Result<String, AppError> {
+        Ok(RosterPage { v, p }.render()?)
     }
     fn forum_text(v: &FleetView) -> String {
         v.text()
@@ -143,6 +144,7 @@ struct ShowPage {
 #[template(path = "bfg/roster.html")]
 struct RosterPage {
     v: FleetView,
+    p: Printed,
 }
 
 #[derive(Deserialize)]

@@ -16,6 +16,7 @@ use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
 use crate::web::json;
+use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
 use crate::web::view::{Judged, ProblemView, StartChoice};
 use askama::Template;
@@ -26,7 +27,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
-use view::BoatView;
+use view::{BoatView, SheetBlock};
 
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
@@ -89,8 +90,8 @@ impl Builder for Boats {
     fn share(v: BoatView, b: Build, saved: Saved) -> Result<String, AppError> {
         Ok(ShowPage { v, b, saved }.render()?)
     }
-    fn print(v: BoatView) -> Result<String, AppError> {
-        Ok(SheetPage { v }.render()?)
+    fn print(v: BoatView, p: Printed) -> Result<String, AppError> {
+        Ok(SheetPage { v, p }.render()?)
     }
     fn forum_text(v: &BoatView) -> String {
         v.stat_line.clone()
@@ -181,6 +182,7 @@ struct ShowPage {
 #[template(path = "boats/sheet.html")]
 struct SheetPage {
     v: BoatView,
+    p: Printed,
 }
 
 #[derive(Deserialize)]

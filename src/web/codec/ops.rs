@@ -18,6 +18,8 @@ pub enum Direction {
 pub enum Op {
     Add(String),
     Remove(String, usize),
+    /// A copy of the item, put right after it ("copy.vehicles.2": a second vehicle like the third).
+    Copy(String, usize),
     Move(String, usize, Direction),
     /// Takes a field or a map's entry out of the object that holds it ("armor.points.XYZ"), so
     /// it reads as its default: for entries a form shows but has no list for.
@@ -26,14 +28,16 @@ pub enum Op {
 
 impl Op {
     /// "add.weapons", "add.turrets.0.weapons", "remove.weapons.3", "remove.turrets.0.weapons.1",
-    /// "move.weapons.3.up", "clear.armor.points.XYZ"; `None` for anything else (recalculating).
+    /// "copy.vehicles.2", "move.weapons.3.up", "clear.armor.points.XYZ"; `None` for anything else
+    /// (recalculating).
     pub fn parse(action: &str) -> Option<Op> {
         let (verb, rest) = action.split_once('.')?;
         match verb {
             "add" => Some(Op::Add(list_path(rest)?.to_owned())),
-            "remove" => {
+            "remove" | "copy" => {
                 let (list, i) = rest.rsplit_once('.')?;
-                Some(Op::Remove(list_path(list)?.to_owned(), index(i)?))
+                let (list, i) = (list_path(list)?.to_owned(), index(i)?);
+                Some(if verb == "remove" { Op::Remove(list, i) } else { Op::Copy(list, i) })
             }
             "move" => {
                 let (rest, way) = rest.rsplit_once('.')?;
@@ -93,7 +97,7 @@ impl Op {
     /// The path of the list (or, for a clear, of the field) it changes.
     pub fn list(&self) -> &str {
         match self {
-            Op::Add(p) | Op::Remove(p, _) | Op::Move(p, _, _) | Op::Clear(p) => p,
+            Op::Add(p) | Op::Remove(p, _) | Op::Copy(p, _) | Op::Move(p, _, _) | Op::Clear(p) => p,
         }
     }
 }
@@ -135,6 +139,7 @@ pub fn apply<T: Serialize + DeserializeOwned>(
                     new_item(&generic.join("."), path).map(|item| list.push(item)).is_some()
                 }
                 Op::Remove(_, i) => (i < list.len()).then(|| list.remove(i)).is_some(),
+                Op::Copy(_, i) => list.get(i).cloned().map(|item| list.insert(i + 1, item)).is_some(),
                 Op::Move(_, i, Direction::Up) => {
                     (i > 0 && i < list.len()).then(|| list.swap(i - 1, i)).is_some()
                 }

@@ -607,6 +607,8 @@ fn buttons_name_their_operation() {
     assert_eq!(Op::parse("add.turrets.0.weapons"), Some(Op::Add("turrets.0.weapons".into())));
     assert_eq!(Op::parse("remove.weapons.3"), Some(Op::Remove("weapons".into(), 3)));
     assert_eq!(Op::parse("remove.turrets.0.weapons.1"), Some(Op::Remove("turrets.0.weapons".into(), 1)));
+    assert_eq!(Op::parse("copy.vehicles.2"), Some(Op::Copy("vehicles".into(), 2)));
+    assert_eq!(Op::parse("copy.vehicles"), None);
     assert_eq!(Op::parse("move.weapons.3.up"), Some(Op::Move("weapons".into(), 3, Direction::Up)));
     assert_eq!(
         Op::parse("move.turrets.1.guns.0.down"),
@@ -665,6 +667,12 @@ fn items_are_added_removed_and_moved_in_nested_lists() {
     assert!(apply(&mut s, &Op::Move("guns".into(), 0, Direction::Down), new_gun));
     let kinds: Vec<&str> = s.guns.iter().map(|g| g.kind.as_str()).collect();
     assert_eq!(kinds, ["rl", "mg", "new"]);
+    // A copy goes right after its item; the rest move down one.
+    assert!(apply(&mut s, &Op::Copy("guns".into(), 1), new_gun));
+    let kinds: Vec<&str> = s.guns.iter().map(|g| g.kind.as_str()).collect();
+    assert_eq!(kinds, ["rl", "mg", "mg", "new"]);
+    assert!(apply(&mut s, &Op::Copy("turrets.0.guns".into(), 0), new_gun));
+    assert_eq!(s.turrets[0].guns, vec![gun("vmg"), gun("vmg")]);
 }
 
 #[test]
@@ -685,6 +693,8 @@ fn buttons_that_do_not_fit_leave_the_document_unchanged() {
         Op::Remove("guns".into(), 2),
         Op::Remove("turrets.3.guns".into(), 0),
         Op::Remove("turrets.x.guns".into(), 0),
+        Op::Copy("guns".into(), 2),
+        Op::Copy("turrets.3.guns".into(), 0),
         Op::Move("guns".into(), 0, Direction::Up),
         Op::Move("guns".into(), 1, Direction::Down),
         Op::Move("guns".into(), 5, Direction::Up),

@@ -16,6 +16,7 @@ use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
+use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
 use crate::web::view::{Judged, ProblemView};
 use askama::Template;
@@ -75,8 +76,8 @@ impl Builder for Epic {
     fn share(v: EpicView, b: Build, saved: Saved) -> Result<String, AppError> {
         Ok(ShowPage { v, b, saved }.render()?)
     }
-    fn print(v: EpicView) -> Result<String, AppError> {
-        Ok(RosterPage { v }.render()?)
+    fn print(v: EpicView, p: Printed) -> Result<String, AppError> {
+        Ok(RosterPage { v, p }.render()?)
     }
     fn forum_text(v: &EpicView) -> String {
         v.text()
@@ -141,6 +142,7 @@ struct ShowPage {
 #[template(path = "epic/roster.html")]
 struct RosterPage {
     v: EpicView,
+    p: Printed,
 }
 
 #[derive(Deserialize)]
@@ -233,7 +235,7 @@ mod tests {
             let live = live.render().unwrap_or_default();
             let points = format!("<dd id=\"fig-points\">{}</dd>", epic::check(&d).points);
             prop_assert!(live.contains(&points));
-            let roster = RosterPage { v: EpicView::new(d, Vec::new()) };
+            let roster = RosterPage { v: EpicView::new(d, Vec::new()), p: Printed::from_form(None) };
             prop_assert!(roster.render().is_ok());
         }
     }

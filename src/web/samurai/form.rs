@@ -8,9 +8,24 @@ use crate::games::samurai::{Grapple, Hex, Leader, LeaderKind, Scenario, Side, Un
 use crate::web::codec;
 use crate::web::form::Fields;
 
-/// Reads the scenario form through the form codec.
+/// Reads the scenario form through the form codec, then each unit's type as the row's fields
+/// give it: its list of types, or with "your own type" chosen the name typed beside it
+/// (`own_type.{i}`); a unit whose type changed from the one the row showed (`type_was.{i}`)
+/// takes the new type's figures, its dice, rank and whether it is mounted.
 pub fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), codec::Refused> {
-    codec::decode(f, label)
+    let (mut s, problems) = codec::decode::<Scenario>(f, label)?;
+    for (i, u) in s.units.iter_mut().enumerate() {
+        if u.kind.trim().is_empty()
+            && let Some(own) = f.get(&format!("own_type.{i}"))
+        {
+            u.kind = crate::games::bounds::one_line(own);
+        }
+        let changed = f.get(&format!("type_was.{i}")).is_some_and(|was| was != u.kind);
+        if changed && let Some(t) = u.unit_type() {
+            u.take_type(t);
+        }
+    }
+    Ok((s, problems))
 }
 
 /// The player's words for a field: "Unit 2 close".

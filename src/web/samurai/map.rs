@@ -2,15 +2,31 @@
 //! the selected unit, the hexes it may reach. Highlights never rely on colour alone: a sea move
 //! is hatched and numbered with its hexes, a landing cross-hatched and lettered (E embark, D
 //! disembark), a grapple target marked G with a dashed edge, the selected hex drawn with a heavy
-//! outline; land is stippled. The template (`samurai/map.html`) draws what this prepares.
+//! outline; land is stippled. Each edge of the board names its side (north is Side B's edge,
+//! south Side A's), a grapple is a bar across the two hexes' shared side (never over a piece),
+//! and each piece shows its type's two capitals, unique on the map and listed in the key. The
+//! wind and tide have a compass of their own beside the map, so it stays in view however the map
+//! is scrolled or zoomed. The template (`samurai/map.html`) draws what this prepares.
 
 use crate::games::samurai::{Hex, Judgement, Scenario, Side, UnitOptions};
 
 /// A hex's radius in drawing units; the map scales to its box.
 const R: f64 = 20.0;
-/// Room at the left and top, and for the wind and sections at the bottom.
-const PAD: f64 = 8.0;
-const FOOT: f64 = 56.0;
+/// Room at the left and right for the west and east edges' names, at the top for the north's.
+const SIDE: f64 = 14.0;
+const TOP: f64 = 18.0;
+/// Room at the bottom for the sections' names and the south edge's.
+const FOOT: f64 = 34.0;
+/// Zoomed in, the map is drawn this many pixels to a drawing unit: a hex is then 43 px across its
+/// flats (at least the 32 px a finger needs), and the map scrolls in its own box.
+pub const ZOOM: f64 = 1.25;
+/// Where a piece's leader (L) and Command Ship (C) badges sit from its hex's centre, either side
+/// of its token's top ([`BADGE_DX`] right and left), and their size.
+pub const BADGE_DX: f64 = 9.5;
+pub const BADGE_DY: f64 = -4.5;
+pub const BADGE_SIZE: f64 = 6.0;
+/// The grapple bar's width.
+pub const BAR_WIDTH: f64 = 2.5;
 
 /// What clicking a hex does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,12 +63,14 @@ pub struct HexView {
     pub selected: bool,
     /// What a screen reader hears for the hex.
     pub label: String,
+    /// Its link on a saved scenario's map.
+    pub href: String,
 }
 
 pub struct Piece {
     pub side_a: bool,
-    /// Two letters for the unit's type; "L" for a lone leader.
-    pub initials: String,
+    /// Its type's two capitals (see [`token_codes`]); "L" for a lone leader.
+    pub code: String,
     pub leader: bool,
     pub ship: bool,
     pub lone: bool,
@@ -66,23 +84,48 @@ pub struct Line {
     pub y2: String,
 }
 
+/// An edge's name, written along it.
+pub struct EdgeLabel {
+    pub x: String,
+    pub y: String,
+    /// Turned this many degrees about its place (the west and east edges read along them).
+    pub rotate: i32,
+    pub text: String,
+}
+
+/// One line of the tokens' key: a type's capitals and its name.
+pub struct KeyToken {
+    pub code: String,
+    pub name: String,
+}
+
 pub struct MapView {
     pub width: String,
     pub height: String,
+    /// Its size in pixels zoomed in ([`ZOOM`]); fitted, it takes its box's width.
+    pub zoom_width: String,
+    pub zoom_height: String,
     pub hexes: Vec<HexView>,
+    /// Each grapple: a bar across the two hexes' shared side.
     pub grapples: Vec<Line>,
     /// The two cuts between the sections, and where each section's name goes.
     pub cuts: Vec<Line>,
     pub sections: Vec<(String, &'static str)>,
     pub label_y: String,
-    /// The wind arrow.
-    pub wind: Line,
+    pub edges: Vec<EdgeLabel>,
+    /// The compass beside the map: an arrow from its centre for each way the wind and tide blow.
+    pub winds: Vec<Line>,
     pub wind_text: String,
-    pub wind_tx: String,
-    pub wind_ty: String,
+    pub key: Vec<KeyToken>,
+    pub side_a: String,
+    pub side_b: String,
     pub title: String,
     pub desc: String,
     pub clicks: Clicks,
+    /// Drawn zoomed in.
+    pub zoomed: bool,
+    /// The hex chosen on a saved scenario's map, kept by its zoom link.
+    pub chosen: Option<Hex>,
 }
 
 fn f(x: f64) -> String {
@@ -91,34 +134,89 @@ fn f(x: f64) -> String {
 
 fn centre(h: Hex) -> (f64, f64) {
     let w = R * 3f64.sqrt();
-    let x = PAD + w / 2.0 + f64::from(h.doubled_x()) * w / 2.0;
-    let y = PAD + R + f64::from(h.row) * 1.5 * R;
+    let x = SIDE + w / 2.0 + f64::from(h.doubled_x()) * w / 2.0;
+    let y = TOP + R + f64::from(h.row) * 1.5 * R;
     (x, y)
 }
 
-/// Two letters for a type's name: "Ashigaru Spearmen" is "AS", "Junk" is "JU".
+/// Two capitals for a type's name: "Ashigaru Spearmen" is "AS", "Junk" is "JU".
 fn initials(name: &str) -> String {
     let words: Vec<&str> = name.split_whitespace().collect();
     let letters: String = if words.len() >= 2 {
-        words.iter().take(2).filter_map(|w| w.chars().next()).collect()
+        words.iter().take(2).filter_map(|w| w.chars().find(|c| c.is_alphanumeric())).collect()
     } else {
         name.chars().filter(|c| c.is_alphanumeric()).take(2).collect()
     };
-    letters.to_uppercase()
+    let letters = letters.to_uppercase();
+    if letters.is_empty() { "U".to_owned() } else { letters }
+}
+
+/// Every type on the map with the capitals its pieces show, in the order the scenario first
+/// places them: a catalog type's own (`data/units.csv`, unique among the types), a player's own
+/// type the initials of its name, made unique on this map by a number when another type already
+/// shows them ("JU", "JU2"). Two pieces show the same capitals only when they are of one type.
+pub fn token_codes(s: &Scenario) -> Vec<(String, String, String)> {
+    let mut out: Vec<(String, String, String)> = Vec::new();
+    // The catalog's capitals are taken first, whatever the order, so a player's type never
+    // borrows them.
+    let mut taken: Vec<String> =
+        s.units.iter().filter_map(|u| u.unit_type()).map(|t| t.token.to_owned()).collect();
+    for u in &s.units {
+        let key = u.unit_type().map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
+        if out.iter().any(|(k, _, _)| *k == key) {
+            continue;
+        }
+        let code = match u.unit_type() {
+            Some(t) => t.token.to_owned(),
+            None => {
+                let base = initials(u.type_name());
+                let code = std::iter::once(base.clone())
+                    .chain((2..).map(|n| format!("{base}{n}")))
+                    .find(|c| !taken.contains(c))
+                    .unwrap_or(base);
+                taken.push(code.clone());
+                code
+            }
+        };
+        out.push((key, code, u.type_name().to_owned()));
+    }
+    out
 }
 
 impl MapView {
-    /// The map of `s`, with the options of `selected` (if any) highlighted.
-    pub fn new(s: &Scenario, j: &Judgement, selected: Option<&UnitOptions>, clicks: Clicks) -> Self {
+    /// The map of `s`, with the options of `selected` (if any) highlighted; `zoomed` draws it big
+    /// enough to tap each hex on a phone.
+    pub fn new(
+        s: &Scenario,
+        j: &Judgement,
+        selected: Option<&UnitOptions>,
+        clicks: Clicks,
+        zoomed: bool,
+    ) -> Self {
         let b = s.board;
         let w = R * 3f64.sqrt();
         let board_w = f64::from(b.width) * w;
-        let width = PAD * 2.0 + board_w;
-        let bottom = PAD + R * 2.0 + f64::from(b.rows.saturating_sub(1)) * 1.5 * R;
+        let width = SIDE * 2.0 + board_w;
+        let bottom = TOP + R * 2.0 + f64::from(b.rows.saturating_sub(1)) * 1.5 * R;
         let height = bottom + FOOT;
+        let codes = token_codes(s);
+        let code_of = |u: &crate::games::samurai::Unit| {
+            let key = u.unit_type().map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
+            codes.iter().find(|(k, _, _)| *k == key).map_or_else(|| "U".to_owned(), |(_, c, _)| c.clone())
+        };
+        let link = |h: Hex| match &clicks {
+            Clicks::Links { base } => {
+                format!("{base}?hex={h}{}#sea-view", if zoomed { "&zoom=1" } else { "" })
+            }
+            _ => String::new(),
+        };
         let mut hexes = Vec::with_capacity(b.len());
+        // What the section cuts must leave clear: each piece with its badges, each mark, each
+        // hex's name (left, top, right, bottom).
+        let mut labels: Vec<(f64, f64, f64, f64)> = Vec::new();
         for h in b.hexes() {
             let (cx, cy) = centre(h);
+            labels.push((cx - 6.0, cy - R * 0.55 - 5.5, cx + 6.0, cy - R * 0.55 + 1.5));
             let points: Vec<String> = (0..6)
                 .map(|k| {
                     let a = (60.0 * f64::from(k) - 90.0).to_radians();
@@ -131,7 +229,7 @@ impl MapView {
             let piece = match unit {
                 Some((_, u)) => Some(Piece {
                     side_a: u.side == Side::A,
-                    initials: initials(u.type_name()),
+                    code: code_of(u),
                     leader: u.leader.is_some(),
                     ship: u.command_ship,
                     lone: false,
@@ -139,7 +237,7 @@ impl MapView {
                 }),
                 None => s.leaders.iter().find(|l| l.hex == h).map(|l| Piece {
                     side_a: l.side == Side::A,
-                    initials: "L".into(),
+                    code: "L".into(),
                     leader: false,
                     ship: false,
                     lone: true,
@@ -147,6 +245,12 @@ impl MapView {
                 }),
             };
             let (hl, mark, what) = highlight(selected, h);
+            if piece.is_some() {
+                labels.push(piece_box(cx, cy));
+            }
+            if !mark.is_empty() {
+                labels.push((cx - 5.5, cy + R * 0.8 - 8.0, cx + 5.5, cy + R * 0.8 + 2.5));
+            }
             let terrain = if shore {
                 "shore"
             } else if land {
@@ -189,51 +293,98 @@ impl MapView {
                 mark,
                 selected: is_selected,
                 label,
+                href: link(h),
             });
         }
         let grapples = s
             .grapples
             .iter()
-            .filter(|g| b.contains(g.a) && b.contains(g.b))
+            .filter(|g| b.contains(g.a) && b.contains(g.b) && g.a.distance(g.b) == 1)
             .map(|g| {
-                let (a, c) = (centre(g.a), centre(g.b));
-                Line { x1: f(a.0), y1: f(a.1), x2: f(c.0), y2: f(c.1) }
+                let ((x1, y1), (x2, y2)) = grapple_bar(g.a, g.b);
+                Line { x1: f(x1), y1: f(y1), x2: f(x2), y2: f(y2) }
             })
             .collect();
-        let cut = |k: f64| PAD + board_w * k / 3.0;
-        let cuts =
-            [1.0, 2.0].map(|k| Line { x1: f(cut(k)), y1: f(PAD), x2: f(cut(k)), y2: f(bottom) }).into();
+        let cut = |k: f64| SIDE + board_w * k / 3.0;
+        let cuts = [1.0, 2.0]
+            .iter()
+            .flat_map(|&k| {
+                let x = cut(k);
+                clear_of(TOP, bottom, labels.iter().filter(|l| l.0 <= x && x <= l.2).map(|l| (l.1, l.3)))
+                    .into_iter()
+                    .map(move |(y1, y2)| Line { x1: f(x), y1: f(y1), x2: f(x), y2: f(y2) })
+            })
+            .collect();
         let sections = vec![(f(cut(0.5)), "Left"), (f(cut(1.5)), "Centre"), (f(cut(2.5)), "Right")];
-        let (ux, uy) = s.wind.unit();
-        let (wx, wy) = (width - PAD - 22.0, bottom + 30.0);
-        let wind = Line {
-            x1: f(wx - ux * 16.0),
-            y1: f(wy - uy * 16.0),
-            x2: f(wx + ux * 16.0),
-            y2: f(wy + uy * 16.0),
+        let edge = |side: Side| format!("{}'s edge", s.side_name(side));
+        let mid_y = (TOP + bottom) / 2.0;
+        let edges = vec![
+            EdgeLabel {
+                x: f(width / 2.0),
+                y: f(TOP - 6.0),
+                rotate: 0,
+                text: format!("North: {}", edge(Side::B)),
+            },
+            EdgeLabel {
+                x: f(width / 2.0),
+                y: f(bottom + 27.0),
+                rotate: 0,
+                text: format!("South: {}", edge(Side::A)),
+            },
+            EdgeLabel { x: f(SIDE - 5.0), y: f(mid_y), rotate: -90, text: "West".into() },
+            EdgeLabel { x: f(width - SIDE + 5.0), y: f(mid_y), rotate: 90, text: "East".into() },
+        ];
+        let winds = s
+            .wind
+            .iter()
+            .map(|d| {
+                let (ux, uy) = d.unit();
+                Line { x1: f(24.0), y1: f(24.0), x2: f(24.0 + ux * 17.0), y2: f(24.0 + uy * 17.0) }
+            })
+            .collect();
+        let wind_text = if s.wind.is_empty() {
+            "Wind and tide: no direction noted".to_owned()
+        } else {
+            format!("Wind and tide toward the {}", s.wind.names())
         };
         let land = b.hexes().filter(|&h| s.is_land(h)).count();
         MapView {
             width: f(width),
             height: f(height),
+            zoom_width: f(width * ZOOM),
+            zoom_height: f(height * ZOOM),
             hexes,
             grapples,
             cuts,
             sections,
-            label_y: f(bottom + 14.0),
-            wind,
-            wind_text: format!("Wind and tide toward the {}", s.wind.name()),
-            wind_tx: f(wx - 26.0),
-            wind_ty: f(wy),
-            title: format!("Map: {} by {} hexes, {land} of them land", b.width, b.rows),
+            label_y: f(bottom + 12.0),
+            edges,
+            winds,
             desc: format!(
-                "Wind and tide toward the {}. {} units and {} lone leaders placed. Side A holds the bottom edge, side B the top.",
-                s.wind.name(),
+                "{wind_text}. {} units and {} lone leaders placed. North, the top edge, is {}; south, the bottom edge, is {}.",
                 s.units.len(),
-                s.leaders.len()
+                s.leaders.len(),
+                edge(Side::B),
+                edge(Side::A)
             ),
+            wind_text,
+            key: codes.into_iter().map(|(_, code, name)| KeyToken { code, name }).collect(),
+            side_a: s.side_name(Side::A).to_owned(),
+            side_b: s.side_name(Side::B).to_owned(),
+            title: format!("Map: {} by {} hexes, {land} of them land", b.width, b.rows),
             clicks,
+            zoomed,
+            chosen: None,
         }
+    }
+
+    /// The badges' place and size, for the template.
+    pub fn badge_dx(&self) -> String {
+        f(BADGE_DX)
+    }
+
+    pub fn badge_dy(&self) -> String {
+        f(BADGE_DY)
     }
 
     pub fn buttons(&self) -> Option<&'static str> {
@@ -249,6 +400,57 @@ impl MapView {
             _ => None,
         }
     }
+
+    /// A saved map's link that zooms it in (or back out), keeping the hex chosen.
+    pub fn zoom_link(&self) -> Option<String> {
+        let base = self.link_base()?;
+        let hex = self.chosen.map_or_else(String::new, |h| format!("hex={h}&"));
+        Some(if self.zoomed {
+            format!("{base}?{}#sea-view", hex.trim_end_matches('&'))
+        } else {
+            format!("{base}?{hex}zoom=1#sea-view")
+        })
+    }
+}
+
+/// The box a piece covers around its hex's centre: its square token (20 by 13) or round one
+/// (radius 8), and its badges either side of its top, with a little room.
+fn piece_box(cx: f64, cy: f64) -> (f64, f64, f64, f64) {
+    let half_w = BADGE_DX + BADGE_SIZE / 2.0 + 1.0;
+    (cx - half_w, cy + BADGE_DY - BADGE_SIZE - 1.0, cx + half_w, cy + 7.5)
+}
+
+/// The stretches of `from..to` that no span of `spans` (top, bottom) covers, in order.
+fn clear_of(from: f64, to: f64, spans: impl Iterator<Item = (f64, f64)>) -> Vec<(f64, f64)> {
+    let mut spans: Vec<(f64, f64)> = spans.collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut out = Vec::new();
+    let mut at = from;
+    for (top, bottom) in spans {
+        if top > at {
+            out.push((at, top.min(to)));
+        }
+        at = at.max(bottom);
+    }
+    if at < to {
+        out.push((at, to));
+    }
+    out.retain(|(a, b)| b > a);
+    out
+}
+
+/// A grapple's bar: across the side two neighbouring hexes share, its middle two thirds. Every
+/// point of a side is a hex's full inner radius from both centres, beyond a token and its badges
+/// (the test below measures it).
+pub fn grapple_bar(a: Hex, b: Hex) -> ((f64, f64), (f64, f64)) {
+    let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+    let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let len = dx.hypot(dy).max(f64::EPSILON);
+    // Perpendicular to the line between the centres, along the shared side (of length R).
+    let (px, py) = (-dy / len, dx / len);
+    let half = R / 3.0;
+    ((mx - px * half, my - py * half), (mx + px * half, my + py * half))
 }
 
 /// How a hex is highlighted for the selected unit: (class, mark, words).
@@ -272,5 +474,143 @@ fn highlight(selected: Option<&UnitOptions>, h: Hex) -> (&'static str, &'static 
         ("hl-grapple", "G", "grappled with it")
     } else {
         ("", "", "")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::samurai::{self, Direction, Grapple, Unit};
+
+    fn unit(kind: &str, at: &str) -> Unit {
+        Unit { kind: kind.into(), hex: Hex::parse(at).expect("a hex"), ..Unit::default() }
+    }
+
+    #[test]
+    fn a_cut_leaves_gaps_where_labels_sit() {
+        assert_eq!(clear_of(0.0, 10.0, std::iter::empty()), [(0.0, 10.0)]);
+        assert_eq!(
+            clear_of(0.0, 10.0, [(6.0, 7.0), (2.0, 3.0)].into_iter()),
+            [(0.0, 2.0), (3.0, 6.0), (7.0, 10.0)]
+        );
+        // Overlapping, touching the ends, or past them.
+        assert_eq!(
+            clear_of(0.0, 10.0, [(-1.0, 2.0), (1.5, 4.0), (3.0, 5.0), (9.0, 12.0)].into_iter()),
+            [(5.0, 9.0)]
+        );
+        assert_eq!(clear_of(0.0, 10.0, [(-1.0, 11.0)].into_iter()), []);
+        // On a crowded map, no stretch of a cut passes through a piece's box.
+        let units: Vec<Unit> = samurai::Board::default()
+            .hexes()
+            .map(|h| Unit {
+                hex: h,
+                leader: Some(samurai::LeaderKind::Foot),
+                command_ship: true,
+                ..unit("ashigaru-bow", "A1")
+            })
+            .collect();
+        let s = Scenario { units, ..Scenario::default() };
+        let m = MapView::new(&s, &samurai::judge(&s), None, Clicks::None, false);
+        let num = |t: &str| t.parse::<f64>().expect("a number");
+        for c in &m.cuts {
+            let (x, y1, y2) = (num(&c.x1), num(&c.y1), num(&c.y2));
+            assert!(y2 > y1);
+            for h in s.board.hexes() {
+                let (cx, cy) = centre(h);
+                let (l, t, r, b) = piece_box(cx, cy);
+                assert!(
+                    !(l <= x && x <= r && y1 < b && t < y2),
+                    "{h}: a cut at {x} runs {y1}..{y2} over the piece"
+                );
+            }
+        }
+        assert!(!m.cuts.is_empty());
+    }
+
+    #[test]
+    fn every_type_on_a_map_shows_its_own_capitals() {
+        // Two catalog types whose names start alike, and players' types that would borrow
+        // their capitals or each other's.
+        let units = vec![
+            unit("samurai-naginata", "A1"),
+            unit("Sea Nymph", "B1"),
+            unit("samurai-no-dachi", "C1"),
+            unit("sohei-archers", "D1"),
+            unit("samurai-archers", "E1"),
+            unit("Sea Needle", "F1"),
+            unit("sea nymph", "G1"),
+            unit("", "H1"),
+            unit("samurai-naginata", "I1"),
+        ];
+        let codes = token_codes(&Scenario { units, ..Scenario::default() });
+        let got: Vec<(&str, &str)> = codes.iter().map(|(_, c, n)| (c.as_str(), n.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("SN", "Samurai Naginata"),
+                ("SN2", "Sea Nymph"),
+                ("ND", "Samurai No-dachi"),
+                ("SR", "Sohei Archers"),
+                ("SA", "Samurai Archers"),
+                ("SN3", "Sea Needle"),
+                ("UN", "Unit"),
+            ]
+        );
+        let mut all: Vec<&str> = codes.iter().map(|(_, c, _)| c.as_str()).collect();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), codes.len(), "unique");
+        for t in samurai::data::UNIT_TYPES.iter() {
+            let n = samurai::data::UNIT_TYPES.iter().filter(|o| o.token == t.token).count();
+            assert_eq!(n, 1, "{}", t.token);
+        }
+    }
+
+    /// The distance from a point to a segment.
+    fn to_segment(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+        let (vx, vy) = (b.0 - a.0, b.1 - a.1);
+        let t = (((p.0 - a.0) * vx + (p.1 - a.1) * vy) / (vx * vx + vy * vy)).clamp(0.0, 1.0);
+        (p.0 - (a.0 + t * vx)).hypot(p.1 - (a.1 + t * vy))
+    }
+
+    #[test]
+    fn a_grapple_bar_lies_on_the_shared_side_clear_of_both_pieces() {
+        // What a piece covers, around its hex's centre: its square token (20 by 13) or round one
+        // (radius 8), its two capitals, and its badges (a box around each: a capital of the
+        // badge's size with its white halo, 5.5 tall above its baseline).
+        let mut covered: Vec<(f64, f64)> = Vec::new();
+        for k in 0..=20 {
+            let x = -10.0 + f64::from(k);
+            covered.extend([(x, -6.5), (x, 6.5)]);
+        }
+        for k in 0..=13 {
+            let y = -6.5 + f64::from(k);
+            covered.extend([(-10.0, y), (10.0, y)]);
+        }
+        for dx in [BADGE_DX, -BADGE_DX] {
+            for (cx, cy) in [(-0.5, -5.5), (0.5, -5.5), (-0.5, 0.0), (0.5, 0.0)] {
+                covered.push((dx + cx * BADGE_SIZE * 0.9, BADGE_DY + cy));
+            }
+        }
+        let board = samurai::Board::default();
+        for h in board.hexes() {
+            for d in Direction::ALL {
+                let Some(n) = board.step(h, d) else { continue };
+                let (a, b) = grapple_bar(h, n);
+                for c in [centre(h), centre(n)] {
+                    for p in &covered {
+                        let gap = to_segment((c.0 + p.0, c.1 + p.1), a, b) - BAR_WIDTH / 2.0;
+                        assert!(gap > 0.25, "{h}-{n}: the bar comes within {gap} of {p:?}");
+                    }
+                }
+            }
+        }
+        let s = Scenario {
+            units: vec![unit("ashigaru-bow", "E6"), Unit { side: Side::B, ..unit("ashigaru-bow", "E7") }],
+            grapples: vec![Grapple { a: Hex::parse("E6").expect("hex"), b: Hex::parse("E7").expect("hex") }],
+            ..Scenario::default()
+        };
+        let m = MapView::new(&s, &samurai::judge(&s), None, Clicks::None, false);
+        assert_eq!(m.grapples.len(), 1);
     }
 }

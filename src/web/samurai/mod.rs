@@ -18,6 +18,7 @@ use crate::web::builds::{Saved, load};
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
+use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
 use crate::web::view::Judged;
 use askama::Template;
@@ -78,8 +79,8 @@ impl Builder for Samurai {
     fn share(v: SamuraiView, b: Build, saved: Saved) -> Result<String, AppError> {
         Ok(ShowPage { map: v.linked_map(format!("/samurai/{}/map", b.id)), v, b, saved }.render()?)
     }
-    fn print(v: SamuraiView) -> Result<String, AppError> {
-        Ok(SheetPage { map: v.printed_map(), v }.render()?)
+    fn print(v: SamuraiView, p: Printed) -> Result<String, AppError> {
+        Ok(SheetPage { map: v.printed_map(), v, p }.render()?)
     }
     fn forum_text(v: &SamuraiView) -> String {
         v.text()
@@ -122,6 +123,7 @@ struct ShowPage {
 struct SheetPage {
     v: SamuraiView,
     map: map::MapView,
+    p: Printed,
 }
 
 /// A saved scenario's map with the unit on one hex chosen, and that unit's options.
@@ -145,8 +147,9 @@ async fn new_scenario(RawQuery(q): RawQuery) -> Result<Response, AppError> {
     builder::new_editor::<Samurai>(s)
 }
 
-/// `/samurai/{id}/map?hex=D5`: the saved scenario's map with the unit on D5 chosen (a hex that is
-/// not on the board, or holds no unit, chooses nothing and says so).
+/// `/samurai/{id}/map?hex=D5&zoom=1`: the saved scenario's map with the unit on D5 chosen (a hex
+/// that is not on the board, or holds no unit, chooses nothing and says so), zoomed in with
+/// `zoom` (a phone's bigger hexes; its hexes' links keep it).
 async fn map_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -154,12 +157,14 @@ async fn map_page(
 ) -> Result<Response, AppError> {
     let b = load(&state, &id, &samurai::GAME).await?;
     let mut v = builder::from_saved::<Samurai>(&b);
-    let wanted = Fields::parse(q.as_deref().unwrap_or("").as_bytes()).get("hex").map(str::to_owned);
+    let query = Fields::parse(q.as_deref().unwrap_or("").as_bytes());
+    let wanted = query.get("hex").map(str::to_owned);
     let hex = wanted.as_deref().and_then(Hex::parse);
     if let Some(h) = hex {
         let s = v.s.clone();
         v.c.choose(&s, h);
     }
+    v.c.zoom = query.get("zoom").is_some_and(|z| !matches!(z, "" | "0" | "off"));
     let map = v.linked_map(format!("/samurai/{}/map", b.id));
     page(&MapPage {
         hex: wanted.map(|w| crate::games::bounds::one_line(&w).chars().take(8).collect()),

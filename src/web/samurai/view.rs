@@ -53,6 +53,8 @@ pub struct Choices {
     pub selected: Option<usize>,
     /// A lone leader chosen on the map (when no unit is chosen).
     pub leader: Option<usize>,
+    /// The map drawn zoomed in (big enough to tap each hex on a phone).
+    pub zoom: bool,
 }
 
 /// The type a new unit is unless the player chooses another.
@@ -67,6 +69,7 @@ impl Default for Choices {
             new_leader: LeaderKind::Foot,
             selected: None,
             leader: None,
+            zoom: false,
         }
     }
 }
@@ -86,6 +89,7 @@ impl Choices {
             },
             selected: f.get("selected").and_then(|v| v.parse().ok()),
             leader: None,
+            zoom: f.get("zoom").is_some_and(|z| !matches!(z, "" | "off" | "0")),
         };
         let action = f.get("action").unwrap_or("");
         if let Some(h) = action.strip_prefix("hex.").and_then(Hex::parse) {
@@ -137,8 +141,17 @@ impl Judged for SamuraiView {
     /// A scenario has no points: its sides' strengths and the wind. "6 v 5 units · wind east".
     fn headline(&self) -> String {
         let count = |side: Side| self.s.units.iter().filter(|u| u.side == side).count();
-        format!("{} v {} units · wind {}", count(Side::A), count(Side::B), self.s.wind.name())
+        format!("{} v {} units · wind {}", count(Side::A), count(Side::B), self.s.wind.names())
     }
+}
+
+/// One of the wind's six boxes in the editor.
+pub struct WindBox {
+    pub name: String,
+    pub id: String,
+    pub value: &'static str,
+    pub label: String,
+    pub on: bool,
 }
 
 /// One note, with the rule it cites.
@@ -171,6 +184,14 @@ pub struct UnitRow {
     pub path: String,
     pub u: Unit,
     pub side: Select,
+    /// Its type, from the list of names (or "your own type", named beside it).
+    pub kind: Select,
+    /// A type of the player's own: the name the row shows beside the list.
+    pub own_type: Option<String>,
+    /// The type no source gives dice for, its dice still to set: the words beside its fields.
+    pub dice_unknown: Option<String>,
+    /// Its piece's capitals on the map.
+    pub token: String,
     pub rank: Select,
     pub leader: Select,
     pub type_name: String,
@@ -242,7 +263,8 @@ impl SamuraiView {
     pub fn new(s: Scenario, form_problems: Vec<Problem>, c: Choices) -> Self {
         let j = samurai::judge(&s);
         let slots = || {
-            let mut paths: Vec<String> = ["version", "name", "board", "terrain"].map(String::from).into();
+            let mut paths: Vec<String> =
+                ["version", "name", "board", "wind", "terrain"].map(String::from).into();
             paths.extend((0..s.units.len()).map(|k| format!("units.{k}")));
             paths.extend((0..s.leaders.len()).map(|k| format!("leaders.{k}")));
             paths.extend((0..s.grapples.len()).map(|k| format!("grapples.{k}")));
@@ -278,23 +300,40 @@ impl SamuraiView {
 
     /// The editor's map: each hex a button.
     pub fn editor_map(&self) -> MapView {
-        MapView::new(&self.s, &self.j, self.selected(), Clicks::Buttons { post: "/samurai/editor" })
+        let clicks = Clicks::Buttons { post: "/samurai/editor" };
+        MapView::new(&self.s, &self.j, self.selected(), clicks, self.c.zoom)
     }
 
     /// A saved scenario's map: each hex a link to its page with that hex chosen.
     pub fn linked_map(&self, base: String) -> MapView {
-        MapView::new(&self.s, &self.j, self.selected(), Clicks::Links { base })
+        let mut map = MapView::new(&self.s, &self.j, self.selected(), Clicks::Links { base }, self.c.zoom);
+        map.chosen = self
+            .selected()
+            .map(|o| o.hex)
+            .or_else(|| self.c.leader.and_then(|k| self.s.leaders.get(k)).map(|l| l.hex));
+        map
     }
 
     /// The printed map: nothing highlighted, nothing to click.
     pub fn printed_map(&self) -> MapView {
-        MapView::new(&self.s, &self.j, None, Clicks::None)
+        MapView::new(&self.s, &self.j, None, Clicks::None, false)
     }
 
-    pub fn wind_select(&self) -> Select {
-        let opts =
-            Direction::ALL.iter().map(|d| (d.id().to_owned(), format!("Toward the {}", d.name()))).collect();
-        select("wind", "Wind and tide blow", self.s.wind.id(), opts, None)
+    /// The six directions the wind and tide may blow toward, each a box, ticked when it does.
+    /// The field names are the list's items by direction (`wind.3`), after an empty `wind` so
+    /// that none ticked reads as none, not as the default.
+    pub fn wind_boxes(&self) -> Vec<WindBox> {
+        Direction::ALL
+            .iter()
+            .enumerate()
+            .map(|(k, d)| WindBox {
+                name: format!("wind.{k}"),
+                id: format!("f-wind-{}", d.id()),
+                value: d.id(),
+                label: format!("Toward the {}", d.name()),
+                on: self.s.wind.contains(*d),
+            })
+            .collect()
     }
 
     pub fn card_select(&self) -> Select {
@@ -322,10 +361,6 @@ impl SamuraiView {
     /// The board's land, a row a line, for the form's hidden inputs.
     pub fn terrain(&self) -> Vec<(usize, &str)> {
         self.s.terrain.iter().map(String::as_str).enumerate().collect()
-    }
-
-    pub fn unit_types(&self) -> &'static [data::UnitType] {
-        &data::UNIT_TYPES
     }
 
     pub fn rules(&self) -> &'static [&'static NavalRule] {
@@ -369,6 +404,9 @@ impl SamuraiView {
             dice.push_str(&format!(", {i} inspired by its leader"));
         }
         dice.push_str(&format!("; ranged {}.", o.dice.ranged));
+        if u.dice_unknown() {
+            dice = "Not set yet: no source gives this type's dice, so enter the ones your scenario gives (until then it rolls none).".to_owned();
+        }
         let ignores = match o.ignores {
             None => "Its rank is not known: set it to see which swords it ignores.".to_owned(),
             Some(i) => {
@@ -464,6 +502,7 @@ impl SamuraiView {
     /// Every unit as the editor and the sheet show it.
     pub fn unit_rows(&self) -> Vec<UnitRow> {
         let l = Layout::new(&self.s);
+        let codes = super::map::token_codes(&self.s);
         self.s
             .units
             .iter()
@@ -487,15 +526,40 @@ impl SamuraiView {
                 } else {
                     "ashore"
                 };
-                let at_sea = if o.naval {
+                let at_sea = if o.naval && u.dice_unknown() {
+                    "its dice not set yet".to_owned()
+                } else if o.naval {
                     format!("rolls close {}, ranged {}", o.dice.close, o.dice.ranged)
                 } else {
                     String::new()
                 };
+                let known = u.unit_type();
+                let kinds = std::iter::once((String::new(), "Your own type (name it beside)".to_owned()))
+                    .chain(data::UNIT_TYPES.iter().map(|t| (t.id.to_owned(), t.name.to_owned())))
+                    .collect();
+                let key = known.map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
                 UnitRow {
                     index: k,
                     number: k + 1,
                     side: side_select(&format!("{path}.side"), "Side", &self.s, u.side),
+                    kind: select(
+                        &format!("{path}.type"),
+                        "Type",
+                        known.map_or("", |t| t.id),
+                        kinds,
+                        Some("/samurai/editor"),
+                    ),
+                    own_type: known.is_none().then(|| u.kind.clone()),
+                    dice_unknown: u.dice_unknown().then(|| {
+                        format!(
+                            "No source gives the dice or rank of {}: enter the ones your scenario gives.",
+                            u.type_name()
+                        )
+                    }),
+                    token: codes
+                        .iter()
+                        .find(|(k, _, _)| *k == key)
+                        .map_or_else(String::new, |(_, c, _)| c.clone()),
                     rank: select(
                         &format!("{path}.rank"),
                         "Rank",

@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod form;
+pub mod take;
 pub mod tools;
 pub mod view;
 
@@ -17,6 +18,7 @@ use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
+use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
 use crate::web::view::Judged;
 use askama::Template;
@@ -32,6 +34,7 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
         .route("/waffle/new", get(new_roster))
         .merge(api::router())
         .merge(tools::router())
+        .merge(take::router())
         .merge(builder::routes::<Waffle>(writes))
 }
 
@@ -73,8 +76,8 @@ impl Builder for Waffle {
     fn share(v: WaffleView, b: Build, saved: Saved) -> Result<String, AppError> {
         Ok(ShowPage { v, b, saved }.render()?)
     }
-    fn print(v: WaffleView) -> Result<String, AppError> {
-        Ok(CardsPage { v }.render()?)
+    fn print(v: WaffleView, p: Printed) -> Result<String, AppError> {
+        Ok(CardsPage { v, p }.render()?)
     }
     fn forum_text(v: &WaffleView) -> String {
         v.text()
@@ -126,6 +129,7 @@ struct ShowPage {
 #[template(path = "waffle/cards.html")]
 struct CardsPage {
     v: WaffleView,
+    p: Printed,
 }
 
 /// `/waffle/new`: an empty roster, or `?from=example` the example one.
@@ -265,7 +269,7 @@ mod tests {
             let points = format!("<dd id=\"fig-points\">{}</dd>", waffle::check(&r).points);
             prop_assert!(live.contains(&points));
             prop_assert_eq!(live.matches("class=\"card-summary\"").count(), r.vehicles.len());
-            let cards = CardsPage { v: WaffleView::new(r, Vec::new()) }.render();
+            let cards = CardsPage { v: WaffleView::new(r, Vec::new()), p: Printed::from_form(None) }.render();
             prop_assert!(cards.is_ok());
         }
     }

@@ -95,6 +95,18 @@ impl WaffleView {
         vehicles.map(|(i, (v, c))| CardView::new(i, v, c, &self.verdict)).collect()
     }
 
+    /// Every rule the cards name, once each, in the order the cards first name them: the printed
+    /// cards give each rule's text once, after them.
+    pub fn rules_on_cards(&self) -> Vec<&'static Rule> {
+        let mut rules: Vec<&'static Rule> = Vec::new();
+        for r in self.check.vehicles.iter().flat_map(|c| c.rules.iter()) {
+            if !rules.iter().any(|k| k.id == r.id) {
+                rules.push(r);
+            }
+        }
+        rules
+    }
+
     /// The problems of the roster itself (its limit, its version), which no card shows.
     pub fn roster_problems(&self) -> Vec<ProblemView> {
         let of_vehicle =
@@ -295,6 +307,11 @@ impl CardView {
     pub fn titles(&self) -> String {
         self.rules.iter().map(|r| r.title).collect::<Vec<_>>().join("; ")
     }
+}
+
+/// The id of a rule's entry on the printed cards: "rule-walker-run" for "walker/run".
+pub fn rule_anchor(id: &str) -> String {
+    format!("rule-{}", id.replace('/', "-"))
 }
 
 /// The planner's address for a vehicle: what it needs of it, as its query.

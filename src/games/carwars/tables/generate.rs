@@ -558,7 +558,8 @@ fn weapons(files: &Files, components: &Components, out: &mut String) -> Result<(
 }
 
 fn accessories(files: &Files, components: &Components, out: &mut String) -> Result<(), Error> {
-    let rows = table(files, "accessories.csv", "component part id name plural cargo_ok aliases note const")?;
+    let rows =
+        table(files, "accessories.csv", "component part id name plural cargo_ok aliases note const table")?;
     let (mut items, mut seen) = (Vec::new(), BTreeSet::new());
     for a in rows.rows() {
         let src = components.source(a)?;
@@ -566,9 +567,15 @@ fn accessories(files: &Files, components: &Components, out: &mut String) -> Resu
             "" => None,
             _ => Some(src.figure("DP", 1)?.to_string()),
         };
+        // What it does at the table, for the record sheet: every accessory says (the two priced
+        // with the propulsion have their words on the sheet with the propulsion's).
+        let at_table = match a.optional("const")? {
+            None => a.required("table")?,
+            Some(_) => a.text("table")?,
+        };
         let item = format!(
             "Item {{ id: {}, name: {}, plural: {}, cost: {}, weight: {}, spaces: {}, cargo_ok: {}, dp: {}, \
-             aliases: {}, note: {} }}",
+             aliases: {}, note: {}, at_table: {} }}",
             lit(unique(&mut seen, &a, "id")?),
             lit(a.required("name")?),
             lit(a.required("plural")?),
@@ -579,6 +586,7 @@ fn accessories(files: &Files, components: &Components, out: &mut String) -> Resu
             option(dp),
             lits(&a.list("aliases")?),
             lit(a.text("note")?),
+            lit(at_table),
         );
         match a.optional("const")? {
             None => items.push(item),
@@ -617,7 +625,7 @@ fn turrets(files: &Files, components: &Components, out: &mut String) -> Result<(
 }
 
 fn armor_types(files: &Files, components: &Components, out: &mut String) -> Result<(), Error> {
-    let rows = table(files, "armor-types.csv", "component part id name prefix aliases")?;
+    let rows = table(files, "armor-types.csv", "component part id name prefix aliases table")?;
     let (mut items, mut seen) = (Vec::new(), BTreeSet::new());
     for a in rows.rows() {
         let src = components.source(a)?;
@@ -630,13 +638,14 @@ fn armor_types(files: &Files, components: &Components, out: &mut String) -> Resu
             exact(n, 100).map_err(|m| src.error(column, m))
         };
         items.push(format!(
-            "ArmorType {{ id: {}, name: {}, prefix: {}, cost_pct: {}, weight_pct: {}, aliases: {} }}",
+            "ArmorType {{ id: {}, name: {}, prefix: {}, cost_pct: {}, weight_pct: {}, aliases: {}, at_table: {} }}",
             lit(unique(&mut seen, &a, "id")?),
             lit(a.required("name")?),
             lit(a.text("prefix")?),
             pct("cost")?,
             pct("weight")?,
             lits(&a.list("aliases")?),
+            lit(a.required("table")?),
         ));
     }
     let doc = "Armor types, as shares of the hull's plain armor cost and weight per point \

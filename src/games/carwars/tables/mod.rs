@@ -410,6 +410,9 @@ pub struct Item {
     pub dp: Option<i64>,
     pub aliases: &'static [&'static str],
     pub note: &'static str,
+    /// What it does during a game, in our words, for the record sheet (`data/accessories.csv`,
+    /// `table`).
+    pub at_table: &'static str,
 }
 
 /// A turret: the body spaces it takes, and how big a weapon load it holds.
@@ -436,6 +439,8 @@ pub struct ArmorType {
     pub cost_pct: i64,
     pub weight_pct: i64,
     pub aliases: &'static [&'static str],
+    /// What it does during a game, in our words, for the record sheet.
+    pub at_table: &'static str,
 }
 
 // The rules text's single figures. Source for every constant from here to the next heading: "Boats

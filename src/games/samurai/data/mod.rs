@@ -78,6 +78,8 @@ pub struct RankRow {
 pub struct UnitType {
     pub id: &'static str,
     pub name: &'static str,
+    /// The two capitals on its map token ("AS"), unique among the types.
+    pub token: &'static str,
     pub mounted: bool,
     /// None where no source gives it.
     pub rank: Option<Rank>,

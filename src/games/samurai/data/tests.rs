@@ -28,12 +28,18 @@ fn the_build_included_what_the_data_files_generate() {
 fn a_malformed_unit_row_stops_the_build_naming_where() {
     let e = build_error(
         "units.csv",
-        "ashigaru-bow,Ashigaru Bow,no,circle",
-        "ashigaru-bow,Ashigaru Bow,no,hexagon",
+        "ashigaru-bow,Ashigaru Bow,AB,no,circle",
+        "ashigaru-bow,Ashigaru Bow,AB,no,hexagon",
     );
     assert!(e.starts_with("units.csv, line 5, column rank: \"hexagon\" is not one of"), "{e}");
     let e = build_error("units.csv", "sohei-archers,", "sohei-warriors,");
     assert!(e.contains("column id: \"sohei-warriors\" is not a new id"), "{e}");
+    let e = build_error(
+        "units.csv",
+        "ashigaru-arquebus,Ashigaru Arquebus,AQ",
+        "ashigaru-arquebus,Ashigaru Arquebus,AB",
+    );
+    assert!(e.contains("column token: \"AB\" is not two capitals no other type has"), "{e}");
     let e = build_error("ranks.csv", "square,Square (red),4", "square,Square (red),12");
     assert!(e.contains("column dice: 12 is not 0 to 9"), "{e}");
 }

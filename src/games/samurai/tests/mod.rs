@@ -4,13 +4,14 @@
 
 mod check;
 mod geometry;
+mod open_rules;
 mod options;
 
 use super::*;
 
 /// An all-ocean 13 by 9 scenario with the wind blowing `wind`.
 pub(super) fn sea(wind: Direction) -> Scenario {
-    Scenario { wind, ..Scenario::default() }
+    Scenario { wind: Winds::of(&[wind]), ..Scenario::default() }
 }
 
 pub(super) fn hex(s: &str) -> Hex {
@@ -37,27 +38,8 @@ pub(super) fn unit(kind: &str, side: Side, at: &str) -> Unit {
 /// cards' names are names, the same in any words, so they break a run.
 #[test]
 fn the_naval_rules_are_summarised_in_our_own_words() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/samurai-battles-naval.txt");
-    let Ok(source) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: {path} is not here");
-        return;
-    };
-    let words = |s: &str| -> Vec<String> {
-        s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
-    };
-    let source = words(&source).join(" ");
     let names = ["Move as Wind", "Katchu-Keiba Victor", "Spirit of Haya-Ji", "Red Dragon", "Strike Fear"];
-    let mut copied = Vec::new();
-    for rule in rules::RULES {
-        let marked = names.iter().fold(rule.text.to_owned(), |t, name| t.replace(name, "\u{0}"));
-        for stretch in marked.split('\u{0}') {
-            for run in words(stretch).windows(6) {
-                let run = run.join(" ");
-                if source.contains(&run) {
-                    copied.push(format!("{}: {run}", rule.id));
-                }
-            }
-        }
-    }
+    let texts = rules::RULES.iter().map(|r| r.text);
+    let Some(copied) = crate::games::copied_runs("samurai-battles-naval.txt", &names, texts) else { return };
     assert!(copied.is_empty(), "copied from the rules text: {copied:#?}");
 }

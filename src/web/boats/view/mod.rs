@@ -14,7 +14,7 @@ mod start;
 
 pub use drawing::Drawing;
 pub use form::{ArmorBox, CargoRow, ExtraArmor, ItemRow, PropellerRow, TurretRow, WeaponRow};
-pub use sheet::{TickRow, Ticks, WeaponLine};
+pub use sheet::{SheetBlock, TickRow, Ticks, WeaponLine};
 pub use start::{published, start_choices, start_design};
 
 use crate::games::Problem;

@@ -31,12 +31,22 @@ impl Ticks {
     }
 }
 
-/// A row of tick boxes: what it is, its number in words, its boxes.
+/// A row of tick boxes: what it is, its number in words, and its boxes: one set, or for a crew
+/// line a set per person, each labelled with the person's number.
 #[derive(Debug, Clone)]
 pub struct TickRow {
     pub name: String,
+    /// Its number, short: "40", "3 DP".
     pub note: String,
-    pub ticks: Ticks,
+    /// A word under the name, where a set stands for many ("one set for 13-40: tick it per loss").
+    pub hint: String,
+    pub sets: Vec<(String, Ticks)>,
+}
+
+impl TickRow {
+    fn one(name: String, note: String, n: i64) -> Self {
+        TickRow { name, note, hint: String::new(), sets: vec![(String::new(), Ticks::new(n))] }
+    }
 }
 
 /// One weapon on the sheet: what it is, its to-hit and damage, its damage points (with its
@@ -49,6 +59,23 @@ pub struct WeaponLine {
     pub dp: String,
     pub dp_ticks: Ticks,
     pub loads: Vec<TickRow>,
+}
+
+/// A block of the sheet's top, beside the drawing: the two columns are filled so they come out
+/// about even in height ([`BoatView::sheet_columns`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetBlock {
+    Drawing,
+    Handling,
+    Damage,
+    Fittings,
+    StatLine,
+}
+
+/// Roughly how many printed lines (of about 4.5 mm) a text of `chars` takes when a line holds
+/// `per_line` of them.
+fn lines(chars: usize, per_line: usize) -> usize {
+    chars.div_ceil(per_line).max(1)
 }
 
 /// "3 DP", "1 shot", or "3 DP each, 28 of them: ..." for a row standing for many.
@@ -71,31 +98,103 @@ impl BoatView {
             .into_iter()
             .map(|l| {
                 let p = i64::from(self.design.armor.points.get(l));
-                TickRow {
-                    name: format!("{} ({})", l.name(), l.code()),
-                    note: format!("{p}"),
-                    ticks: Ticks::new(p),
-                }
+                TickRow::one(format!("{} ({})", l.name(), l.code()), format!("{p}"), p)
             })
             .collect();
         for (i, prop) in self.design.propellers.iter().enumerate() {
             if prop.guard > 0 {
                 let g = i64::from(prop.guard);
-                rows.push(TickRow {
-                    name: format!("Propeller {} guard", i + 1),
-                    note: format!("{g}"),
-                    ticks: Ticks::new(g),
-                });
+                rows.push(TickRow::one(format!("Propeller {} guard", i + 1), format!("{g}"), g));
             }
         }
         rows
     }
 
-    /// Damage-point boxes for the plant, propellers or jet, weapons and everyone aboard.
+    /// The sheet's top in two columns: the drawing starts the left, the damage points the right,
+    /// and the handling track, the fittings and the stat line each go where they leave the taller column
+    /// shortest, by the printed height each block is reckoned to take (in millimetres, from the
+    /// print styles: a line of text 4.3, of small print 3, of tick boxes 4.6). A page can then take
+    /// a boat full of people (a long damage table) as well as one with only a pilot.
+    pub fn sheet_columns(&self) -> [Vec<SheetBlock>; 2] {
+        const HEADING: f64 = 12.0;
+        const LINE: f64 = 4.3;
+        const SMALL: f64 = 3.0;
+        const TICKS: f64 = 4.6;
+        // A row's name wraps at about 14 characters in its column.
+        let name = |n: &str| lines(n.len(), 14) as f64 * SMALL;
+        let damage = HEADING
+            + self
+                .sheet_damage()
+                .iter()
+                .map(|r| {
+                    // Two fives of a part's boxes to a line; three people's sets.
+                    let boxes = if r.sets.len() > 1 {
+                        r.sets.len().div_ceil(3)
+                    } else {
+                        r.sets.iter().map(|(_, t)| t.groups.len().div_ceil(2)).max().unwrap_or(1)
+                    };
+                    (boxes.max(1) as f64 * TICKS).max(name(&r.name)) + 0.6
+                })
+                .sum::<f64>()
+            + self
+                .damage_decisions()
+                .iter()
+                .map(|d| lines(d.text.len(), 95) as f64 * SMALL + 1.0)
+                .sum::<f64>();
+        let fittings = HEADING
+            + self
+                .sheet_fittings()
+                .iter()
+                .map(|f| (lines(f.effect.len(), 45) as f64 * SMALL).max(name(&f.name)) + 1.0)
+                .sum::<f64>();
+        let handling = 2.0 * HEADING
+            + 2.0 * LINE
+            + self.handling_decision().map_or(0.0, |d| lines(d.text.len(), 95) as f64 * SMALL);
+        // The drawing and its caption: a Yacht's (split sides, two turrets) is the tallest.
+        let drawing = if self.hull_name() == "Yacht" { 70.0 } else { 58.0 };
+        let mut columns = [(vec![SheetBlock::Drawing], drawing), (vec![SheetBlock::Damage], damage)];
+        // The stat line in small print, about 95 characters to a line in a column.
+        let stat_line = HEADING + lines(self.stat_line.len(), 95) as f64 * SMALL + 2.0;
+        for (block, height) in [
+            (SheetBlock::Handling, handling),
+            (SheetBlock::Fittings, fittings),
+            (SheetBlock::StatLine, stat_line),
+        ] {
+            let taller = |k: usize| (columns[k].1 + height).max(columns[1 - k].1);
+            let at = if taller(1) < taller(0) { 1 } else { 0 };
+            columns[at].0.push(block);
+            columns[at].1 += height;
+        }
+        let [(left, _), (right, _)] = columns;
+        [left, right]
+    }
+
+    /// The armor's type, and what it does at the table.
+    pub fn sheet_armor_type(&self) -> Option<(&'static str, &'static str)> {
+        self.design.armor.kind.known().map(|t| (t.name, t.at_table))
+    }
+
+    /// The hull's fittings and the accessories aboard, each with what it does at the table.
+    pub fn sheet_fittings(&self) -> Vec<sheet::Fitting> {
+        sheet::fittings(&self.design)
+    }
+
+    /// Damage-point boxes for the plant, propellers or jet, accessories and everyone aboard (a
+    /// crew line's row has a set of boxes per person).
     pub fn sheet_damage(&self) -> Vec<TickRow> {
         sheet::damageable(&self.design)
             .into_iter()
-            .map(|d| TickRow { note: each_note(d.dp, "DP", d.of), ticks: Ticks::new(d.dp), name: d.name })
+            .map(|d| {
+                let hint = match d.sets.iter().find(|s| s.of > 1) {
+                    Some(s) if s.label.is_empty() => format!("{} alike, one set: tick it per loss", s.of),
+                    Some(s) => format!("one set for {}: tick it per loss", s.label),
+                    None => String::new(),
+                };
+                let note =
+                    if d.sets.len() > 1 { format!("{} DP each", d.dp) } else { each_note(d.dp, "DP", 1) };
+                let sets = d.sets.into_iter().map(|s| (s.label, Ticks::new(d.dp))).collect();
+                TickRow { name: d.name, note, hint, sets }
+            })
             .collect()
     }
 
@@ -109,6 +208,16 @@ impl BoatView {
     /// to this boat (the jet drive's only with one).
     pub fn sheet_decisions(&self) -> Vec<&'static Decision> {
         sheet::decisions_for(&self.design)
+    }
+
+    /// How the sheet reads the handling rules, printed under the handling track.
+    pub fn handling_decision(&self) -> Option<&'static Decision> {
+        self.sheet_decisions().into_iter().find(|d| d.topic == sheet::HANDLING_TRACK)
+    }
+
+    /// How the sheet settles damage points the boat rules do not give, printed under them.
+    pub fn damage_decisions(&self) -> Vec<&'static Decision> {
+        self.sheet_decisions().into_iter().filter(|d| d.topic != sheet::HANDLING_TRACK).collect()
     }
 
     /// Weapons grouped by where they fire from, one line each (a dozen of one entry, then one
@@ -156,10 +265,11 @@ impl BoatView {
                     loads: a
                         .loads
                         .into_iter()
-                        .map(|l| TickRow {
-                            note: each_note(l.shots, "shots", l.of),
-                            ticks: Ticks::new(l.shots),
-                            name: l.name,
+                        .map(|l| {
+                            // A load of one weapon needs no words: its boxes are its shots.
+                            let note =
+                                if l.of > 1 { each_note(l.shots, "shots", l.of) } else { String::new() };
+                            TickRow::one(l.name, note, l.shots)
                         })
                         .collect(),
                 })
