@@ -34,26 +34,34 @@
 //! odds calculator refuses an input out of range with an [`OddsError`] naming the field.
 
 mod battle;
+mod composition;
 mod data;
+mod document;
 mod export;
+mod fitting;
 mod fleet;
 mod odds;
 #[cfg(test)]
 mod tests;
 
 pub use battle::{
-    Action, BATTLE_VERSION, Battle, Condition, Event, Launch, LogEntry, MAX_LOG, MAX_SHIPS, MAX_TURN,
-    Refusal, Removal, ShipState, ShipStatus, Status, apply, status,
+    Action, BATTLE_VERSION, Battle, Condition, Event, LastLaunch, Launch, LogEntry, MAX_LOG, MAX_SHIPS,
+    MAX_TURN, MAX_UNDO, Refusal, Removal, ShipState, ShipStatus, SquadronOrdnance, SquadronStatus, Status,
+    Undo, apply, condition_of, crippled_at, labels, status,
+};
+pub use composition::{RuleState, Status as RuleStatus};
+pub use data::lists::{
+    Check as RuleCheck, FleetList, Leader, Placement, Reading, Role as LeaderRole, RosterEntry, Rule, Set,
 };
 pub use data::{
-    Armour, Bays, Craft, Faction, Kind, Price, Resilience, Role, SPLIT_MIN_PART, SPLIT_OVER, Salvo,
-    SalvoKind, Ship, ShipOption, Split, Strength, craft, craft_by_id, faction, factions, ship, ships,
+    Armour, Bays, Craft, Faction, Kind, OptionGroup, Resilience, Role, SPLIT_MIN_PART, SPLIT_OVER, Salvo,
+    SalvoKind, Ship, ShipOption, Split, Strength, Weapon, WeaponKind, craft, craft_by_id, faction, factions,
+    leader, leaders, list, lists, rule, rules, ship, ships,
 };
+pub use document::{Aboard, DEFAULT_POINTS_LIMIT, DOCUMENT_VERSION, Fleet, ShipEntry, Squadron, migrate};
 pub use export::{summary, text_export};
-pub use fleet::{
-    Check, DEFAULT_POINTS_LIMIT, DOCUMENT_VERSION, EntryFigures, Fitting, Fleet, Ordnance, SQUADRON_MAX,
-    SQUADRON_MIN, ShipEntry, Squadron, check,
-};
+pub use fitting::{Fitting, crippled_strength, half_up, parse_pick};
+pub use fleet::{Check, EntryFigures, LeaderFigures, OptionTaken, Ordnance, check, list_of};
 pub use odds::{
     AssaultWave, BomberOdds, BomberWave, Fraction, Interception, InterceptionOdds, MAX_INTERCEPTORS,
     MAX_MASSED, MAX_STRENGTH, MAX_TURRETS, MAX_WAVE, Odds, OddsAnswer, OddsError, OddsRequest, Outcome,
@@ -62,7 +70,7 @@ pub use odds::{
 
 /// Version of the rules engine, stored with every judged build. Bump it when a change to the
 /// tables or the checks could change the judgement of a saved fleet.
-pub const ENGINE_VERSION: u32 = 1;
+pub const ENGINE_VERSION: u32 = 2;
 
 /// A decision we made where the rules text is silent or the data unclear, in words a page can
 /// show; `id` lets a page point at one ("crippled-bays").

@@ -339,9 +339,12 @@ fn anchor(a: &Action) -> String {
         Action::LaunchCraft { ship, .. }
         | Action::LaunchTorpedoes { ship, .. }
         | Action::Reload { ship, .. }
+        | Action::Hits { ship, .. }
         | Action::SetCondition { ship, .. }
+        | Action::Shields { ship, .. }
         | Action::Brace { ship, .. } => format!("ship-{ship}"),
-        Action::RemoveMarkers { .. } | Action::NextTurn {} => "fleet".into(),
+        Action::LaunchSquadron { .. } => "squadrons".into(),
+        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => "fleet".into(),
     }
 }
 
@@ -550,6 +553,7 @@ mod tests {
                 | Action::Brace { .. }
                 | Action::RemoveMarkers { .. }
                 | Action::NextTurn {} => {}
+                _ => {}
             }
         }
         all

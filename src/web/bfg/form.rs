@@ -7,8 +7,8 @@ use crate::games::bfg::{self, Fleet, ShipEntry, Squadron};
 use crate::web::codec::{self, Op};
 use crate::web::form::Fields;
 
-/// An escort squadron starts at the smallest size we do not warn about.
-const NEW_SQUADRON: u32 = bfg::SQUADRON_MIN;
+/// An escort squadron starts at two ships, the general rules' smallest squadron.
+const NEW_SQUADRON: u32 = 2;
 
 /// Reads the builder form into a fleet, with a problem for every field that did not parse.
 pub fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), codec::Refused> {
@@ -39,15 +39,16 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
     match op {
         Op::Add(list) if list == "ships" => {
             if let Some(ship) = chosen("ships").filter(|s| !s.is_escort()) {
-                fleet
-                    .ships
-                    .push(ShipEntry { options: first_of_each_group(ship), ..ShipEntry::new(ship.id, &[]) });
+                fleet.ships.push(ShipEntry {
+                    options: first_of_each_group(ship, &fleet.list),
+                    ..ShipEntry::new(ship.id, &[])
+                });
             }
         }
         Op::Add(list) if list == "squadrons" => {
             if let Some(ship) = chosen("squadrons").filter(|s| s.is_escort()) {
                 fleet.squadrons.push(Squadron {
-                    options: first_of_each_group(ship),
+                    options: first_of_each_group(ship, &fleet.list),
                     ..Squadron::new(ship.id, NEW_SQUADRON)
                 });
             }
@@ -59,9 +60,12 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
     }
 }
 
-fn first_of_each_group(ship: &bfg::Ship) -> Vec<String> {
-    ship.groups()
-        .filter_map(|g| ship.options.iter().find(|o| o.group == Some(g)))
+/// The first option of each group the ship must choose from (as the fleet's list offers them).
+fn first_of_each_group(ship: &bfg::Ship, list: &str) -> Vec<String> {
+    ship.groups
+        .iter()
+        .filter(|g| g.min > 0)
+        .filter_map(|g| ship.options_in(list).find(|o| o.group == Some(g.id)))
         .map(|o| o.id.to_owned())
         .collect()
 }
@@ -126,11 +130,11 @@ mod tests {
     fn a_new_ship_takes_the_first_choice_of_each_option_group() {
         let grouped = bfg::ships()
             .iter()
-            .find(|s| !s.is_escort() && s.groups().next().is_some())
+            .find(|s| !s.is_escort() && s.groups.iter().any(|g| g.min > 0))
             .expect("a ship with a group");
         let fleet = Fleet::new(grouped.faction);
         let got = pressed(&fleet, &[("new.ships", grouped.id), ("action", "add.ships")]);
-        assert_eq!(got.ships[0].options.len(), grouped.groups().count());
+        assert_eq!(got.ships[0].options.len(), grouped.groups.iter().filter(|g| g.min > 0).count());
         assert!(bfg::check(&got).problems.iter().all(|p| p.code != crate::games::Code::OptionRequired));
     }
 

@@ -224,9 +224,9 @@ fn option_boxes(path: &str, ship: Option<&'static Ship>, chosen: &[String]) -> V
             let key = o.group.and_then(|g| offered.iter().position(|x| x.group == Some(g))).unwrap_or(k);
             let name = format!("{path}.options.{key}");
             let price = match o.price {
-                bfg::Price::Points(p) => format!(" (+{p} pts)"),
-                bfg::Price::WithShip => String::new(),
-                bfg::Price::Unknown => " (price unknown: counted as 0)".to_owned(),
+                0 => String::new(),
+                p if o.per_bay => format!(" ({p:+} pts a bay)"),
+                p => format!(" ({p:+} pts)"),
             };
             OptionBox {
                 id: dom_id(&format!("{path}.option.{}", o.id)),
@@ -257,8 +257,10 @@ mod tests {
 
     #[test]
     fn ticked_options_read_back_as_chosen() {
-        let grouped =
-            bfg::ships().iter().find(|s| !s.is_escort() && s.groups().next().is_some()).expect("grouped");
+        let grouped = bfg::ships()
+            .iter()
+            .find(|s| !s.is_escort() && s.groups.iter().any(|g| g.min > 0))
+            .expect("grouped");
         let chosen: Vec<String> = grouped
             .options
             .iter()
@@ -275,7 +277,7 @@ mod tests {
         assert_eq!(problems, vec![]);
         assert_eq!(fleet.ships[0].options, chosen);
         // Radios of one group share their input's name.
-        for g in grouped.groups() {
+        for g in grouped.groups.iter().map(|g| g.id) {
             let names: Vec<&str> = boxes
                 .iter()
                 .filter(|b| grouped.option(&b.value).is_some_and(|o| o.group == Some(g)))

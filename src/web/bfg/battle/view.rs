@@ -207,8 +207,9 @@ impl BattleView {
                     .enumerate()
                     .map(|(index, (state, st))| {
                         let profile = bfg::ship(&state.class);
-                        let fitting =
-                            profile.zip(f).map(|(p, f)| bfg::Fitting::new(p, options_of(f, &state.part)));
+                        let fitting = profile
+                            .zip(f)
+                            .map(|(p, f)| bfg::Fitting::new(p, options_of(f, &state.part), bfg::list_of(f)));
                         let salvo = fitting.as_ref().and_then(|x| x.torpedoes);
                         ShipRow {
                             index,
