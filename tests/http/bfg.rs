@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 
 mod fuzz;
 mod odds;
+mod tracker;
 
 /// Ships 0 Emperor battleship (8 bays, with Sharks), 1 Lord Daros (Dictator cruiser: 4 bays and a
 /// salvo of 6), 2 Retribution battleship (a salvo of 9), 3 and 4 Cobra destroyers. The fleet
@@ -293,8 +294,14 @@ async fn only_the_owner_gives_orders_and_a_watcher_changes_nothing() {
     assert_eq!(text(&page, "turn"), "Turn 2");
     assert!(page.contains("You are watching this battle"));
     assert!(!page.contains("<form"), "no forms for a watcher");
-    assert!(page.contains(&format!("data-events=\"/bfg/{id}/battle/events\"")), "it follows the orders as they come");
-    assert!(page.contains("<noscript><meta http-equiv=\"refresh\" content=\"10\"></noscript>"), "and refreshes itself without JavaScript");
+    assert!(
+        page.contains(&format!("data-events=\"/bfg/{id}/battle/events\"")),
+        "it follows the orders as they come"
+    );
+    assert!(
+        page.contains("<noscript><meta http-equiv=\"refresh\" content=\"10\"></noscript>"),
+        "and refreshes itself without JavaScript"
+    );
 
     // Its orders, a new battle and the API without the token are all refused.
     for fields in [

@@ -74,7 +74,10 @@ async fn a_fleet_is_built_by_form_posts_with_exact_points_and_ordnance() {
     let slot = body.find(r#"id="problems-squadrons-0""#).expect("the squadron's slot");
     assert!(body[slot..slot + 600].contains("Squadrons of at most 6 escorts: squadron 1 (8 Sword frigates) has 8 (general/escort-squadron-max)"), "{}", &body[slot..slot + 600]);
     assert!(body.contains(r#"class="verdict illegal""#));
-    assert!(body.contains(r#"<li class="rule broken" id="rule-general-escort-squadron-max">"#), "the list's rules say which is broken");
+    assert!(
+        body.contains(r#"<li class="rule broken" id="rule-general-escort-squadron-max">"#),
+        "the list's rules say which is broken"
+    );
     f.squadrons[0].count = 6;
     // A limit of 400: over it, an error placed at the limit.
     f.points_limit = 400;
@@ -94,7 +97,12 @@ async fn options_are_ticked_on_the_ship_and_priced() {
     f.ships.push(ShipEntry::new("strike-cruiser", &[]));
     let (_, body) = page(&app, "/bfg/design", form(&f, &[])).await;
     // The prow's refits are radios of one input, "None" (the standard bays) ticked.
-    assert!(body.contains(r#"type="radio" id="f-ships-0-option-prow-none" name="ships.0.options.0" value="" checked"#), "{body}");
+    assert!(
+        body.contains(
+            r#"type="radio" id="f-ships-0-option-prow-none" name="ships.0.options.0" value="" checked"#
+        ),
+        "{body}"
+    );
     assert!(body.contains(
         r#"type="radio" id="f-ships-0-option-prow-torpedoes" name="ships.0.options.0" value="prow-torpedoes""#
     ));
@@ -102,7 +110,11 @@ async fn options_are_ticked_on_the_ship_and_priced() {
     // Choosing the torpedoes instead: the salvo shows, the bays go.
     let (_, body) = page(&app, "/bfg/design", form(&f, &[("ships.0.options.0", "prow-torpedoes")])).await;
     assert!(body.contains("6@30"), "the prow salvo");
-    assert!(body.contains("Prow torpedoes (+0 pts): replaces Prow launch bays") || body.contains("Prow torpedoes: replaces Prow launch bays"), "{body}");
+    assert!(
+        body.contains("Prow torpedoes (+0 pts): replaces Prow launch bays")
+            || body.contains("Prow torpedoes: replaces Prow launch bays"),
+        "{body}"
+    );
     // Both at once (a hand-made form): the engine says they are alternatives.
     let (_, body) = page(
         &app,
@@ -260,7 +272,10 @@ async fn the_roster_has_a_row_of_boxes_for_every_ship() {
     assert_eq!(status, StatusCode::OK);
     assert!(roster.contains("Lord Daros (Dictator cruiser)"));
     for k in 1..=3 {
-        assert!(roster.contains(&format!("<th scope=\"row\">Sword frigate {k} (squadron 1)</th>")), "escort {k}: {roster}");
+        assert!(
+            roster.contains(&format!("<th scope=\"row\">Sword frigate {k} (squadron 1)</th>")),
+            "escort {k}: {roster}"
+        );
     }
     assert_eq!(roster.matches("<section class=\"sheet-ship\"").count(), 2, "two cruisers");
     assert_eq!(roster.matches("<section class=\"sheet-squadron\"").count(), 1, "a squadron");

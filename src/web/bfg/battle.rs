@@ -8,7 +8,9 @@
 //! first order. Every write names the revision it read: two orders sent at once are applied one
 //! after the other, never one over the other.
 
-use crate::games::bfg::{self, Action, Battle, Condition, Event, Fleet, Launch, Refusal, Removal, SquadronOrdnance};
+use crate::games::bfg::{
+    self, Action, Battle, Condition, Event, Fleet, Launch, Refusal, Removal, SquadronOrdnance,
+};
 use crate::store::battles;
 use crate::store::builds::Build;
 use crate::web::AppState;
@@ -62,7 +64,7 @@ enum Order {
         ship: usize,
         #[serde(default)]
         rolled: Option<u32>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bfg::two_salvoes")]
         split: Option<[u32; 2]>,
     },
     LaunchSquadron {
@@ -428,7 +430,12 @@ pub fn read_order(f: &Fields) -> Result<Action, String> {
             };
             let craft = f.get("craft").map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
             let mut rolled = Vec::new();
-            for r in f.get("rolled").unwrap_or("").split(|c: char| c == ',' || c.is_whitespace()).filter(|r| !r.is_empty()) {
+            for r in f
+                .get("rolled")
+                .unwrap_or("")
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|r| !r.is_empty())
+            {
                 match r.parse::<u32>() {
                     Ok(n) => rolled.push(n),
                     Err(_) => {
@@ -684,8 +691,18 @@ mod tests {
                 ("split_a", ""),
                 ("split_b", ""),
             ]),
-            read(&[("action", "launch_squadron"), ("squadron", "squadrons.0"), ("ordnance", "torpedoes"), ("rolled", "3, 5")]),
-            read(&[("action", "launch_squadron"), ("squadron", "group:Red"), ("ordnance", "craft"), ("craft", "doomfire")]),
+            read(&[
+                ("action", "launch_squadron"),
+                ("squadron", "squadrons.0"),
+                ("ordnance", "torpedoes"),
+                ("rolled", "3, 5"),
+            ]),
+            read(&[
+                ("action", "launch_squadron"),
+                ("squadron", "group:Red"),
+                ("ordnance", "craft"),
+                ("craft", "doomfire"),
+            ]),
             read(&[("action", "reload"), ("ship", "0"), ("result", "failure")]),
             read(&[("action", "hits"), ("ship", "1"), ("hits", "3")]),
             read(&[("action", "set_condition"), ("ship", "3"), ("condition", "crippled")]),

@@ -98,7 +98,8 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
         Op::Add(path) => {
             let Some(l) = bfg::leader(f.get(&format!("new.{path}")).unwrap_or("").trim()) else { return };
             let mut parts = path.split('.');
-            let (Some(kind), Some(i), Some("leaders"), None) = (parts.next(), parts.next(), parts.next(), parts.next())
+            let (Some(kind), Some(i), Some("leaders"), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
             else {
                 return;
             };

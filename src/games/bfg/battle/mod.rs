@@ -134,6 +134,14 @@ pub struct Battle {
     /// The orders that can be undone, oldest first.
     #[serde(default)]
     pub undo: Vec<Undo>,
+    /// Orders that can no longer be undone: dropped from `undo` to keep it at its bound, or
+    /// given before the battle was read from version 1 (which kept no undo record).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub undo_dropped: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Why markers leave play.
@@ -179,7 +187,7 @@ pub enum Action {
         ship: usize,
         #[serde(default)]
         rolled: Option<u32>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "two_salvoes")]
         split: Option<[u32; 2]>,
     },
     /// Every ship of a squadron that can launches at once: its torpedoes (`rolled`: one D6 per
@@ -227,6 +235,21 @@ pub enum Action {
     NextTurn {},
     /// Put back what the last order recorded changed.
     Undo {},
+}
+
+/// Serde: a split as two salvoes' strengths, `[a, b]`; any other number of parts is refused
+/// naming the field (read as a fixed pair, a third part read as broken JSON).
+pub fn two_salvoes<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[u32; 2]>, D::Error> {
+    let parts: Option<Vec<u32>> = Option::deserialize(d)?;
+    match parts.as_deref() {
+        None => Ok(None),
+        Some(&[a, b]) => Ok(Some([a, b])),
+        Some(other) => Err(serde::de::Error::custom(format!(
+            "a salvo splits into two salvoes, [a, b], not {} part{}",
+            other.len(),
+            if other.len() == 1 { "" } else { "s" }
+        ))),
+    }
 }
 
 /// What an action did, as the log shows it.
@@ -425,6 +448,7 @@ impl Battle {
             log,
             log_dropped: 0,
             undo: Vec::new(),
+            undo_dropped: 0,
         })
     }
 
@@ -451,6 +475,9 @@ impl Battle {
             };
             s.label = t.label.clone();
         }
+        // Its orders were given with no undo record kept.
+        self.undo_dropped =
+            u32::try_from(self.log.len()).unwrap_or(u32::MAX).saturating_add(self.log_dropped);
         self.version = BATTLE_VERSION;
         self
     }
@@ -499,7 +526,7 @@ pub(crate) fn matched(battle: &Battle, fleet: &Fleet) -> Result<Vec<Tracked>, Re
 pub fn apply(battle: &mut Battle, fleet: &Fleet, action: Action) -> Result<Event, Refusal> {
     let roster = matched(battle, fleet)?;
     if let Action::Undo {} = action {
-        let text = undo(battle)?;
+        let text = undo(battle, &roster)?;
         return Ok(log(battle, text));
     }
     let before_ships = battle.ships.clone();
@@ -512,20 +539,23 @@ pub fn apply(battle: &mut Battle, fleet: &Fleet, action: Action) -> Result<Event
         || battle.undo.iter().map(|u| u.ships.len()).sum::<usize>() > MAX_UNDO_SHIPS
     {
         battle.undo.remove(0);
+        battle.undo_dropped = battle.undo_dropped.saturating_add(1);
     }
     Ok(log(battle, text))
 }
 
-/// Takes back the last order recorded.
-fn undo(battle: &mut Battle) -> Result<String, Refusal> {
+/// Takes back the last order recorded. Its log text is repeated, with the fleet's limit as it
+/// is after the undo when the order had changed it.
+fn undo(battle: &mut Battle, roster: &[Tracked]) -> Result<String, Refusal> {
     let Some(u) = battle.undo.pop() else {
-        let why = if battle.log.len() > 1 {
+        let why = if battle.undo_dropped > 0 {
             format!(" (the tracker keeps the last {MAX_UNDO} orders; older ones stay as they are)")
         } else {
             String::new()
         };
         return Err(Refusal::NothingToUndo(why));
     };
+    let markers_changed = battle.markers != u.markers;
     battle.turn = u.turn;
     battle.markers = u.markers;
     for (i, s) in u.ships {
@@ -533,7 +563,18 @@ fn undo(battle: &mut Battle) -> Result<String, Refusal> {
             *slot = s;
         }
     }
-    Ok(format!("Undone: {}", u.text))
+    // The order's figures were those after it; the ones after the undo follow.
+    const LIMIT: &str = "; the fleet may now have ";
+    let (text, limit_changed) = match u.text.find(LIMIT) {
+        Some(at) => (&u.text[..at], true),
+        None => (u.text.as_str(), false),
+    };
+    let mut out = format!("Undone: {text}");
+    if limit_changed || markers_changed {
+        let limit = orders::fleet_limit(battle, roster);
+        out.push_str(&format!("; now {} of {limit} attack craft in play", battle.in_play()));
+    }
+    Ok(out)
 }
 
 /// Writes the log line, keeping the log at its bound.

@@ -210,7 +210,7 @@ fn the_fleet_limit_drops_as_carriers_are_crippled_and_lost() {
     ));
     assert_eq!(
         ok(&mut b, &f, Action::Undo {}),
-        "Undone: Dictator cruiser is destroyed; the fleet may now have 4 attack craft in play"
+        "Undone: Dictator cruiser is destroyed; now 0 of 8 attack craft in play"
     );
     assert_eq!(limit(&b, &f), 8);
     ok(&mut b, &f, Action::Undo {});
@@ -302,7 +302,7 @@ fn undo_takes_back_the_last_order_whatever_it_was() {
     );
     assert_eq!(
         ok(&mut b, &f, Action::Undo {}),
-        "Undone: 4 Starhawk bomber markers returned: 0 attack craft in play"
+        "Undone: 4 Starhawk bomber markers returned: 0 attack craft in play; now 4 of 12 attack craft in play"
     );
     assert_eq!((b.markers.clone(), b.turn), (before.markers.clone(), 2));
     assert_eq!(ok(&mut b, &f, Action::Undo {}), "Undone: Turn 2 begins");

@@ -34,7 +34,9 @@ const RETRY: Duration = Duration::from_secs(2);
 pub async fn events(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, AppError> {
     load(&state, &id, &bfg::GAME).await?;
     let first = battles::revision(&state.db, &id).await?;
-    Ok(Sse::new(changes(state, id, first)).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))).into_response())
+    Ok(Sse::new(changes(state, id, first))
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+        .into_response())
 }
 
 /// Where a stream stands: the revision last told, and when it began.
@@ -49,7 +51,15 @@ struct Watch {
 }
 
 fn changes(state: AppState, id: String, now: Option<i64>) -> impl Stream<Item = Result<Event, Infallible>> {
-    let w = Watch { state, id, told: now, began: tokio::time::Instant::now(), polls: 0, first: true, done: false };
+    let w = Watch {
+        state,
+        id,
+        told: now,
+        began: tokio::time::Instant::now(),
+        polls: 0,
+        first: true,
+        done: false,
+    };
     stream::unfold(w, |mut w| async move {
         if w.done {
             return None;
@@ -68,9 +78,9 @@ fn changes(state: AppState, id: String, now: Option<i64>) -> impl Stream<Item = 
             tokio::time::sleep(POLL).await;
             w.polls = w.polls.wrapping_add(1);
             let gone = w.polls % CHECK_FLEET == 0
-                && load(&w.state, &w.id, &bfg::GAME).await.is_err_and(|e| {
-                    matches!(e.status_code(), StatusCode::NOT_FOUND | StatusCode::GONE)
-                });
+                && load(&w.state, &w.id, &bfg::GAME)
+                    .await
+                    .is_err_and(|e| matches!(e.status_code(), StatusCode::NOT_FOUND | StatusCode::GONE));
             if gone {
                 w.done = true;
                 return Some((Ok(Event::default().event("gone").data("deleted")), w));

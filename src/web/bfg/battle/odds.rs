@@ -60,7 +60,11 @@ pub struct Against {
 
 impl Against {
     pub fn facings(&self) -> [(&'static str, &'static str, bool); 3] {
-        [("prow", "Prow", self.facing == "prow"), ("sides", "Sides", self.facing != "prow" && self.facing != "rear"), ("rear", "Rear", self.facing == "rear")]
+        [
+            ("prow", "Prow", self.facing == "prow"),
+            ("sides", "Sides", self.facing != "prow" && self.facing != "rear"),
+            ("rear", "Rear", self.facing == "rear"),
+        ]
     }
 }
 
@@ -205,12 +209,20 @@ fn launch_query(
     if bombers > 0 {
         a.kind = Some("bombers");
         a.launch = format!("{bombers} bomber squadrons and {fighters} fighters");
-        q.extend([("kind".into(), "bombers".into()), ("bombers".into(), bombers.to_string()), ("fighters".into(), fighters.to_string())]);
+        q.extend([
+            ("kind".into(), "bombers".into()),
+            ("bombers".into(), bombers.to_string()),
+            ("fighters".into(), fighters.to_string()),
+        ]);
         on6(q);
     } else if boats > 0 {
         a.kind = Some("assault_boats");
         a.launch = format!("{boats} assault boat squadrons and {fighters} fighters");
-        q.extend([("kind".into(), "assault_boats".into()), ("boats".into(), boats.to_string()), ("fighters".into(), fighters.to_string())]);
+        q.extend([
+            ("kind".into(), "assault_boats".into()),
+            ("boats".into(), boats.to_string()),
+            ("fighters".into(), fighters.to_string()),
+        ]);
         on6(q);
     } else {
         a.launch = format!("{fighters} fighter squadrons: they attack ordnance, not ships");
@@ -258,7 +270,11 @@ fn targets(other: &Fleet, chosen: Option<usize>, a: &mut Against) {
         let selected = chosen == Some(index);
         a.targets.push(Target {
             index,
-            label: format!("{name}: {turrets} turrets, armour {}", profile.armour_text),
+            label: format!(
+                "{name}: {turrets} turret{}, armour {}",
+                if turrets == 1 { "" } else { "s" },
+                profile.armour_text
+            ),
             selected,
         });
         if selected {

@@ -254,8 +254,9 @@ impl BattleView {
                     .enumerate()
                     .map(|(index, (state, st))| {
                         let profile = bfg::ship(&state.class);
-                        let fitting =
-                            profile.zip(f).map(|(p, f)| bfg::Fitting::new(p, options_of(f, &state.part), list));
+                        let fitting = profile
+                            .zip(f)
+                            .map(|(p, f)| bfg::Fitting::new(p, options_of(f, &state.part), list));
                         let first = fitting.as_ref().and_then(|x| x.torpedoes);
                         ShipRow {
                             index,
@@ -273,7 +274,11 @@ impl BattleView {
                             bays_loaded: st.bays_loaded,
                             tubes: first.filter(|_| !st.salvoes.is_empty()).map(|salvo| Tubes {
                                 now: st.salvoes.join(" and "),
-                                kind: if salvo.kind == bfg::SalvoKind::Missiles { "missiles" } else { "torpedoes" },
+                                kind: if salvo.kind == bfg::SalvoKind::Missiles {
+                                    "missiles"
+                                } else {
+                                    "torpedoes"
+                                },
                                 rolled: matches!(salvo.strength, bfg::Strength::Rolled { .. }),
                                 may_split: st.salvoes.len() == 1 && salvo.split() != bfg::Split::Never,
                             }),
@@ -295,7 +300,12 @@ impl BattleView {
                         key: q.key.clone(),
                         dom: squadron_dom(&q.key),
                         label: q.label.clone(),
-                        members: q.members.iter().filter_map(|&i| s.ships.get(i)).map(|m| m.label.clone()).collect(),
+                        members: q
+                            .members
+                            .iter()
+                            .filter_map(|&i| s.ships.get(i))
+                            .map(|m| m.label.clone())
+                            .collect(),
                         torpedoes: q.torpedoes,
                         rolled: q.rolled,
                         craft: q.craft.iter().map(|id| craft_row(id, 0)).collect(),

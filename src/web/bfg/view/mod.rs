@@ -48,13 +48,20 @@ pub struct RuleView {
 impl FleetView {
     pub fn new(mut fleet: Fleet, form_problems: Vec<Problem>) -> Self {
         // A form may send empty choices (a radio group's "none"): they are no choice.
-        for options in fleet.ships.iter_mut().map(|s| &mut s.options).chain(fleet.squadrons.iter_mut().map(|s| &mut s.options)) {
+        for options in fleet
+            .ships
+            .iter_mut()
+            .map(|s| &mut s.options)
+            .chain(fleet.squadrons.iter_mut().map(|s| &mut s.options))
+        {
             options.retain(|o| !o.trim().is_empty());
         }
         let check = bfg::check(&fleet);
         let slots = || {
             let mut paths: Vec<String> =
-                ["faction", "list", "points_limit", "version", "leaders", "not_read"].map(String::from).to_vec();
+                ["faction", "list", "points_limit", "version", "leaders", "not_read"]
+                    .map(String::from)
+                    .to_vec();
             paths.extend((0..fleet.ships.len()).map(|i| format!("ships.{i}")));
             paths.extend((0..fleet.squadrons.len()).map(|i| format!("squadrons.{i}")));
             paths
@@ -124,7 +131,9 @@ impl FleetView {
             .map(|r| {
                 let (status, word) = match r.status {
                     RuleStatus::Kept => ("kept", "Kept"),
-                    RuleStatus::Broken => ("broken", if r.unverified { "Broken (unverified)" } else { "Broken" }),
+                    RuleStatus::Broken => {
+                        ("broken", if r.unverified { "Broken (unverified)" } else { "Broken" })
+                    }
                     RuleStatus::Explained => ("explained", "Not a count"),
                 };
                 RuleView {
@@ -161,20 +170,28 @@ impl FleetView {
         match list {
             Some(l) => {
                 for s in bfg::ships().iter().filter(of_kind).filter(|s| l.fields(s.id)) {
-                    let tag = if s.faction == l.faction { String::new() } else { format!(", {}", faction_of(s)) };
+                    let tag =
+                        if s.faction == l.faction { String::new() } else { format!(", {}", faction_of(s)) };
                     out.push((s.id.to_owned(), format!("{} ({} pts{tag})", s.name, price(s))));
                 }
                 let reserves = bfg::ships().iter().filter(of_kind).filter(|s| {
                     s.faction == l.faction
                         && !l.fields(s.id)
-                        && bfg::lists().iter().any(|o| o.faction == l.faction && o.id != l.id && o.fields(s.id))
+                        && bfg::lists()
+                            .iter()
+                            .any(|o| o.faction == l.faction && o.id != l.id && o.fields(s.id))
                 });
                 for s in reserves {
-                    out.push((format!("reserve:{}", s.id), format!("{} ({} pts, a reserve)", s.name, s.points)));
+                    out.push((
+                        format!("reserve:{}", s.id),
+                        format!("{} ({} pts, a reserve)", s.name, s.points),
+                    ));
                 }
             }
             None => {
-                for s in bfg::ships().iter().filter(of_kind).filter(|s| s.faction == self.fleet.faction.trim()) {
+                for s in
+                    bfg::ships().iter().filter(of_kind).filter(|s| s.faction == self.fleet.faction.trim())
+                {
                     out.push((s.id.to_owned(), format!("{} ({} pts)", s.name, s.points)));
                 }
             }

@@ -116,7 +116,11 @@ impl LeaderRow {
     pub fn about(&self) -> String {
         match &self.fig {
             Some(l) if l.known => {
-                let ld = if l.leadership.starts_with('-') { String::new() } else { format!(", Ld {}", l.leadership) };
+                let ld = if l.leadership.starts_with('-') {
+                    String::new()
+                } else {
+                    format!(", Ld {}", l.leadership)
+                };
                 let rr = if l.rerolls_bought > 0 {
                     format!(", {} + {} re-rolls", l.rerolls_included, l.rerolls_bought)
                 } else {
@@ -199,19 +203,22 @@ fn price(o: &bfg::ShipOption, bays: u32) -> String {
 
 /// What an option fits and takes away, in words: ": replaces Prow torpedoes".
 fn changes(o: &bfg::ShipOption) -> String {
-    if o.removes.is_empty() {
-        String::new()
-    } else {
-        format!(": replaces {}", o.removes.join(" and "))
-    }
+    if o.removes.is_empty() { String::new() } else { format!(": replaces {}", o.removes.join(" and ")) }
 }
 
 /// The options of a row as the list offers them: each group's together (radios, or a count
 /// select for an option taken more than once), then the loose ones, then any chosen option the
 /// list does not offer, ticked so nothing is lost until the player unticks it. The codec reads
 /// them in order and closes the gaps; empty values (a group's "None") are no choice.
-pub fn option_sets(path: &str, ship: Option<&'static Ship>, list: &str, chosen: &[String], bays: u32) -> Vec<OptionSet> {
-    let offered: Vec<&'static bfg::ShipOption> = ship.map(|s| s.options_in(list).collect()).unwrap_or_default();
+pub fn option_sets(
+    path: &str,
+    ship: Option<&'static Ship>,
+    list: &str,
+    chosen: &[String],
+    bays: u32,
+) -> Vec<OptionSet> {
+    let offered: Vec<&'static bfg::ShipOption> =
+        ship.map(|s| s.options_in(list).collect()).unwrap_or_default();
     let picks = |id: &str| -> u32 {
         chosen.iter().filter_map(|c| bfg::parse_pick(c)).filter(|(o, _)| *o == id).map(|(_, n)| n).sum()
     };
@@ -268,11 +275,8 @@ pub fn option_sets(path: &str, ship: Option<&'static Ship>, list: &str, chosen: 
                     inputs.push(if o.max > 1 { count(o, n) } else { input(o, "check", n) });
                 }
             }
-            let picks_text = if g.min == g.max {
-                format!("take {}", g.min)
-            } else {
-                format!("{} to {}", g.min, g.max)
-            };
+            let picks_text =
+                if g.min == g.max { format!("take {}", g.min) } else { format!("{} to {}", g.min, g.max) };
             sets.push(OptionSet { legend: Some(format!("{} ({picks_text})", g.name)), inputs });
         }
     }

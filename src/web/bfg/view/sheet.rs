@@ -58,7 +58,15 @@ pub struct SheetSquadron {
 fn options(e: &EntryFigures) -> Vec<String> {
     e.options
         .iter()
-        .map(|o| if o.picks > 1 { format!("{} ×{}", o.option.name, o.picks) } else { o.option.name.to_string() })
+        .map(
+            |o| {
+                if o.picks > 1 {
+                    format!("{} ×{}", o.option.name, o.picks)
+                } else {
+                    o.option.name.to_string()
+                }
+            },
+        )
         .collect()
 }
 
