@@ -203,13 +203,18 @@ fn census<'a>(
             ship,
             part,
             options,
-            leaders: leaders_of(aboard),
+            // A leader the list does not offer is refused, and not counted by its rules.
+            leaders: leaders_of(aboard).into_iter().filter(|l| l.offered_in(list.id)).collect(),
             squadron: unit,
             each: fig.points_each,
         });
     }
-    let mut leaders: Vec<Led> =
-        fleet_leaders.iter().filter_map(|l| l.leader).map(|leader| Led { leader, on: None }).collect();
+    let mut leaders: Vec<Led> = fleet_leaders
+        .iter()
+        .filter_map(|l| l.leader)
+        .filter(|l| l.offered_in(list.id))
+        .map(|leader| Led { leader, on: None })
+        .collect();
     for (k, m) in members.iter().enumerate() {
         leaders.extend(m.leaders.iter().map(|&leader| Led { leader, on: Some(k) }));
     }
@@ -702,7 +707,12 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
                     )
                 })
                 .collect();
-            Outcome { figure: format!("largest squadron {largest} (at most {n})"), failures }
+            let figure = if units.is_empty() {
+                format!("no squadron of {} (at most {n} in each)", w.1)
+            } else {
+                format!("largest squadron {largest} (at most {n})")
+            };
+            Outcome { figure, failures }
         }
         Check::SquadronMin { n, of, unless_lone } => {
             let w = subject(&of);
@@ -733,7 +743,12 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
                     })
                     .collect()
             };
-            Outcome { figure: format!("smallest squadron {smallest} (at least {n})"), failures }
+            let figure = if units.is_empty() {
+                format!("no squadron of {} (at least {n} in each)", w.1)
+            } else {
+                format!("smallest squadron {smallest} (at least {n})")
+            };
+            Outcome { figure, failures }
         }
         Check::SquadronPure { of } => {
             let w = subject(&of);
@@ -874,7 +889,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
             for (t, (one, many)) in TYPES.iter().enumerate() {
                 let allowed = u64::from(a) * (main[t] / u64::from(b.max(1)));
                 let w = (one.to_string(), many.to_string());
-                figs.push(format!("{} reserve of {allowed} allowed", count_of(reserves[t], &w)));
+                figs.push(format!("{} in reserve, {allowed} allowed", count_of(reserves[t], &w)));
                 if reserves[t] > allowed {
                     let need = reserves[t].div_ceil(u64::from(a.max(1))) * u64::from(b);
                     failures.push((

@@ -6,7 +6,10 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 use super::composition::{self as lists, RuleState};
-use super::data::{self, Craft, Kind, Salvo, Ship, ShipOption, Split, Weapon, lists::FleetList};
+use super::data::{
+    self, Craft, Kind, Salvo, Ship, ShipOption, Split, Weapon,
+    lists::{FleetList, Leader},
+};
 use super::document::{Aboard, Fleet, ShipEntry, Squadron};
 use super::fitting::{Fitting, parse_pick};
 use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
@@ -720,7 +723,7 @@ fn leader(
         problems.push(Problem::error(
             Code::LeaderNotInList,
             Some(part.clone()),
-            format!("The {} list does not offer the {} ({}): it offers {offered}", x.name, l.name, l.row),
+            format!("The {} list does not offer the {}: it offers {offered}", x.name, leader_title(l)),
         ));
     }
     match (l.placement, on) {
@@ -829,4 +832,15 @@ fn unknown_ship(fleet: &Fleet, list: Option<&FleetList>, e: &Entry) -> Problem {
         format!("There is no ship class \"{}\": use {}", shown(e.class()), or_list(&closest))
     };
     Problem::error(Code::UnknownShip, Some(e.part()), message)
+}
+
+/// A leader as a message names it: its name, and the received row's when it says more ("Ork
+/// Warlord (Cyclops Cluster / Waaagh!)").
+fn leader_title(l: &Leader) -> String {
+    match l.row.strip_prefix(l.name).map(str::trim) {
+        Some("") => l.name.to_owned(),
+        Some(rest) => format!("{} {rest}", l.name),
+        None if l.row.is_empty() => l.name.to_owned(),
+        None => format!("{} ({})", l.name, l.row),
+    }
 }

@@ -406,7 +406,7 @@ fn leaders_are_priced_placed_and_offered_by_the_list() {
     let c = check(&led(fleet_in("in-gothic", &[("gothic-cruiser", &[])], &[]), 0, "warmaster-incursion", 0));
     assert!(
         problem(&c, Code::LeaderNotInList).message.starts_with(
-            "The Gothic Sector list does not offer the Chaos Warmaster (Chaos Warmaster (Incursion)): it offers Fleet-Admiral, Admiral or Solar Admiral"
+            "The Gothic Sector list does not offer the Chaos Warmaster (Incursion): it offers Fleet-Admiral, Admiral or Solar Admiral"
         ),
         "{}",
         problem(&c, Code::LeaderNotInList).message

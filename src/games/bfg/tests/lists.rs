@@ -597,13 +597,13 @@ fn tyranid_hive_fleets_keep_their_proportions() {
         about(&f3, "ty-hive/escorts"),
         "At least 6 Kraken or Vanguard drone ships per 1 Hive Ship: 1 Hive Ship needs 6 Kraken or Vanguard drone ships, the fleet has 5 (ty-hive/escorts)"
     );
-    // A fleet commander has no place; re-rolls are bought for the fleet.
+    // A fleet commander has no place (the list offers none: refused as such, and not counted
+    // again by the rule); re-rolls are bought for the fleet.
     let mut f4 = led(f.clone(), 0, "admiral", 0);
     f4.leaders = vec![Aboard::new("hive-mind-influence"), Aboard::new("hive-mind-influence")];
     assert_eq!(
         all_about(&f4, "ty-hive/no-commander"),
         [
-            "No fleet commanders: the fleet has 1 (ty-hive/no-commander)",
             "Up to 1 Hive Mind Influence re-roll per 1 Hive Ship: 2 Hive Mind Influence re-rolls need 2 Hive Ships, the fleet has 1 (ty-hive/no-commander)"
         ]
     );

@@ -38,8 +38,9 @@ pub struct RuleView {
     pub text: &'static str,
     /// "kept", "broken" or "explained".
     pub status: &'static str,
-    /// In words: "Kept", "Broken", "Not checked".
-    pub word: &'static str,
+    /// In words: "Kept", "Broken", or how a rule that counts nothing is kept ("In the ship
+    /// lists", "See in-gothic/battleships", "Not checked").
+    pub word: String,
     pub figures: Vec<String>,
     pub notes: Vec<&'static str>,
     pub unverified: bool,
@@ -130,11 +131,11 @@ impl FleetView {
             .iter()
             .map(|r| {
                 let (status, word) = match r.status {
-                    RuleStatus::Kept => ("kept", "Kept"),
+                    RuleStatus::Kept => ("kept", "Kept".to_owned()),
                     RuleStatus::Broken => {
-                        ("broken", if r.unverified { "Broken (unverified)" } else { "Broken" })
+                        ("broken", if r.unverified { "Broken (unverified)" } else { "Broken" }.to_owned())
                     }
-                    RuleStatus::Explained => ("explained", "Not a count"),
+                    RuleStatus::Explained => ("explained", explained(r.id)),
                 };
                 RuleView {
                     id: r.id,
@@ -240,4 +241,21 @@ impl FleetView {
 /// A ship's faction name, for a class fielded by another faction's list.
 fn faction_of(s: &bfg::Ship) -> &'static str {
     bfg::faction(s.faction).map_or(s.faction, |f| f.name)
+}
+
+/// How a rule that counts nothing is kept, from our first reading of it.
+fn explained(id: &str) -> String {
+    use bfg::RuleCheck as C;
+    let first = bfg::rule(id).and_then(|r| r.readings.first()).map(|r| r.check);
+    match first {
+        Some(C::Roster | C::RosterPlus { .. } | C::Reserves { .. } | C::ReservesOnly { .. }) => {
+            "In the ship lists".into()
+        }
+        Some(C::Slots) => "In the weapon choices".into(),
+        Some(C::Options) => "In the options".into(),
+        Some(C::Leaders) => "In the leaders".into(),
+        Some(C::Inherit) => "From the list it extends".into(),
+        Some(C::See { rule }) => format!("See {rule}"),
+        _ => "Not checked".into(),
+    }
 }

@@ -31,7 +31,7 @@ pub struct SheetShip {
     pub craft: String,
     pub options: Vec<String>,
     pub leaders: Vec<String>,
-    pub marks: Vec<&'static str>,
+    pub marks: Vec<String>,
 }
 
 /// An escort squadron's block.
@@ -52,7 +52,7 @@ pub struct SheetSquadron {
     pub members: Vec<String>,
     /// Ships past those, counted on a tally line.
     pub more: u32,
-    pub marks: Vec<&'static str>,
+    pub marks: Vec<String>,
 }
 
 fn options(e: &EntryFigures) -> Vec<String> {
@@ -89,16 +89,16 @@ fn leaders(e: &EntryFigures) -> Vec<String> {
         .collect()
 }
 
-fn marks(e: &EntryFigures) -> Vec<&'static str> {
+fn marks(e: &EntryFigures) -> Vec<String> {
     let mut m = Vec::new();
     if e.reserve {
-        m.push("reserve");
+        m.push("reserve".to_owned());
     }
     if e.unverified {
-        m.push("UNVERIFIED profile");
+        m.push("UNVERIFIED profile".to_owned());
     }
     if e.known && !e.counted {
-        m.push("not counted: not of this fleet");
+        m.push("not counted: not of this fleet".to_owned());
     }
     m
 }
@@ -131,7 +131,13 @@ impl FleetView {
                 craft: craft(e),
                 options: options(e),
                 leaders: leaders(e),
-                marks: marks(e),
+                marks: {
+                    let mut m = marks(e);
+                    if !e.group.trim().is_empty() {
+                        m.insert(0, format!("squadron \"{}\"", e.group.trim()));
+                    }
+                    m
+                },
             })
             .collect()
     }
