@@ -10,6 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 mod fuzz;
+mod import;
 mod odds;
 mod tracker;
 

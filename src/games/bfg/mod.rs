@@ -49,6 +49,7 @@ mod export;
 mod fitting;
 mod fleet;
 mod odds;
+pub mod roster;
 #[cfg(test)]
 mod tests;
 

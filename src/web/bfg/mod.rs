@@ -5,6 +5,7 @@
 pub mod api;
 pub mod battle;
 pub mod form;
+pub mod import;
 pub mod input;
 pub mod odds;
 pub mod view;
@@ -35,6 +36,7 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/bfg/new", get(new_fleet))
         .merge(api::router())
+        .merge(import::router(writes))
         .merge(battle::router(writes))
         .merge(odds::router())
         .merge(builder::routes::<Fleets>(writes))
@@ -69,7 +71,7 @@ impl Builder for Fleets {
         form::press(fleet, action, f);
     }
     fn editor(v: FleetView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
+        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, notes: Vec::new() };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: FleetView) -> Result<String, AppError> {
@@ -120,6 +122,8 @@ pub struct BuilderPage {
     pub build_id: Option<String>,
     /// "Show it in the gallery" ticked in its save actions.
     pub listed: bool,
+    /// How an imported roster was read (placements, points that disagree); empty otherwise.
+    pub notes: Vec<String>,
 }
 
 #[derive(Template)]
@@ -159,6 +163,7 @@ async fn new_fleet(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
             v: FleetView::new(Fleet::new(id), Vec::new()),
             build_id: None,
             listed: true,
+            notes: Vec::new(),
         });
     }
     // The engine says what is wrong and which factions there are.

@@ -11,6 +11,7 @@ mod export;
 mod fleet;
 mod lists;
 mod odds;
+mod roster;
 
 /// A fleet of `faction` (on its first list) with these ships (class, options) and squadrons
 /// (class, count).
