@@ -26,7 +26,7 @@ use super::document::{Aboard, Fleet, ShipEntry, Squadron};
 use super::fitting::parse_pick;
 use super::fleet::Check;
 use crate::games::bounds::{self, Document, MAX_COUNT, MAX_ENTRIES, MAX_NAME_CHARS, MAX_POINTS_LIMIT};
-use names::{best, key};
+use names::{best, key, within};
 use xml::Node;
 
 /// The most lines not read a fleet keeps from one roster; the rest are counted in a note.

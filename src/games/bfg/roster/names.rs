@@ -64,6 +64,21 @@ pub fn key(name: &str) -> String {
 /// The candidate the name means: the one whose key is the name's, else the one whose words are
 /// all in the name (or the name's all in its), the most words first, if only one has that many.
 pub fn best<'a, T: Copy>(name: &str, candidates: impl Iterator<Item = (T, &'a str)>) -> Option<T> {
+    matching(name, candidates, true)
+}
+
+/// As [`best`], but only a candidate whose words are all in the name: a ship ("Lunar cruiser"
+/// in "Lunar Class Cruiser (Refit)"), never a ship a shorter name is part of (a "Battleships"
+/// heading is no battleship).
+pub fn within<'a, T: Copy>(name: &str, candidates: impl Iterator<Item = (T, &'a str)>) -> Option<T> {
+    matching(name, candidates, false)
+}
+
+fn matching<'a, T: Copy>(
+    name: &str,
+    candidates: impl Iterator<Item = (T, &'a str)>,
+    loose: bool,
+) -> Option<T> {
     let want = words(name);
     let joined = want.join(" ");
     if want.is_empty() {
@@ -79,7 +94,8 @@ pub fn best<'a, T: Copy>(name: &str, candidates: impl Iterator<Item = (T, &'a st
         if theirs.join(" ") == joined {
             return Some(t);
         }
-        let inside = theirs.iter().all(|w| want.contains(w)) || want.iter().all(|w| theirs.contains(w));
+        let inside =
+            theirs.iter().all(|w| want.contains(w)) || (loose && want.iter().all(|w| theirs.contains(w)));
         if !inside {
             continue;
         }
@@ -94,4 +110,24 @@ pub fn best<'a, T: Copy>(name: &str, candidates: impl Iterator<Item = (T, &'a st
         }
     }
     if tie { None } else { found.map(|(t, _)| t) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_by_their_words_whole_then_in_part() {
+        assert_eq!(key("Prow Torpedos"), "prow torpedo");
+        assert_eq!(key("Admiral Ldr 9"), "admiral");
+        assert_eq!(key("Abaddon's 13th Black Crusade"), "abaddon 13th black crusade");
+        let ships = [(1, "Emperor battleship"), (2, "Lunar cruiser")];
+        assert_eq!(within("Lunar Class Cruiser (Refit)", ships.into_iter()), Some(2));
+        // A heading whose word is part of one ship's name is not that ship...
+        assert_eq!(within("Battleships", ships.into_iter()), None);
+        // ...though a leader or option named short is ("Warmaster": the Chaos Warmaster).
+        assert_eq!(best("Battleships", ships.into_iter()), Some(1));
+        // Two equally good are none.
+        assert_eq!(best("Cruiser", [(1, "Lunar cruiser"), (2, "Gothic cruiser")].into_iter()), None);
+    }
 }

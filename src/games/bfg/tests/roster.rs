@@ -124,11 +124,17 @@ fn what_the_reader_cannot_match_is_kept_as_not_read_never_dropped() {
         sel("Lunar Class Cruiser", 1, 180, "", &sel("Gilded Prow", 1, 10, "", "")),
         sel("Fortress of Doom", 1, 500, "", ""),
         sel("Standard", 1, 0, "", ""),
+        sel("Battleships", 1, 0, "", ""),
     ];
     let imp = read(&ros("Gothic Sector", "Imperial Navy", 1500, 690, &ships.concat()));
+    // "Battleships" is a heading, not a battleship: kept as not read too.
     assert_eq!(
         imp.fleet.not_read,
-        ["Gilded Prow (on the Lunar cruiser)", "Fortress of Doom (Gothic Sector)"]
+        [
+            "Gilded Prow (on the Lunar cruiser)",
+            "Fortress of Doom (Gothic Sector)",
+            "Battleships (Gothic Sector)"
+        ]
     );
     assert_eq!(imp.fleet.ships.len(), 1);
     let c = check(&imp.fleet);
