@@ -384,7 +384,7 @@ impl Reader {
             .iter()
             .find(|s| s.faction == faction && key(s.name) == k)
             .or_else(|| {
-                best(name, data::ships().iter().filter(|s| s.faction == faction).map(|s| (s, s.name)))
+                within(name, data::ships().iter().filter(|s| s.faction == faction).map(|s| (s, s.name)))
             })
             .or_else(|| data::ships().iter().find(|s| key(s.name) == k))
     }
@@ -448,7 +448,7 @@ fn list_named(name: &str) -> Option<&'static FleetList> {
         .iter()
         .find(|(n, _)| key(n) == k)
         .and_then(|(_, id)| data::list(id))
-        .or_else(|| best(name, data::lists().iter().map(|l| (l, l.name))))
+        .or_else(|| within(name, data::lists().iter().map(|l| (l, l.name))))
 }
 
 /// The faction of the first selection that names a ship.
