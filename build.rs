@@ -15,6 +15,12 @@ mod epic;
 #[path = "src/games/bfg/data/generate.rs"]
 mod bfg;
 
+#[path = "src/games/bfg/data/gen_weapons.rs"]
+mod bfg_weapons;
+
+#[path = "src/games/bfg/data/gen_lists.rs"]
+mod bfg_lists;
+
 #[path = "src/games/samurai/data/generate.rs"]
 mod samurai;
 
@@ -30,6 +36,8 @@ fn main() {
         "src/games/carwars/tables/generate.rs",
         "src/games/epic/data/generate.rs",
         "src/games/bfg/data/generate.rs",
+        "src/games/bfg/data/gen_weapons.rs",
+        "src/games/bfg/data/gen_lists.rs",
         "src/games/samurai/data/generate.rs",
     ] {
         println!("cargo:rerun-if-changed={code}");

@@ -46,6 +46,25 @@
     });
   }
   document.addEventListener("DOMContentLoaded", function () { wire(document); });
+
+  // Watching a battle: its section names a stream of changes (server-sent events, see
+  // web/bfg/battle/events.rs) and the revision it was drawn at. A change to another revision
+  // fetches the battle again; the stream is opened once for the page, whatever htmx swaps, and
+  // the browser reopens it by itself if it drops. A deleted fleet's battle is reloaded to say so.
+  document.addEventListener("DOMContentLoaded", function () {
+    var b = document.querySelector("#battle[data-events]");
+    if (!b || !window.EventSource) return;
+    var source = new EventSource(b.dataset.events);
+    source.addEventListener("change", function (e) {
+      var now = document.getElementById("battle");
+      if (!now || now.dataset.revision === e.data || !window.htmx) return;
+      window.htmx.ajax("GET", now.dataset.refresh, { target: "#battle", swap: "outerHTML" });
+    });
+    source.addEventListener("gone", function () {
+      source.close();
+      location.reload();
+    });
+  });
   document.addEventListener("htmx:afterSettle", function (e) { wire(e.target.ownerDocument || document); });
 
   // The page stays put. A button that draws a region again (add, remove, a hex, an order of the

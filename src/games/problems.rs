@@ -26,15 +26,25 @@ pub struct Problem {
     /// page can show the problem next to the field it concerns. `None` for the build as a whole.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub part: Option<String>,
+    /// The rule of the game's data it is about, where there is one: a BFG fleet-list rule
+    /// ("in-gothic/battleships").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
 
 impl Problem {
     pub fn error(code: Code, part: impl Into<Option<String>>, message: String) -> Self {
-        Self { code, severity: Severity::Error, message, part: part.into() }
+        Self { code, severity: Severity::Error, message, part: part.into(), rule: None }
     }
 
     pub fn warning(code: Code, part: impl Into<Option<String>>, message: String) -> Self {
-        Self { code, severity: Severity::Warning, message, part: part.into() }
+        Self { code, severity: Severity::Warning, message, part: part.into(), rule: None }
+    }
+
+    /// The same problem, about a rule of the data.
+    pub fn with_rule(mut self, rule: &str) -> Self {
+        self.rule = Some(rule.to_string());
+        self
     }
 
     pub fn is_error(&self) -> bool {
@@ -237,7 +247,8 @@ codes! {
     /// one this engine
     /// reads (a warning).
     UnknownVersion = "UNKNOWN_VERSION",
-    /// No detachment list is chosen, or the list id is unknown.
+    /// No detachment list (a BFG fleet list) is chosen, or the list id is unknown or of another
+    /// faction.
     UnknownList = "UNKNOWN_LIST",
     /// A choice has no section, or one its list does not have.
     UnknownSection = "UNKNOWN_SECTION",
@@ -293,6 +304,32 @@ codes! {
     OptionPriceUnknown = "OPTION_PRICE_UNKNOWN",
     /// A profile the data marks as not confirmed against BFG Remastered (a warning).
     UnverifiedProfile = "UNVERIFIED_PROFILE",
+    /// A ship of the fleet's faction that its fleet list does not field (and that is not taken as
+    /// a reserve).
+    NotInList = "NOT_IN_LIST",
+    /// A ship marked as a reserve that no other list of the race fields, or that the list does
+    /// not take as a reserve.
+    ReserveNotAllowed = "RESERVE_NOT_ALLOWED",
+    /// A composition rule of the fleet list is broken; the problem's `rule` names it (UNVERIFIED
+    /// rules give warnings).
+    ListRule = "LIST_RULE",
+    /// An option the fleet list does not offer the ship.
+    OptionNotInList = "OPTION_NOT_IN_LIST",
+    /// An option taken more times than it (or its group) allows.
+    OptionTooMany = "OPTION_TOO_MANY",
+    /// An option on a ship that is not what it needs (a Mark without a leader aboard).
+    OptionNeeds = "OPTION_NEEDS",
+    /// A leader id that is in no list's catalog.
+    UnknownLeader = "UNKNOWN_LEADER",
+    /// A leader the fleet's list does not offer.
+    LeaderNotInList = "LEADER_NOT_IN_LIST",
+    /// A leader on a ship it may not ride (or on a ship when it goes on none, or the other way).
+    LeaderPlacement = "LEADER_PLACEMENT",
+    /// More extra re-rolls bought than the leader offers.
+    RerollsOver = "REROLLS_OVER",
+    /// Something an imported roster held that the fleet could not take (a warning; the build is
+    /// incomplete until it is dealt with).
+    NotRead = "NOT_READ",
     /// The fleet's (a Waffle roster's, an Epic detachment's) points are over its points limit.
     OverPointsLimit = "OVER_POINTS_LIMIT",
 

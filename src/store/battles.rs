@@ -29,6 +29,15 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Stored>, sqlx::Error> {
     on_pool!(db, pool => sqlx::query_as::<_, Stored>("SELECT * FROM battles WHERE build_id = $1").bind(id).fetch_optional(pool).await)
 }
 
+/// The revision of build `id`'s battle, if one was started: a small read for watchers that only
+/// need to know whether it changed.
+pub async fn revision(db: &Db, id: &str) -> Result<Option<i64>, sqlx::Error> {
+    if !looks_like_id(id) {
+        return Ok(None);
+    }
+    on_pool!(db, pool => sqlx::query_scalar::<_, i64>("SELECT revision FROM battles WHERE build_id = $1").bind(id).fetch_optional(pool).await)
+}
+
 /// Writes `state` over the battle at `revision` (as read), or starts it when `revision` is
 /// `None` and none is stored. `false` when another write came first: nothing is written, and
 /// the caller reads again.
@@ -93,6 +102,8 @@ mod tests {
             assert_eq!((first.state.as_str(), first.revision), (r#"{"turn":1}"#, 1));
 
             assert!(save(&db, ID, r#"{"turn":2}"#, Some(1)).await.unwrap());
+            assert_eq!(revision(&db, ID).await.unwrap(), Some(2));
+            assert_eq!(revision(&db, "bbbbbbbbbbbbbbbb").await.unwrap(), None);
             assert!(!save(&db, ID, r#"{"turn":3}"#, Some(1)).await.unwrap(), "revision 1 was read before");
             let now = get(&db, ID).await.unwrap().unwrap();
             assert_eq!((now.state.as_str(), now.revision), (r#"{"turn":2}"#, 2));

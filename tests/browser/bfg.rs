@@ -89,7 +89,7 @@ async fn a_battle_is_tracked_in_place_with_htmx_and_watched_read_only() {
     friend.goto(&page).await;
     assert_eq!(friend.text("#turn").await, "Turn 2");
     assert_eq!(friend.text("#fleet-limit").await, "8");
-    assert_eq!(friend.text("#ship-0-condition").await, "Crippled");
+    assert_eq!(friend.text("#ship-0-condition").await, "Crippled 6 of 12 hits left");
     assert!(!friend.exists("form").await, "no order forms for a watcher");
 
     // On a phone the battle reads in one column.
@@ -126,7 +126,7 @@ async fn a_battle_is_tracked_by_form_posts_without_javascript() {
     assert_eq!(b.text("#fleet-in-play").await, "2");
     b.select("#sc-2", "destroyed").await;
     post(&b, "#b-set_condition-2", "#fleet").await;
-    assert_eq!(b.text("#ship-2-condition").await, "Destroyed");
+    assert_eq!(b.text("#ship-2-condition").await, "Destroyed 0 of 1 hits left");
     assert!(!b.exists("#form-brace-2").await, "a destroyed ship takes no orders");
     post(&b, "#b-next_turn", "#fleet").await;
     assert_eq!(b.text("#turn").await, "Turn 2");
@@ -136,7 +136,7 @@ async fn a_battle_is_tracked_by_form_posts_without_javascript() {
     post(&b, "#b-new", "#fleet").await;
     assert_eq!(b.text("#turn").await, "Turn 1");
     assert_eq!(b.text("#fleet-in-play").await, "0");
-    assert_eq!(b.text("#ship-2-condition").await, "Intact");
+    assert_eq!(b.text("#ship-2-condition").await, "Intact 1 of 1 hits left");
 }
 
 #[tokio::test]

@@ -28,15 +28,21 @@ async fn a_fleet_is_built_with_points_and_ordnance_updating_in_place() {
     add(&b, "squadrons", "sword-frigate", 0).await;
     b.wait_text("#fig-points", "add two Swords", |t| t == "290").await;
 
-    // A squadron of seven: a note next to it, the fleet still legal.
+    // A squadron of seven breaks the rule of at most six escorts, named with its numbers.
     b.type_into("#f-squadrons-0-count", "7").await;
     b.wait_text("#fig-points", "price seven Swords", |t| t == "465").await;
-    b.wait_text("#problems-squadrons-0", "note the size", |t| t.starts_with("Note:")).await;
-    b.wait_text("#verdict", "stay legal", |t| t.starts_with("Legal")).await;
+    b.wait_text("#problems-squadrons-0", "name the rule", |t| {
+        t == "Error: Squadrons of at most 6 escorts: squadron 1 (7 Sword frigates) has 7 (general/escort-squadron-max)"
+    })
+    .await;
+    b.wait_text("#verdict", "say not legal", |t| t.starts_with("Not legal")).await;
+    b.type_into("#f-squadrons-0-count", "6").await;
+    b.wait_text("#fig-points", "price six Swords", |t| t == "430").await;
+    b.wait_text("#verdict", "be legal with six", |t| t.starts_with("Legal")).await;
 
     // A limit below the points: an error next to the limit.
     b.type_into("#f-points_limit", "400").await;
-    b.wait_text("#problems-points_limit", "flag the limit", |t| t.contains("65 over")).await;
+    b.wait_text("#problems-points_limit", "flag the limit", |t| t.contains("30 over")).await;
     b.wait_text("#verdict", "say not legal", |t| t.starts_with("Not legal")).await;
     b.type_into("#f-points_limit", "1500").await;
     b.wait_text("#verdict", "say legal again", |t| t.starts_with("Legal")).await;
@@ -51,7 +57,7 @@ async fn a_fleet_is_built_with_points_and_ordnance_updating_in_place() {
     b.settle().await;
     b.click(".actions button.primary").await;
     b.wait_text("h1", "show the saved fleet", |t| t == "Patrol Seven").await;
-    assert!(b.text("#forum-text").await.contains("7 x Sword frigates"));
+    assert!(b.text("#forum-text").await.contains("6 x Sword frigates"));
 }
 
 #[tokio::test]

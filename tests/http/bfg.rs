@@ -10,7 +10,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 mod fuzz;
+mod import;
 mod odds;
+mod tracker;
 
 /// Ships 0 Emperor battleship (8 bays, with Sharks), 1 Lord Daros (Dictator cruiser: 4 bays and a
 /// salvo of 6), 2 Retribution battleship (a salvo of 9), 3 and 4 Cobra destroyers. The fleet
@@ -197,7 +199,7 @@ async fn a_battle_is_tracked_turn_by_turn_with_its_refusals_and_the_fleets_limit
     assert_eq!((text(&page, "fleet-in-play"), text(&page, "fleet-limit")), ("8".into(), "8".into()));
     assert_eq!(
         log(&page)[0],
-        "Turn 1: Emperor battleship is crippled; the fleet may now have 8 attack craft in play"
+        "Turn 1: Emperor battleship is crippled, 6 of 12 hits left; the fleet may now have 8 attack craft in play"
     );
 
     // Over the limit: the Dictator may not add a ninth.
@@ -293,7 +295,14 @@ async fn only_the_owner_gives_orders_and_a_watcher_changes_nothing() {
     assert_eq!(text(&page, "turn"), "Turn 2");
     assert!(page.contains("You are watching this battle"));
     assert!(!page.contains("<form"), "no forms for a watcher");
-    assert!(page.contains("hx-trigger=\"every 20s\""), "it updates by itself");
+    assert!(
+        page.contains(&format!("data-events=\"/bfg/{id}/battle/events\"")),
+        "it follows the orders as they come"
+    );
+    assert!(
+        page.contains("<noscript><meta http-equiv=\"refresh\" content=\"10\"></noscript>"),
+        "and refreshes itself without JavaScript"
+    );
 
     // Its orders, a new battle and the API without the token are all refused.
     for fields in [

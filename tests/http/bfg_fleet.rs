@@ -67,13 +67,18 @@ async fn a_fleet_is_built_by_form_posts_with_exact_points_and_ordnance() {
     .await;
     assert!(body.contains(r#"name="squadrons.0.count" value="2""#), "a squadron of two: {body}");
     assert!(body.contains(r#"<dd id="fig-points">290</dd>"#));
-    // Six ships more than the warning's limit: a note at the squadron, still legal.
+    // Eight ships: past the general rules' six a squadron, an error at the squadron naming the rule.
     f.squadrons.push(Squadron::new("sword-frigate", 8));
     let (_, body) = page(&app, "/bfg/design", form(&f, &[])).await;
     assert!(body.contains(r#"<dd id="fig-points">500</dd>"#));
     let slot = body.find(r#"id="problems-squadrons-0""#).expect("the squadron's slot");
-    assert!(body[slot..].contains("SQUADRON_SIZE"));
-    assert!(body.contains(r#"class="verdict legal""#));
+    assert!(body[slot..slot + 600].contains("Squadrons of at most 6 escorts: squadron 1 (8 Sword frigates) has 8 (general/escort-squadron-max)"), "{}", &body[slot..slot + 600]);
+    assert!(body.contains(r#"class="verdict illegal""#));
+    assert!(
+        body.contains(r#"<li class="rule broken" id="rule-general-escort-squadron-max">"#),
+        "the list's rules say which is broken"
+    );
+    f.squadrons[0].count = 6;
     // A limit of 400: over it, an error placed at the limit.
     f.points_limit = 400;
     let (_, body) = page(&app, "/bfg/design", form(&f, &[])).await;
@@ -82,31 +87,45 @@ async fn a_fleet_is_built_by_form_posts_with_exact_points_and_ordnance() {
     // Remove the ship.
     let (_, body) = page(&app, "/bfg/design", form(&f, &[("action", "remove.ships.0")])).await;
     assert!(!body.contains(r#"name="ships.0.class""#));
-    assert!(body.contains(r#"<dd id="fig-points">280</dd>"#));
+    assert!(body.contains(r#"<dd id="fig-points">210</dd>"#));
 }
 
 #[tokio::test]
 async fn options_are_ticked_on_the_ship_and_priced() {
     let app = spawn().await;
     let mut f = Fleet::new("space-marines");
-    f.ships.push(ShipEntry::new("strike-cruiser", &["prow-bays"]));
+    f.ships.push(ShipEntry::new("strike-cruiser", &[]));
     let (_, body) = page(&app, "/bfg/design", form(&f, &[])).await;
-    // The prow's alternatives are radios of one input.
-    assert!(body.contains(r#"type="radio" id="f-ships-0-option-prow-bays" name="ships.0.options.0" value="prow-bays" checked"#), "{body}");
+    // The prow's refits are radios of one input, "None" (the standard bays) ticked.
+    assert!(
+        body.contains(
+            r#"type="radio" id="f-ships-0-option-prow-none" name="ships.0.options.0" value="" checked"#
+        ),
+        "{body}"
+    );
     assert!(body.contains(
         r#"type="radio" id="f-ships-0-option-prow-torpedoes" name="ships.0.options.0" value="prow-torpedoes""#
     ));
+    assert!(body.contains("Prow launch bays"), "the standard weapons are listed");
     // Choosing the torpedoes instead: the salvo shows, the bays go.
     let (_, body) = page(&app, "/bfg/design", form(&f, &[("ships.0.options.0", "prow-torpedoes")])).await;
     assert!(body.contains("6@30"), "the prow salvo");
+    assert!(
+        body.contains("Prow torpedoes (+0 pts): replaces Prow launch bays")
+            || body.contains("Prow torpedoes: replaces Prow launch bays"),
+        "{body}"
+    );
     // Both at once (a hand-made form): the engine says they are alternatives.
     let (_, body) = page(
         &app,
         "/bfg/design",
-        form(&f, &[("ships.0.options.0", "prow-bays"), ("ships.0.options.1", "prow-torpedoes")]),
+        form(&f, &[("ships.0.options.0", "prow-torpedoes"), ("ships.0.options.1", "prow-bombardment")]),
     )
     .await;
     assert!(body.contains("OPTIONS_EXCLUSIVE"), "{body}");
+    // A priced option: the Strike Cruiser's prow lance, +20.
+    let (_, body) = page(&app, "/bfg/design", form(&f, &[("ships.0.options.1", "prow-lance")])).await;
+    assert!(body.contains(r#"<dd id="fig-points">165</dd>"#), "{body}");
 }
 
 #[tokio::test]
@@ -149,24 +168,27 @@ async fn the_api_checks_fleets_of_four_factions_to_the_point() {
         (a["points"].as_u64(), a["limit"].as_u64(), a["legal"].as_bool()),
         (Some(505), Some(1500), Some(true))
     );
+    assert_eq!(a["fleet"]["list"], "in-gothic", "a fleet without a list is read as its faction's first");
     assert_eq!((a["ordnance"]["bays"].as_u64(), a["ordnance"]["fleet_limit"].as_u64()), (Some(4), Some(4)));
     assert_eq!(a["ordnance"]["ships"][0]["torpedoes_text"], "6@30");
     assert!(a["text"].as_str().unwrap_or("").contains("3 x Sword frigates: 105 pts"));
     let cases = [
+        // A battleship needs three cruisers, and an Incursion fleet its Warmaster.
         (
             json!({"faction": "chaos", "ships": [{"class": "despoiler-battleship"}, {"class": "devastation-cruiser"}], "squadrons": [{"class": "infidel-raider", "count": 3}]}),
             710,
-            true,
+            false,
         ),
         (
-            json!({"faction": "space-marines", "ships": [{"class": "battle-barge"}, {"class": "strike-cruiser", "options": ["prow-bays"]}]}),
+            json!({"faction": "space-marines", "ships": [{"class": "battle-barge"}, {"class": "strike-cruiser"}]}),
             570,
             true,
         ),
+        // Weapons bought: 200 + 20 + 25; no escorts for the hive ship.
         (
             json!({"faction": "tyranids", "ships": [{"class": "hive-ship", "options": ["thorax-bays", "prow-torpedoes"]}]}),
-            200,
-            true,
+            245,
+            false,
         ),
         (
             json!({"faction": "orks", "ships": [{"class": "terror-ship"}], "squadrons": [{"class": "brute-ram-ship", "count": 7}]}),
@@ -182,7 +204,7 @@ async fn the_api_checks_fleets_of_four_factions_to_the_point() {
     // The never-runs-out fleet counts its bays twice.
     let (_, a) = check(
         &app,
-        json!({"faction": "tyranids", "ships": [{"class": "hive-ship", "options": ["thorax-bays"]}]}),
+        json!({"faction": "tyranids", "ships": [{"class": "hive-ship", "options": ["thorax-bays", "prow-pyro-acid"]}]}),
     )
     .await;
     assert_eq!((a["ordnance"]["bays"].as_u64(), a["ordnance"]["fleet_limit"].as_u64()), (Some(2), Some(4)));
@@ -250,8 +272,12 @@ async fn the_roster_has_a_row_of_boxes_for_every_ship() {
     assert_eq!(status, StatusCode::OK);
     assert!(roster.contains("Lord Daros (Dictator cruiser)"));
     for k in 1..=3 {
-        assert!(roster.contains(&format!("Sword frigate {k}</th>")), "escort {k}: {roster}");
+        assert!(
+            roster.contains(&format!("<th scope=\"row\">Sword frigate {k} (squadron 1)</th>")),
+            "escort {k}: {roster}"
+        );
     }
-    assert_eq!(roster.matches("<tr><th scope=\"row\">").count(), 5, "two cruisers and three frigates");
+    assert_eq!(roster.matches("<section class=\"sheet-ship\"").count(), 2, "two cruisers");
+    assert_eq!(roster.matches("<section class=\"sheet-squadron\"").count(), 1, "a squadron");
     assert!(roster.contains("attack craft in play at most 4"));
 }

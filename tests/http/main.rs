@@ -3,6 +3,7 @@
 mod api;
 mod bfg;
 mod bfg_fleet;
+mod bfg_lists;
 mod connections;
 mod epic;
 mod epic_table_ready;

@@ -1,215 +1,28 @@
-//! The fleet document and its judgement: points against the limit, ids, options, escort
-//! squadrons, and the ordnance figures (launch bays, the fleet's attack-craft limit, salvoes,
-//! the craft each carrier launches).
+//! The fleet's judgement: faction and list, each entry's class, options and leaders, points
+//! against the limit, the ordnance figures, and every composition rule of the list
+//! ([`super::lists`]).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::borrow::Cow;
 
-use super::data::{self, Bays, Craft, Kind, Price, Salvo, Ship, ShipOption, Split};
+use super::composition::{self as lists, RuleState};
+use super::data::{
+    self, Craft, Kind, Salvo, Ship, ShipOption, Split, Weapon,
+    lists::{FleetList, Leader},
+};
+use super::document::{Aboard, Fleet, ShipEntry, Squadron};
+use super::fitting::{Fitting, parse_pick};
 use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
 
-/// Version of the fleet document format (`Fleet::version`) this engine reads.
-pub const DOCUMENT_VERSION: u32 = 1;
-/// The points limit of a fleet that does not say.
-pub const DEFAULT_POINTS_LIMIT: u32 = 1500;
-/// Escort squadrons of fewer ships than this are reported (a warning: our decision).
-pub const SQUADRON_MIN: u32 = 2;
-/// Escort squadrons of more ships than this are reported (a warning: our decision).
-pub const SQUADRON_MAX: u32 = 6;
+pub use super::document::DOCUMENT_VERSION;
 
 /// How many ids a "did you mean" message offers.
 const OFFERED: usize = 3;
 
-fn default_version() -> u32 {
-    DOCUMENT_VERSION
-}
-
-fn default_limit() -> u32 {
-    DEFAULT_POINTS_LIMIT
-}
-
-fn default_count() -> u32 {
-    1
-}
-
-/// A fleet as the player builds it: the input document.
-///
-/// ```json
-/// {"version": 1, "name": "Gothic Sector Patrol", "faction": "imperial-navy", "points_limit": 1500,
-///  "ships": [{"class": "dictator-cruiser", "name": "Lord Daros", "options": ["torpedo-bombers"]},
-///            {"class": "lunar-cruiser"}],
-///  "squadrons": [{"class": "sword-frigate", "count": 3}]}
-/// ```
-/// Unknown fields are refused, so a misspelt field name is reported instead of silently ignored.
-/// Every field has a default, so a short document opens.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Fleet {
-    /// Format version of this document. Default 1.
-    #[serde(default = "default_version")]
-    pub version: u32,
-    /// The player's name for the fleet. Default "".
-    #[serde(default, deserialize_with = "crate::games::bounds::name")]
-    pub name: String,
-    /// Faction id: "imperial-navy", "chaos", "orks", ... (see `data::factions`). Default "".
-    #[serde(default)]
-    pub faction: String,
-    /// The game's points limit. Default 1500.
-    #[serde(default = "default_limit", deserialize_with = "crate::games::bounds::points_limit")]
-    pub points_limit: u32,
-    /// Capital ships, one entry each, in the player's order.
-    #[serde(default)]
-    pub ships: Vec<ShipEntry>,
-    /// Escort squadrons.
-    #[serde(default)]
-    pub squadrons: Vec<Squadron>,
-}
-
-/// One capital ship.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ShipEntry {
-    /// Ship class id: "emperor-battleship". Required.
-    pub class: String,
-    /// The ship's own name. Default "".
-    #[serde(default, deserialize_with = "crate::games::bounds::name")]
-    pub name: String,
-    /// Ids of the chosen options ("sharks"). Default none.
-    #[serde(default)]
-    pub options: Vec<String>,
-}
-
-/// A squadron of escorts of one class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Squadron {
-    /// Escort class id: "sword-frigate". Required.
-    pub class: String,
-    /// How many ships. Default 1.
-    #[serde(default = "default_count", deserialize_with = "crate::games::bounds::count_u32")]
-    pub count: u32,
-    /// The squadron's name. Default "".
-    #[serde(default, deserialize_with = "crate::games::bounds::name")]
-    pub name: String,
-    /// Ids of the options every ship of the squadron takes. Default none.
-    #[serde(default)]
-    pub options: Vec<String>,
-}
-
-impl crate::games::bounds::Document for Fleet {
-    const NOUN: &'static str = "fleet";
-    const ENTRIES: &'static str = "ships, squadrons and their options";
-
-    fn entries(&self) -> usize {
-        let options: usize = self.ships.iter().map(|s| s.options.len()).sum::<usize>()
-            + self.squadrons.iter().map(|s| s.options.len()).sum::<usize>();
-        self.ships.len() + self.squadrons.len() + options
-    }
-
-    fn names(&self) -> Vec<&str> {
-        let mut names = vec![self.name.as_str()];
-        names.extend(self.ships.iter().map(|s| s.name.as_str()));
-        names.extend(self.squadrons.iter().map(|s| s.name.as_str()));
-        names
-    }
-}
-
-impl crate::games::bounds::Named for Fleet {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn rename(&mut self, name: String) {
-        self.name = name;
-    }
-}
-
-impl Fleet {
-    /// An unnamed, empty fleet of a faction at the default limit.
-    pub fn new(faction: &str) -> Self {
-        Self {
-            version: DOCUMENT_VERSION,
-            name: String::new(),
-            faction: faction.to_string(),
-            points_limit: DEFAULT_POINTS_LIMIT,
-            ships: Vec::new(),
-            squadrons: Vec::new(),
-        }
-    }
-}
-
-impl ShipEntry {
-    /// A ship of `class` with the given options and no name.
-    pub fn new(class: &str, options: &[&str]) -> Self {
-        Self {
-            class: class.to_string(),
-            name: String::new(),
-            options: options.iter().map(|o| (*o).to_string()).collect(),
-        }
-    }
-}
-
-impl Squadron {
-    /// `count` escorts of `class`, without options.
-    pub fn new(class: &str, count: u32) -> Self {
-        Self { class: class.to_string(), count, name: String::new(), options: Vec::new() }
-    }
-}
-
-/// A ship as fitted: its profile with the valid options chosen applied (unknown, repeated or
-/// conflicting choices are left out, and reported by `check`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fitting {
-    pub ship: &'static Ship,
-    pub options: Vec<&'static ShipOption>,
-    /// Launch bays per ship (0 without bays).
-    pub bays: u32,
-    /// The craft its bays carry (none without bays).
-    pub craft: Vec<&'static Craft>,
-    pub torpedoes: Option<Salvo>,
-    /// Points per ship, options included.
-    pub points: u32,
-}
-
-impl Fitting {
-    /// The profile with the chosen option ids applied: each known option once, and only the
-    /// first of a group.
-    pub fn new(ship: &'static Ship, chosen: &[String]) -> Self {
-        let mut options: Vec<&'static ShipOption> = Vec::new();
-        for id in chosen {
-            let Some(o) = ship.option(id) else { continue };
-            let taken = options.iter().any(|t| t.id == o.id || (o.group.is_some() && t.group == o.group));
-            if !taken {
-                options.push(o);
-            }
-        }
-        let all_bays = || ship.bays.into_iter().chain(options.iter().filter_map(|o| o.bays));
-        let bays = all_bays().map(|b: Bays| b.count).sum();
-        let mut craft: Vec<&'static Craft> = Vec::new();
-        if bays > 0 {
-            let ids =
-                all_bays().flat_map(|b| b.craft.iter()).chain(options.iter().flat_map(|o| o.craft.iter()));
-            for c in ids.filter_map(|id| data::craft_by_id(id)) {
-                if !craft.iter().any(|k| k.id == c.id) {
-                    craft.push(c);
-                }
-            }
-        }
-        let torpedoes = options.iter().find_map(|o| o.torpedoes).or(ship.torpedoes);
-        let points = options.iter().fold(ship.points, |sum, o| sum.saturating_add(o.price.points()));
-        Fitting { ship, options, bays, craft, torpedoes, points }
-    }
-
-    /// Squadrons it may launch at once: its bays, twice that if it never runs out of ordnance.
-    pub fn launch_capacity(&self) -> u32 {
-        if self.ship.never_runs_out { self.bays.saturating_mul(2) } else { self.bays }
-    }
-}
-
 /// The engine's judgement of a fleet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
-    /// Total points, options included.
+    /// Total points of the entries that count, options and leaders included.
     pub points: u32,
     /// The points limit.
     pub limit: u32,
@@ -218,11 +31,18 @@ pub struct Check {
     pub problems: Vec<Problem>,
     /// The faction's name, if its id is known.
     pub faction_name: Option<String>,
+    /// The fleet list's id and name, if known (and of the faction).
+    pub list: Option<&'static str>,
+    pub list_name: Option<String>,
     /// One per `Fleet::ships`, in order.
     pub ships: Vec<EntryFigures>,
     /// One per `Fleet::squadrons`, in order.
     pub squadrons: Vec<EntryFigures>,
+    /// The fleet's own leaders (on no ship), in order.
+    pub leaders: Vec<LeaderFigures>,
     pub ordnance: Ordnance,
+    /// Every rule of the list, kept, broken or explained.
+    pub rules: Vec<RuleState>,
     /// `ENGINE_VERSION` of the engine that made this judgement.
     pub engine_version: u32,
 }
@@ -243,6 +63,27 @@ pub struct Ordnance {
     pub torpedo_ships: u32,
 }
 
+/// A leader as judged: who, what he costs, his leadership and re-rolls.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LeaderFigures {
+    /// The id as sent.
+    pub id: String,
+    /// The leader's name, or the id as sent when it is unknown.
+    pub name: String,
+    pub known: bool,
+    #[serde(skip)]
+    pub leader: Option<&'static data::lists::Leader>,
+    /// Points with the re-rolls bought.
+    pub points: u32,
+    pub leadership: &'static str,
+    /// Re-rolls included, as printed.
+    pub rerolls_included: &'static str,
+    /// Extra re-rolls bought.
+    pub rerolls_bought: u32,
+    /// Its path in the document: "ships.0.leaders.1", "leaders.0".
+    pub part: String,
+}
+
 /// Figures for one entry (a ship, or a squadron of escorts). `Check::ships[i]` is about
 /// `Fleet::ships[i]` (part `ships.{i}` in problems), `Check::squadrons[i]` about
 /// `Fleet::squadrons[i]`.
@@ -254,18 +95,35 @@ pub struct EntryFigures {
     pub class_name: Cow<'static, str>,
     /// The player's name, or "" if none.
     pub name: String,
+    /// Its squadron group, or "".
+    pub group: String,
     /// Whether the class is known.
     pub known: bool,
+    /// Whether it counts toward the fleet's points, ordnance and rules: not a ship of another
+    /// faction that its list does not field (it is shown, marked, and left out).
+    pub counted: bool,
+    /// Its list fields it (or it is a reserve the list may take).
+    pub in_list: bool,
+    pub reserve: bool,
     pub kind: Option<Kind>,
     /// Ships in the entry (1 for a capital ship).
     pub count: u32,
-    /// Points per ship, options included.
+    /// Points per ship, options included (leaders not).
     pub points_each: u32,
-    /// Points of the whole entry.
+    /// Points of the whole entry, leaders included; 0 when not counted.
     pub points: u32,
-    /// Options chosen and valid (each once, one per group).
-    pub options: Vec<&'static ShipOption>,
+    /// Options chosen and valid, with their picks.
+    pub options: Vec<OptionTaken>,
+    /// The profile: hits, speeds (cm), turns (degrees), shields and armour as printed.
+    pub hits: u32,
+    pub speeds_cm: &'static [u32],
+    pub turns: Option<u32>,
+    pub shields: &'static str,
+    pub armour: &'static str,
+    /// Turrets with the options' added.
     pub turrets: Option<u32>,
+    /// Weapons as fitted.
+    pub weapons: Vec<&'static Weapon>,
     /// Launch bays per ship.
     pub bays: u32,
     /// Squadrons one ship may launch at once (twice its bays if it never runs out).
@@ -273,15 +131,42 @@ pub struct EntryFigures {
     /// What the entry adds to the fleet's attack-craft limit.
     pub limit_share: u32,
     pub never_runs_out: bool,
-    /// Per ship.
+    /// Per ship: its salvoes, the first in `torpedoes`.
+    pub salvoes: Vec<Salvo>,
     pub torpedoes: Option<Salvo>,
     /// "6@30", "D6+2@30", "missiles 8@20-40".
     pub torpedoes_text: Option<&'static str>,
     pub split: Option<Split>,
     /// The craft the bays carry, with speeds and roles.
     pub craft: Vec<&'static Craft>,
+    /// Leaders aboard.
+    pub leaders: Vec<LeaderFigures>,
     /// The profile (or one of its craft) is not confirmed against BFG Remastered.
     pub unverified: bool,
+}
+
+/// An option as taken.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OptionTaken {
+    #[serde(flatten)]
+    pub option: &'static ShipOption,
+    pub picks: u32,
+}
+
+impl EntryFigures {
+    /// "Lord Daros (Dictator cruiser)", or the class alone.
+    pub fn title(&self) -> String {
+        if self.name.trim().is_empty() {
+            self.class_name.to_string()
+        } else {
+            format!("{} ({})", self.name.trim(), self.class_name)
+        }
+    }
+}
+
+/// The fleet's list, if its id is known and of its faction.
+pub fn list_of(fleet: &Fleet) -> Option<&'static FleetList> {
+    data::list(fleet.list.trim()).filter(|l| l.faction == fleet.faction.trim())
 }
 
 /// Judge a fleet. Never panics, whatever the input.
@@ -297,20 +182,36 @@ pub fn check(fleet: &Fleet) -> Check {
             ),
         ));
     }
-    let faction = data::faction(&fleet.faction);
+    let faction = data::faction(fleet.faction.trim());
     if faction.is_none() {
         problems.push(unknown_faction(&fleet.faction));
     }
-    let ships: Vec<EntryFigures> =
-        fleet.ships.iter().enumerate().map(|(i, s)| entry(fleet, Entry::Ship(i, s), &mut problems)).collect();
+    let list = list_of(fleet);
+    if let (Some(f), None) = (faction, list) {
+        problems.push(unknown_list(f, &fleet.list));
+    }
+    let ships: Vec<EntryFigures> = fleet
+        .ships
+        .iter()
+        .enumerate()
+        .map(|(i, s)| entry(fleet, list, Entry::Ship(i, s), &mut problems))
+        .collect();
     let squadrons: Vec<EntryFigures> = fleet
         .squadrons
         .iter()
         .enumerate()
-        .map(|(i, s)| entry(fleet, Entry::Squadron(i, s), &mut problems))
+        .map(|(i, s)| entry(fleet, list, Entry::Squadron(i, s), &mut problems))
         .collect();
-    let all = || ships.iter().chain(&squadrons);
-    let points = all().fold(0u32, |sum, e| sum.saturating_add(e.points));
+    let leaders: Vec<LeaderFigures> = fleet
+        .leaders
+        .iter()
+        .enumerate()
+        .map(|(k, a)| leader(list, a, format!("leaders.{k}"), None, &mut problems))
+        .collect();
+    let counted = || ships.iter().chain(&squadrons).filter(|e| e.counted);
+    let points = counted()
+        .fold(0u32, |sum, e| sum.saturating_add(e.points))
+        .saturating_add(leaders.iter().fold(0u32, |s, l| s.saturating_add(l.points)));
     if points > fleet.points_limit {
         problems.push(Problem::error(
             Code::OverPointsLimit,
@@ -322,23 +223,41 @@ pub fn check(fleet: &Fleet) -> Check {
             ),
         ));
     }
-    let sum = |f: fn(&EntryFigures) -> u32| all().fold(0u32, |s, e| s.saturating_add(f(e)));
+    let sum = |f: fn(&EntryFigures) -> u32| counted().fold(0u32, |s, e| s.saturating_add(f(e)));
     let ordnance = Ordnance {
         bays: sum(|e| e.bays.saturating_mul(e.count)),
         fleet_limit: sum(|e| e.limit_share),
-        doubled: all().any(|e| e.never_runs_out && e.bays > 0 && e.count > 0),
+        doubled: counted().any(|e| e.never_runs_out && e.bays > 0 && e.count > 0),
         carriers: sum(|e| if e.bays > 0 { e.count } else { 0 }),
         torpedo_ships: sum(|e| if e.torpedoes.is_some() { e.count } else { 0 }),
     };
+    let rules = match list {
+        Some(l) => lists::judge(l, fleet, &ships, &squadrons, &leaders, points, &mut problems),
+        None => Vec::new(),
+    };
+    for (k, line) in fleet.not_read.iter().enumerate() {
+        problems.push(Problem::warning(
+            Code::NotRead,
+            Some(format!("not_read.{k}")),
+            format!(
+                "Not read from the imported roster: \"{}\": add it yourself or remove this line",
+                shown(line)
+            ),
+        ));
+    }
     Check {
         points,
         limit: fleet.points_limit,
         legal: is_legal(&problems),
         problems,
         faction_name: faction.map(|f| f.name.to_string()),
+        list: list.map(|l| l.id),
+        list_name: list.map(|l| l.name.to_string()),
         ships,
         squadrons,
+        leaders,
         ordnance,
+        rules,
         engine_version: super::ENGINE_VERSION,
     }
 }
@@ -360,8 +279,8 @@ impl Entry<'_> {
 
     fn class(&self) -> &str {
         match self {
-            Entry::Ship(_, s) => &s.class,
-            Entry::Squadron(_, s) => &s.class,
+            Entry::Ship(_, s) => s.class.trim(),
+            Entry::Squadron(_, s) => s.class.trim(),
         }
     }
 
@@ -372,10 +291,31 @@ impl Entry<'_> {
         }
     }
 
+    fn leaders(&self) -> &[Aboard] {
+        match self {
+            Entry::Ship(_, s) => &s.leaders,
+            Entry::Squadron(_, s) => &s.leaders,
+        }
+    }
+
     fn name(&self) -> &str {
         match self {
             Entry::Ship(_, s) => &s.name,
             Entry::Squadron(_, s) => &s.name,
+        }
+    }
+
+    fn group(&self) -> &str {
+        match self {
+            Entry::Ship(_, s) => s.group.trim(),
+            Entry::Squadron(_, s) => s.group.trim(),
+        }
+    }
+
+    fn reserve(&self) -> bool {
+        match self {
+            Entry::Ship(_, s) => s.reserve,
+            Entry::Squadron(_, s) => s.reserve,
         }
     }
 
@@ -395,39 +335,125 @@ impl Entry<'_> {
     }
 }
 
-fn entry(fleet: &Fleet, e: Entry, problems: &mut Vec<Problem>) -> EntryFigures {
+/// Whether another list of the race fields the class, or the list takes it as a reserve of
+/// another race (its `reserves` readings), and no reading keeps reserves to a set it is not in.
+fn reserve_allowed(list: &FleetList, ship: &'static Ship) -> Result<(), String> {
+    let faction = list.faction;
+    let race = data::lists().iter().any(|l| l.faction == faction && l.id != list.id && l.fields(ship.id));
+    let extra = list.rules().flat_map(|r| r.readings).any(|r| match r.check {
+        data::lists::Check::Reserves { of } => lists::is_class_in(&of, ship),
+        _ => false,
+    });
+    let faction_name = data::faction(faction).map_or(faction, |f| f.name);
+    if ship.faction != faction && !extra {
+        return Err(format!(
+            "reserves come from other {faction_name} lists, and the {} is not of them",
+            ship.name
+        ));
+    }
+    if !race && !extra {
+        return Err(format!("no other {faction_name} list fields the {}", ship.name));
+    }
+    Ok(())
+}
+
+fn entry(
+    fleet: &Fleet,
+    list: Option<&'static FleetList>,
+    e: Entry,
+    problems: &mut Vec<Problem>,
+) -> EntryFigures {
     let count = e.count();
     let Some(ship) = data::ship(e.class()) else {
-        problems.push(unknown_ship(fleet, &e));
+        problems.push(unknown_ship(fleet, list, &e));
         return EntryFigures {
             class: Cow::Owned(e.class().to_string()),
             class_name: Cow::Owned(shown(e.class())),
             name: e.name().to_string(),
+            group: e.group().to_string(),
             known: false,
+            counted: false,
+            in_list: false,
+            reserve: e.reserve(),
             kind: None,
             count,
             points_each: 0,
             points: 0,
             options: Vec::new(),
+            hits: 0,
+            speeds_cm: &[],
+            turns: None,
+            shields: "",
+            armour: "",
             turrets: None,
+            weapons: Vec::new(),
             bays: 0,
             launch_capacity: 0,
             limit_share: 0,
             never_runs_out: false,
+            salvoes: Vec::new(),
             torpedoes: None,
             torpedoes_text: None,
             split: None,
             craft: Vec::new(),
+            leaders: Vec::new(),
             unverified: false,
         };
     };
-    if data::faction(&fleet.faction).is_some() && ship.faction != fleet.faction {
+    let ours = fleet.faction.trim();
+    let faction_known = data::faction(ours).is_some();
+    let (mut counted, mut in_list) = (true, true);
+    match list {
+        Some(l) => {
+            let fielded = l.fields(ship.id);
+            let reserve = if e.reserve() && !fielded { Some(reserve_allowed(l, ship)) } else { None };
+            match reserve {
+                None if fielded => {}
+                Some(Ok(())) => {}
+                Some(Err(why)) if ship.faction == l.faction => {
+                    in_list = false;
+                    problems.push(Problem::error(
+                        Code::ReserveNotAllowed,
+                        Some(e.part()),
+                        format!("The {} cannot be a reserve of this {} fleet: {why}", ship.name, l.name),
+                    ));
+                }
+                _ if ship.faction == l.faction => {
+                    in_list = false;
+                    let others: Vec<&str> = data::lists()
+                        .iter()
+                        .filter(|o| o.faction == l.faction && o.id != l.id && o.fields(ship.id))
+                        .map(|o| o.name)
+                        .collect();
+                    let hint = if others.is_empty() {
+                        "choose one of its ships".to_string()
+                    } else {
+                        format!("take it as a reserve from {}, or choose one of its ships", or_list(&others))
+                    };
+                    problems.push(Problem::error(
+                        Code::NotInList,
+                        Some(e.part()),
+                        format!("The {} is not in the {} list: {hint}", ship.name, l.name),
+                    ));
+                }
+                _ => {
+                    in_list = false;
+                    counted = false;
+                }
+            }
+        }
+        None => counted = !faction_known || ship.faction == ours,
+    }
+    if !counted {
         let theirs = data::faction(ship.faction).map_or(ship.faction, |f| f.name);
-        let ours = data::faction(&fleet.faction).map_or(fleet.faction.as_str(), |f| f.name);
+        let ours = data::faction(ours).map_or(ours, |f| f.name);
         problems.push(Problem::error(
             Code::WrongFaction,
             Some(e.part()),
-            format!("The {} belongs to {theirs} fleets; this fleet is {ours}", ship.name),
+            format!(
+                "The {} belongs to {theirs} fleets, and this {ours} fleet's list does not field it: it is not counted in the fleet's points, ordnance or rules",
+                ship.name
+            ),
         ));
     }
     match e {
@@ -439,102 +465,323 @@ fn entry(fleet: &Fleet, e: Entry, problems: &mut Vec<Problem>) -> EntryFigures {
         Entry::Squadron(..) if !ship.is_escort() => problems.push(Problem::error(
             Code::CapitalShipInSquadron,
             Some(e.part()),
-            format!("The {} is a {}, not an escort: add it as a ship, not in an escort squadron", ship.name, ship.kind.name()),
-        )),
-        Entry::Squadron(..) if !(SQUADRON_MIN..=SQUADRON_MAX).contains(&count) => problems.push(Problem::warning(
-            Code::SquadronSize,
-            Some(e.part()),
             format!(
-                "This squadron has {count} {}; we expect escort squadrons of {SQUADRON_MIN} to {SQUADRON_MAX} ships (our reading, not a rule of the Ordnance Phase)",
-                if count == 1 { "ship" } else { "ships" }
+                "The {} is a {}, not an escort: add it as a ship (give ships the same squadron name to squadron them)",
+                ship.name,
+                ship.kind.name()
             ),
         )),
         _ => {}
     }
-    check_options(ship, &e, problems);
-    let fitting = Fitting::new(ship, e.options());
+    let fitting = Fitting::new(ship, e.options(), list);
+    check_options(ship, list, &fitting, &e, problems);
     let unverified = ship.unverified || fitting.craft.iter().any(|c| c.unverified);
     if unverified {
         problems.push(Problem::warning(
             Code::UnverifiedProfile,
             Some(e.part()),
-            format!("The {} profile (or its craft) is not confirmed against BFG Remastered: check it before a game", ship.name),
+            format!(
+                "UNVERIFIED: the {} profile (or its craft) is not confirmed against BFG Remastered: check it before a game",
+                ship.name
+            ),
         ));
     }
+    let leaders: Vec<LeaderFigures> = e
+        .leaders()
+        .iter()
+        .enumerate()
+        .map(|(k, a)| leader(list, a, format!("{}.leaders.{k}", e.part()), Some((ship, &e)), problems))
+        .collect();
+    let leaders_points = leaders.iter().fold(0u32, |s, l| s.saturating_add(l.points));
     let capacity = fitting.launch_capacity();
+    let points =
+        if counted { fitting.points.saturating_mul(count).saturating_add(leaders_points) } else { 0 };
     EntryFigures {
         class: Cow::Borrowed(ship.id),
         class_name: Cow::Borrowed(ship.name),
         name: e.name().to_string(),
+        group: e.group().to_string(),
         known: true,
+        counted,
+        in_list,
+        reserve: e.reserve(),
         kind: Some(ship.kind),
         count,
         points_each: fitting.points,
-        points: fitting.points.saturating_mul(count),
-        options: fitting.options,
-        turrets: ship.turrets,
+        points,
+        options: fitting.options.iter().map(|(o, n)| OptionTaken { option: o, picks: *n }).collect(),
+        hits: ship.hits,
+        speeds_cm: ship.speeds_cm,
+        turns: ship.turns,
+        shields: ship.shields,
+        armour: ship.armour_text,
+        turrets: fitting.turrets,
+        weapons: fitting.weapons.clone(),
         bays: fitting.bays,
         launch_capacity: capacity,
         limit_share: capacity.saturating_mul(count),
         never_runs_out: ship.never_runs_out,
-        torpedoes: fitting.torpedoes,
         torpedoes_text: fitting.torpedoes.map(|t| t.text),
         split: fitting.torpedoes.map(|t| t.split()),
-        craft: fitting.craft,
+        torpedoes: fitting.torpedoes,
+        salvoes: fitting.salvoes.clone(),
+        craft: fitting.craft.clone(),
+        leaders,
         unverified,
     }
 }
 
-/// Unknown, repeated and conflicting options, groups left unchosen and unknown prices.
-fn check_options(ship: &'static Ship, e: &Entry, problems: &mut Vec<Problem>) {
-    let mut taken: Vec<&ShipOption> = Vec::new();
-    for (k, id) in e.options().iter().enumerate() {
+/// Unknown, repeated, excess and conflicting options, options the list does not sell, groups
+/// short of their picks and options on a ship that is not what they need.
+fn check_options(
+    ship: &'static Ship,
+    list: Option<&'static FleetList>,
+    fitting: &Fitting,
+    e: &Entry,
+    problems: &mut Vec<Problem>,
+) {
+    let mut picks: Vec<(&'static ShipOption, u32)> = Vec::new();
+    for (k, raw) in e.options().iter().enumerate() {
         let at = || Some(format!("{}.options.{k}", e.part()));
+        let Some((id, n)) = parse_pick(raw) else { continue };
         let Some(o) = ship.option(id) else {
-            let message = if ship.options.is_empty() {
-                format!("The {} has no options: remove \"{}\"", ship.name, shown(id))
+            let offered: Vec<&str> = ship
+                .options
+                .iter()
+                .filter(|o| list.is_none_or(|l| o.offered_in(l.id)))
+                .map(|o| o.id)
+                .collect();
+            let message = if offered.is_empty() {
+                let here = match list {
+                    Some(l) if !ship.options.is_empty() => format!(" in the {} list", l.name),
+                    _ => String::new(),
+                };
+                format!("The {} has no options{here}: remove \"{}\"", ship.name, shown(id))
             } else {
-                let closest = nearest(id, ship.options.iter().map(|o| o.id), OFFERED);
+                let mut seen: Vec<&str> = Vec::new();
+                for o in offered {
+                    if !seen.contains(&o) {
+                        seen.push(o);
+                    }
+                }
+                let closest = nearest(id, seen.iter().copied(), OFFERED);
                 format!("The {} has no option \"{}\": use {}", ship.name, shown(id), or_list(&closest))
             };
             problems.push(Problem::error(Code::UnknownOption, at(), message));
             continue;
         };
-        if taken.iter().any(|t| t.id == o.id) {
+        let offered = match list {
+            Some(l) => ship.option_in(id, l.id),
+            None => Some(o),
+        };
+        let Some(o) = offered else {
+            let lists: Vec<&str> = data::lists()
+                .iter()
+                .filter(|l| ship.options.iter().any(|x| x.id == id && x.offered_in(l.id)))
+                .map(|l| l.name)
+                .collect();
             problems.push(Problem::error(
-                Code::OptionRepeated,
+                Code::OptionNotInList,
                 at(),
-                format!("{} is chosen twice on the {}: remove one", o.name, ship.name),
+                format!(
+                    "The {} list does not offer the {}'s {} (only {})",
+                    list.map_or("", |l| l.name),
+                    ship.name,
+                    o.name,
+                    or_list(&lists)
+                ),
             ));
             continue;
-        }
-        if let Some(other) = taken.iter().find(|t| o.group.is_some() && t.group == o.group) {
+        };
+        if let Some(other) =
+            picks.iter().find(|(t, _)| o.excludes.contains(&t.id) || t.excludes.contains(&o.id))
+        {
             problems.push(Problem::error(
                 Code::OptionsExclusive,
                 at(),
-                format!("The {} takes {} or {}, not both: remove one", ship.name, other.name, o.name),
+                format!("The {} takes {} or {}, not both: remove one", ship.name, other.0.name, o.name),
             ));
             continue;
         }
-        if o.price == Price::Unknown {
-            problems.push(Problem::warning(
-                Code::OptionPriceUnknown,
-                at(),
-                format!("Our data gives no price for the {}'s {}: it is counted as 0 pts", ship.name, o.name),
-            ));
+        let have = picks.iter().find(|(t, _)| t.id == o.id).map_or(0, |(_, n)| *n);
+        if have.saturating_add(n) > o.max {
+            let code = if o.max == 1 { Code::OptionRepeated } else { Code::OptionTooMany };
+            let message = if o.max == 1 {
+                format!("{} is chosen twice on the {}: remove one", o.name, ship.name)
+            } else {
+                format!(
+                    "The {} takes {} at most {} times; this one has {}",
+                    ship.name,
+                    o.name,
+                    o.max,
+                    have.saturating_add(n)
+                )
+            };
+            problems.push(Problem::error(code, at(), message));
         }
-        taken.push(o);
+        if let Some(g) = o.group.and_then(|g| ship.group(g)) {
+            let used: u32 = picks.iter().filter(|(t, _)| t.group == o.group).map(|(_, n)| *n).sum();
+            if used.saturating_add(n) > g.max {
+                let message = if g.max == 1 {
+                    let other =
+                        picks.iter().find(|(t, _)| t.group == o.group).map_or("another", |(t, _)| t.name);
+                    format!(
+                        "The {} takes {} or {}, not both: remove one ({}: one choice)",
+                        ship.name, other, o.name, g.name
+                    )
+                } else {
+                    format!(
+                        "The {}'s {} take at most {} picks; this one has {}",
+                        ship.name,
+                        g.name.to_lowercase(),
+                        g.max,
+                        used.saturating_add(n)
+                    )
+                };
+                let code = if g.max == 1 { Code::OptionsExclusive } else { Code::OptionTooMany };
+                problems.push(Problem::error(code, at(), message));
+            }
+        }
+        match picks.iter_mut().find(|(t, _)| t.id == o.id) {
+            Some((_, m)) => *m = m.saturating_add(n),
+            None => picks.push((o, n)),
+        }
     }
-    for group in ship.groups() {
-        if !taken.iter().any(|t| t.group == Some(group)) {
+    for g in ship.groups {
+        if list.is_some_and(|l| !ship.options_in(l.id).any(|o| o.group == Some(g.id))) {
+            continue;
+        }
+        let used: u32 = fitting.options.iter().filter(|(o, _)| o.group == Some(g.id)).map(|(_, n)| *n).sum();
+        if used < g.min {
             let names: Vec<&str> =
-                ship.options.iter().filter(|o| o.group == Some(group)).map(|o| o.name).collect();
+                ship.options.iter().filter(|o| o.group == Some(g.id)).map(|o| o.name).collect();
             problems.push(Problem::error(
                 Code::OptionRequired,
                 Some(format!("{}.options", e.part())),
-                format!("The {} needs one {group} option: choose {}", ship.name, or_list(&names)),
+                format!(
+                    "The {} needs one {} option: choose {}",
+                    ship.name,
+                    g.name.to_lowercase(),
+                    or_list(&names)
+                ),
             ));
         }
+    }
+    for (o, _) in &fitting.options {
+        let Some(needs) = o.needs else { continue };
+        if !lists::entry_is(&needs, ship, e.options(), e.leaders(), e.group(), e.reserve()) {
+            problems.push(Problem::error(
+                Code::OptionNeeds,
+                Some(format!("{}.options", e.part())),
+                format!("The {}'s {} needs {}", ship.name, o.name, lists::requirement(&needs)),
+            ));
+        }
+    }
+}
+
+/// A leader as judged, with a problem for an unknown id, one the list does not offer, a ship he
+/// may not ride, and too many re-rolls. `on`: the ship and entry carrying him (`None` for the
+/// fleet's own).
+fn leader(
+    list: Option<&'static FleetList>,
+    a: &Aboard,
+    part: String,
+    on: Option<(&'static Ship, &Entry)>,
+    problems: &mut Vec<Problem>,
+) -> LeaderFigures {
+    let id = a.id.trim();
+    let Some(l) = data::leader(id) else {
+        let pool: Vec<&str> = data::leaders()
+            .iter()
+            .filter(|l| list.is_none_or(|x| l.offered_in(x.id)))
+            .map(|l| l.id)
+            .collect();
+        let closest = nearest(id, pool.iter().copied(), OFFERED);
+        problems.push(Problem::error(
+            Code::UnknownLeader,
+            Some(part.clone()),
+            format!("There is no leader \"{}\": use {}", shown(id), or_list(&closest)),
+        ));
+        return LeaderFigures {
+            id: a.id.clone(),
+            name: shown(id),
+            known: false,
+            leader: None,
+            points: 0,
+            leadership: "",
+            rerolls_included: "",
+            rerolls_bought: a.rerolls,
+            part,
+        };
+    };
+    if let Some(x) = list
+        && !l.offered_in(x.id)
+    {
+        let offered: Vec<&str> =
+            data::leaders().iter().filter(|k| k.offered_in(x.id)).map(|k| k.name).collect();
+        let offered = if offered.is_empty() { "none".to_string() } else { or_list(&offered) };
+        problems.push(Problem::error(
+            Code::LeaderNotInList,
+            Some(part.clone()),
+            format!("The {} list does not offer the {}: it offers {offered}", x.name, leader_title(l)),
+        ));
+    }
+    match (l.placement, on) {
+        (data::lists::Placement::Fleet, Some((ship, _))) => problems.push(Problem::error(
+            Code::LeaderPlacement,
+            Some(part.clone()),
+            format!(
+                "The {} is bought for the fleet and rides no ship: take it off the {}",
+                l.name, ship.name
+            ),
+        )),
+        (data::lists::Placement::Ships(_), None) => problems.push(Problem::error(
+            Code::LeaderPlacement,
+            Some(part.clone()),
+            format!("The {} must be placed on a ship", l.name),
+        )),
+        (data::lists::Placement::Ships(set), Some((ship, e))) => {
+            if !lists::entry_is(&set, ship, e.options(), e.leaders(), e.group(), e.reserve()) {
+                problems.push(Problem::error(
+                    Code::LeaderPlacement,
+                    Some(part.clone()),
+                    format!(
+                        "The {} rides {}; the {} is not one",
+                        l.name,
+                        lists::requirement(&set),
+                        ship.name
+                    ),
+                ));
+            }
+        }
+        (data::lists::Placement::Fleet, None) => {}
+    }
+    let points = match l.cost(a.rerolls) {
+        Some(p) => p,
+        None => {
+            let most = l.ladder.len();
+            problems.push(Problem::error(
+                Code::RerollsOver,
+                Some(format!("{part}.rerolls")),
+                if most == 0 {
+                    format!("The {} buys no extra re-rolls; {} are asked", l.name, a.rerolls)
+                } else {
+                    format!("The {} buys at most {most} extra re-rolls; {} are asked", l.name, a.rerolls)
+                },
+            ));
+            l.cost(u32::try_from(most).unwrap_or(0)).unwrap_or(l.points)
+        }
+    };
+    LeaderFigures {
+        id: l.id.to_string(),
+        name: l.name.to_string(),
+        known: true,
+        leader: Some(l),
+        points,
+        leadership: l.leadership,
+        rerolls_included: l.rerolls,
+        rerolls_bought: a.rerolls,
+        part,
     }
 }
 
@@ -549,21 +796,51 @@ fn unknown_faction(id: &str) -> Problem {
     Problem::error(Code::UnknownFaction, Some("faction".to_string()), message)
 }
 
-/// An unknown class, with the nearest ids of the fleet's faction (of every faction if the
-/// fleet's is unknown), escorts for a squadron and capital ships for a ship.
-fn unknown_ship(fleet: &Fleet, e: &Entry) -> Problem {
+fn unknown_list(f: &data::Faction, id: &str) -> Problem {
+    let ids: Vec<&str> = f.lists().map(|l| l.id).collect();
+    let message = match data::list(id.trim()) {
+        Some(l) => format!(
+            "The {} list is a {} list, not a {} one: use {}",
+            l.name,
+            data::faction(l.faction).map_or(l.faction, |x| x.name),
+            f.name,
+            or_list(&ids)
+        ),
+        None if id.trim().is_empty() => format!("No fleet list is chosen: use {}", or_list(&ids)),
+        None => format!("There is no {} fleet list \"{}\": use {}", f.name, shown(id), or_list(&ids)),
+    };
+    Problem::error(Code::UnknownList, Some("list".to_string()), message)
+}
+
+/// An unknown class, with the nearest ids the fleet's list fields (of its faction, or of every
+/// faction if the fleet's is unknown), escorts for a squadron and capital ships for a ship.
+fn unknown_ship(fleet: &Fleet, list: Option<&FleetList>, e: &Entry) -> Problem {
     let escorts = matches!(e, Entry::Squadron(..));
     let pool: Vec<&str> = data::ships()
         .iter()
-        .filter(|s| data::faction(&fleet.faction).is_none_or(|_| s.faction == fleet.faction))
+        .filter(|s| match list {
+            Some(l) => l.fields(s.id),
+            None => data::faction(fleet.faction.trim()).is_none_or(|_| s.faction == fleet.faction.trim()),
+        })
         .filter(|s| s.is_escort() == escorts)
         .map(|s| s.id)
         .collect();
     let closest = nearest(e.class(), pool.iter().copied(), OFFERED);
-    let message = if e.class().trim().is_empty() {
+    let message = if e.class().is_empty() {
         format!("{} has no class: use {}", e.label(), or_list(&closest))
     } else {
         format!("There is no ship class \"{}\": use {}", shown(e.class()), or_list(&closest))
     };
     Problem::error(Code::UnknownShip, Some(e.part()), message)
+}
+
+/// A leader as a message names it: its name, and the received row's when it says more ("Ork
+/// Warlord (Cyclops Cluster / Waaagh!)").
+fn leader_title(l: &Leader) -> String {
+    match l.row.strip_prefix(l.name).map(str::trim) {
+        Some("") => l.name.to_owned(),
+        Some(rest) => format!("{} {rest}", l.name),
+        None if l.row.is_empty() => l.name.to_owned(),
+        None => format!("{} ({})", l.name, l.row),
+    }
 }

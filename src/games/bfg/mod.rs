@@ -1,7 +1,8 @@
-//! Battlefleet Gothic: fleets with their ordnance. The ship and attack-craft tables, fleet
-//! checking (points, options, escort squadrons, the ordnance figures), the battle tracker (loaded
-//! torpedoes and bays, attack craft in play against the fleet's limit, a turn log) and exact
-//! ordnance odds (torpedo salvoes, bomber waves, assault boats, fighters against a wave).
+//! Battlefleet Gothic: fleets as players build them. The ship, weapon and attack-craft tables,
+//! the fleet lists with their composition rules and leaders (all data), fleet checking (points,
+//! list, options, leaders, squadrons, reserves, every rule of the list, the ordnance figures),
+//! the battle tracker (hits, shields, braced, loaded torpedoes and bays, attack craft in play
+//! against the fleet's limit, squadron launches, undo, a turn log) and exact ordnance odds.
 //!
 //! Pure: no web, database, template or async code. The pages, the JSON API and the text export
 //! all ask these functions. The rules are the Ordnance Phase of BFG Remastered
@@ -17,15 +18,22 @@
 //! |---|---|---|
 //! | `UNKNOWN_FACTION` | error | no faction, or an unknown id (the message offers the nearest) |
 //! | `UNKNOWN_SHIP` | error | an entry's class is unknown (the message offers the nearest of the faction) |
-//! | `WRONG_FACTION` | error | a ship of another faction than the fleet's |
+//! | `WRONG_FACTION` | error | a ship of another faction its list does not field: not counted |
 //! | `ESCORT_NOT_IN_SQUADRON` | error | an escort class added as a single ship |
 //! | `CAPITAL_SHIP_IN_SQUADRON` | error | a capital ship class in an escort squadron |
-//! | `SQUADRON_SIZE` | warning | an escort squadron outside 2 to 6 ships (our decision) |
+//! | `UNKNOWN_LIST` | error | a fleet list of another faction, or an unknown one |
+//! | `NOT_IN_LIST` | error | a ship of the faction its list does not field, not taken as a reserve |
+//! | `RESERVE_NOT_ALLOWED` | error | a reserve no other list of the race fields |
+//! | `LIST_RULE` | error (warning if UNVERIFIED) | a composition rule of the list broken; `rule` names it |
+//! | `OPTION_NOT_IN_LIST` | error | an option the list does not sell |
+//! | `OPTION_TOO_MANY` | error | an option or group taken past its picks |
+//! | `OPTION_NEEDS` | error | an option on a ship that is not what it needs |
+//! | `UNKNOWN_LEADER`, `LEADER_NOT_IN_LIST`, `LEADER_PLACEMENT`, `REROLLS_OVER` | error | leaders |
+//! | `NOT_READ` | warning | a line an imported roster held that the fleet could not take |
 //! | `UNKNOWN_OPTION` | error | an option the ship does not offer (the message offers the nearest) |
 //! | `OPTION_REPEATED` | error | the same option twice on one ship |
-//! | `OPTIONS_EXCLUSIVE` | error | two alternatives of one group (a Strike Cruiser's prow) |
-//! | `OPTION_REQUIRED` | error | a group left without its one choice |
-//! | `OPTION_PRICE_UNKNOWN` | warning | a chosen option our data gives no price for: counted as 0 |
+//! | `OPTIONS_EXCLUSIVE` | error | two alternatives of one group, or options that exclude each other |
+//! | `OPTION_REQUIRED` | error | a group left short of its picks |
 //! | `UNVERIFIED_PROFILE` | warning | a profile (or its craft) marked UNVERIFIED in the data |
 //! | `OVER_POINTS_LIMIT` | error | the points are over the limit |
 //! | `UNKNOWN_VERSION` | warning | the document's `version` is not the one this engine reads |
@@ -34,26 +42,35 @@
 //! odds calculator refuses an input out of range with an [`OddsError`] naming the field.
 
 mod battle;
+mod composition;
 mod data;
+mod document;
 mod export;
+mod fitting;
 mod fleet;
 mod odds;
+pub mod roster;
 #[cfg(test)]
 mod tests;
 
 pub use battle::{
-    Action, BATTLE_VERSION, Battle, Condition, Event, Launch, LogEntry, MAX_LOG, MAX_SHIPS, MAX_TURN,
-    Refusal, Removal, ShipState, ShipStatus, Status, apply, status,
+    Action, BATTLE_VERSION, Battle, Condition, Event, LastLaunch, Launch, LogEntry, MAX_LOG, MAX_SHIPS,
+    MAX_TURN, MAX_UNDO, Refusal, Removal, ShipState, ShipStatus, SquadronOrdnance, SquadronStatus, Status,
+    Undo, apply, condition_of, crippled_at, labels, status, two_salvoes,
+};
+pub use composition::{RuleState, Status as RuleStatus, entry_is};
+pub use data::lists::{
+    Check as RuleCheck, FleetList, Leader, Placement, Reading, Role as LeaderRole, RosterEntry, Rule, Set,
 };
 pub use data::{
-    Armour, Bays, Craft, Faction, Kind, Price, Resilience, Role, SPLIT_MIN_PART, SPLIT_OVER, Salvo,
-    SalvoKind, Ship, ShipOption, Split, Strength, craft, craft_by_id, faction, factions, ship, ships,
+    Armour, Bays, Craft, Faction, Kind, OptionGroup, Resilience, Role, SPLIT_MIN_PART, SPLIT_OVER, Salvo,
+    SalvoKind, Ship, ShipOption, Split, Strength, Weapon, WeaponKind, craft, craft_by_id, faction, factions,
+    leader, leaders, list, lists, rule, rules, ship, ships,
 };
+pub use document::{Aboard, DEFAULT_POINTS_LIMIT, DOCUMENT_VERSION, Fleet, ShipEntry, Squadron, migrate};
 pub use export::{summary, text_export};
-pub use fleet::{
-    Check, DEFAULT_POINTS_LIMIT, DOCUMENT_VERSION, EntryFigures, Fitting, Fleet, Ordnance, SQUADRON_MAX,
-    SQUADRON_MIN, ShipEntry, Squadron, check,
-};
+pub use fitting::{Fitting, crippled_strength, half_up, parse_pick};
+pub use fleet::{Check, EntryFigures, LeaderFigures, OptionTaken, Ordnance, check, list_of};
 pub use odds::{
     AssaultWave, BomberOdds, BomberWave, Fraction, Interception, InterceptionOdds, MAX_INTERCEPTORS,
     MAX_MASSED, MAX_STRENGTH, MAX_TURRETS, MAX_WAVE, Odds, OddsAnswer, OddsError, OddsRequest, Outcome,
@@ -62,7 +79,7 @@ pub use odds::{
 
 /// Version of the rules engine, stored with every judged build. Bump it when a change to the
 /// tables or the checks could change the judgement of a saved fleet.
-pub const ENGINE_VERSION: u32 = 1;
+pub const ENGINE_VERSION: u32 = 2;
 
 /// A decision we made where the rules text is silent or the data unclear, in words a page can
 /// show; `id` lets a page point at one ("crippled-bays").
@@ -104,7 +121,7 @@ pub const DECISIONS: &[Decision] = &[
     },
     Decision {
         id: "recall",
-        text: "Markers may be recalled only when some carrier has its bays loaded and can launch this turn; recalling does not load anything.",
+        text: "Markers may be recalled only when some carrier afloat has bays loaded (or never runs out) and has not launched this turn; recalling does not load anything.",
     },
     Decision {
         id: "markers-by-craft",
@@ -119,20 +136,52 @@ pub const DECISIONS: &[Decision] = &[
         text: "For a salvo of rolled strength (Ork D6+2), the tracker asks for the D6 rolled.",
     },
     Decision {
-        id: "squadron-size",
-        text: "Escort squadrons of fewer than 2 or more than 6 ships are flagged as a warning: a convention of BFG fleet lists, not a rule of the Ordnance Phase.",
+        id: "squadrons",
+        text: "Entries given the same squadron name fight as one squadron, escorts of several classes mixed; an escort entry without one is a squadron of its own, a capital ship without one stands alone. The fleet lists' squadron sizes are checked on those squadrons.",
     },
     Decision {
-        id: "option-groups",
-        text: "Where a ship's profile offers alternative fittings (a Strike Cruiser's prow, a Tau configuration), it must take exactly one, within its points. We read the Protector's launch bay and its missiles as two configurations.",
+        id: "choices",
+        text: "Where a profile offers choices (a Tau configuration, a Tyranid weapon slot, a Corsair escort's prow), the ship takes as many as the group asks; an option that replaces a weapon changes the ship's weapons and ordnance. Every price comes from the weapon rows or the fleet lists' rows; an upgrade a list sells is offered only in the lists using that rule.",
     },
     Decision {
-        id: "unknown-prices",
-        text: "Options our data gives no price for (Tyranid weapons, Ork prow torpedoes, Dark Eldar bays and torpedoes, torpedo bombers) count 0 points and are flagged.",
+        id: "list-points",
+        text: "Allowances by points (one per 500 pts or part, one per full 1,000 pts) count the fleet's points as built, not the game's limit; a rule that says \"per N pts\" without \"or part\" counts only full bands.",
     },
     Decision {
-        id: "ship-options",
-        text: "A Lunar's and a Tyrant's torpedoes are standard; a Dauntless's are its torpedo variant, an option. Docking hooks on Tau ships carry escorts and are not counted as ordnance.",
+        id: "light-cruisers",
+        text: "Light cruisers count as cruisers for a list's ratios and its cruiser cap unless the rule says otherwise: the lists print them among their cruisers.",
+    },
+    Decision {
+        id: "unverified",
+        text: "Rules the data marks UNVERIFIED (limits only BSData gives) are checked as warnings that say so, not errors; UNVERIFIED profiles are marked on every page.",
+    },
+    Decision {
+        id: "weapon-rows",
+        text: "Where ships.csv and weapons.csv disagree (the Hive Ship's prow torpedoes, 6 or 8), the weapon rows, which follow BFG Remastered, are used.",
+    },
+    Decision {
+        id: "migrated",
+        text: "A fleet saved before fleet lists existed is read as its faction's first list, its renamed options renamed; a battle saved before hits were tracked reads a crippled ship as having taken half its hits.",
+    },
+    Decision {
+        id: "crippled-at-half",
+        text: "A ship is crippled once the hits it has taken reach half its hits, rounding up (4 of 8, 3 of 5), and destroyed when they reach all of them; an escort's one hit destroys it. Only undoing the orders that damaged a ship makes it intact again, and only undoing the order that destroyed it brings it back.",
+    },
+    Decision {
+        id: "crippled-weapons",
+        text: "The play sheet shows a crippled ship's weapons halved, rounding up, as its ordnance is; the core rules' other effects of crippling are not in our data.",
+    },
+    Decision {
+        id: "shields",
+        text: "Shields down are set by the player, as blast markers come and go at the table; holofields, shadowfields, saves and spores are not shields to knock down.",
+    },
+    Decision {
+        id: "squadron-launch",
+        text: "A squadron launches with one order: every ship of it that can launches its salvo (one D6 each for a rolled strength), or as many squadrons of the chosen craft as each carrier may; the log gives each salvo and their combined strength.",
+    },
+    Decision {
+        id: "undo",
+        text: "Undo takes back the last order recorded: its turn, its markers and the ships it changed. The tracker keeps the last 30 orders to undo; the log keeps the undone order and says it was undone.",
     },
     Decision {
         id: "odds-cap",

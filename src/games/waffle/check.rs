@@ -295,6 +295,7 @@ fn check_types(who: &Who, problems: &mut Vec<Problem>) -> TypeSet {
             severity: c.severity,
             message,
             part: who.part(&format!("types.{j}")),
+            rule: None,
         });
     }
     types

@@ -1,5 +1,7 @@
-//! The fleet builder's JSON API: the catalog (factions, ships, attack craft, our decisions) and
-//! checking a fleet. Every answer comes straight from the rules engine.
+//! The fleet builder's JSON API: the catalog (factions, fleet lists with their composition
+//! rules as we read them, fleet commanders, ships with their weapons, options and choice slots,
+//! attack craft, our decisions) and checking a fleet. Every answer comes straight from the rules
+//! engine.
 
 use crate::games::bfg::{self, Check, Fleet};
 use crate::web::AppState;
@@ -21,6 +23,9 @@ static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
         "document_version": bfg::DOCUMENT_VERSION,
         "default_points_limit": bfg::DEFAULT_POINTS_LIMIT,
         "factions": bfg::factions(),
+        "lists": bfg::lists(),
+        "rules": bfg::rules(),
+        "leaders": bfg::leaders(),
         "ships": bfg::ships(),
         "attack_craft": bfg::craft(),
         "decisions": bfg::DECISIONS,
@@ -55,6 +60,11 @@ async fn check_fleet(ApiJson(fleet): ApiJson<Fleet>) -> Response {
         "legal": c.legal,
         "problems": c.problems,
         "faction_name": c.faction_name,
+        "list": c.list,
+        "list_name": c.list_name,
+        "rules": c.rules,
+        "leaders": c.leaders,
+        "not_read": fleet.not_read,
         "ordnance": ordnance(&c),
         "text": bfg::text_export(&fleet),
         "engine_version": bfg::ENGINE_VERSION,

@@ -8,7 +8,9 @@
 //! first order. Every write names the revision it read: two orders sent at once are applied one
 //! after the other, never one over the other.
 
-use crate::games::bfg::{self, Action, Battle, Condition, Event, Fleet, Launch, Refusal, Removal};
+use crate::games::bfg::{
+    self, Action, Battle, Condition, Event, Fleet, Launch, Refusal, Removal, SquadronOrdnance,
+};
 use crate::store::battles;
 use crate::store::builds::Build;
 use crate::web::AppState;
@@ -31,11 +33,15 @@ use super::Fleets;
 use super::input::{self, whole};
 use view::BattleView;
 
+mod events;
+mod odds;
 mod view;
 
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/bfg/{id}/battle", get(page).merge(post(order).layer(writes.clone())))
+        .route("/bfg/{id}/battle/events", get(events::events))
+        .route("/bfg/{id}/battle/odds", get(odds::odds_against))
         .route("/bfg/{id}/battle/new", post(restart).layer(writes.clone()))
         .route("/api/bfg/{id}/battle", get(api_get).merge(post(api_order).layer(writes.clone())))
         .route("/api/bfg/{id}/battle/new", post(api_restart).layer(writes.clone()))
@@ -58,16 +64,32 @@ enum Order {
         ship: usize,
         #[serde(default)]
         rolled: Option<u32>,
-        #[serde(default)]
+        #[serde(default, deserialize_with = "bfg::two_salvoes")]
         split: Option<[u32; 2]>,
+    },
+    LaunchSquadron {
+        squadron: String,
+        ordnance: SquadronOrdnance,
+        #[serde(default)]
+        craft: Option<String>,
+        #[serde(default)]
+        rolled: Vec<u32>,
     },
     Reload {
         ship: usize,
         success: bool,
     },
+    Hits {
+        ship: usize,
+        hits: u32,
+    },
     SetCondition {
         ship: usize,
         condition: Condition,
+    },
+    Shields {
+        ship: usize,
+        down: u32,
     },
     Brace {
         ship: usize,
@@ -79,6 +101,7 @@ enum Order {
         reason: Removal,
     },
     NextTurn {},
+    Undo {},
 }
 
 impl From<Order> for Action {
@@ -86,11 +109,17 @@ impl From<Order> for Action {
         match o {
             Order::LaunchCraft { ship, squadrons } => Action::LaunchCraft { ship, squadrons },
             Order::LaunchTorpedoes { ship, rolled, split } => Action::LaunchTorpedoes { ship, rolled, split },
+            Order::LaunchSquadron { squadron, ordnance, craft, rolled } => {
+                Action::LaunchSquadron { squadron, ordnance, craft, rolled }
+            }
             Order::Reload { ship, success } => Action::Reload { ship, success },
+            Order::Hits { ship, hits } => Action::Hits { ship, hits },
             Order::SetCondition { ship, condition } => Action::SetCondition { ship, condition },
+            Order::Shields { ship, down } => Action::Shields { ship, down },
             Order::Brace { ship, braced } => Action::Brace { ship, braced },
             Order::RemoveMarkers { craft, count, reason } => Action::RemoveMarkers { craft, count, reason },
             Order::NextTurn {} => Action::NextTurn {},
+            Order::Undo {} => Action::Undo {},
         }
     }
 }
@@ -127,8 +156,9 @@ async fn current(
         Err(why) => return Ok(Err(why.clone())),
     };
     Ok(match battles::get(&state.db, id).await? {
+        // A battle stored by an older version is read as this one (Battle::migrate).
         Some(s) => match serde_json::from_str::<Battle>(&s.state) {
-            Ok(battle) => Ok(Current { battle, revision: Some(s.revision) }),
+            Ok(battle) => Ok(Current { battle: battle.migrate(fleet), revision: Some(s.revision) }),
             Err(e) => Err(format!(
                 "This battle's record cannot be read by this version of Drydock ({e}); start a new battle"
             )),
@@ -339,17 +369,21 @@ fn anchor(a: &Action) -> String {
         Action::LaunchCraft { ship, .. }
         | Action::LaunchTorpedoes { ship, .. }
         | Action::Reload { ship, .. }
+        | Action::Hits { ship, .. }
         | Action::SetCondition { ship, .. }
+        | Action::Shields { ship, .. }
         | Action::Brace { ship, .. } => format!("ship-{ship}"),
-        Action::RemoveMarkers { .. } | Action::NextTurn {} => "fleet".into(),
+        Action::LaunchSquadron { .. } => "squadrons".into(),
+        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => "fleet".into(),
     }
 }
 
-/// Which form was sent: its order and ship, as [`ShipRow::key`] names it.
+/// Which form was sent: its order and ship (or squadron), as [`view::ShipRow::key`] names it.
 fn form_key(f: &Fields) -> String {
     let action = f.get("action").unwrap_or("");
-    match f.get("ship") {
-        Some(ship) if !ship.is_empty() => format!("{action}-{ship}"),
+    match (f.get("ship"), f.get("squadron")) {
+        (Some(ship), _) if !ship.is_empty() => format!("{action}-{ship}"),
+        (_, Some(q)) if !q.is_empty() => format!("{action}-{}", view::squadron_dom(q)),
         _ => action.to_owned(),
     }
 }
@@ -384,6 +418,48 @@ pub fn read_order(f: &Fields) -> Result<Action, String> {
                 };
             Action::LaunchTorpedoes { ship: ship()?, rolled, split }
         }
+        "launch_squadron" => {
+            let squadron = f.get("squadron").unwrap_or("").to_owned();
+            if squadron.is_empty() {
+                return Err("Choose a squadron".into());
+            }
+            let ordnance = match f.get("ordnance") {
+                Some("torpedoes") => SquadronOrdnance::Torpedoes,
+                Some("craft") => SquadronOrdnance::Craft,
+                _ => return Err("Say whether the squadron launches torpedoes or attack craft".into()),
+            };
+            let craft = f.get("craft").map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
+            let mut rolled = Vec::new();
+            for r in f
+                .get("rolled")
+                .unwrap_or("")
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|r| !r.is_empty())
+            {
+                match r.parse::<u32>() {
+                    Ok(n) => rolled.push(n),
+                    Err(_) => {
+                        return Err(format!(
+                            "The D6 rolled must be whole numbers, one for each ship, not \"{}\"",
+                            crate::games::shown(r)
+                        ));
+                    }
+                }
+            }
+            if rolled.len() > bfg::MAX_SHIPS {
+                return Err(format!("Give at most {} rolls, one for each ship", bfg::MAX_SHIPS));
+            }
+            Action::LaunchSquadron { squadron, ordnance, craft, rolled }
+        }
+        "hits" => {
+            let hits = whole(f, "hits", "The hits taken")?.ok_or("Say how many hits the ship takes")?;
+            Action::Hits { ship: ship()?, hits }
+        }
+        "shields" => {
+            let down = whole(f, "down", "The shields down")?.ok_or("Say how many shields are down")?;
+            Action::Shields { ship: ship()?, down }
+        }
+        "undo" => Action::Undo {},
         "reload" => {
             let success = match f.get("result") {
                 Some("success") => true,
@@ -397,7 +473,7 @@ pub fn read_order(f: &Fields) -> Result<Action, String> {
                 Some("intact") => Condition::Intact,
                 Some("crippled") => Condition::Crippled,
                 Some("destroyed") => Condition::Destroyed,
-                _ => return Err("Choose intact, crippled or destroyed".into()),
+                _ => return Err("Choose crippled or destroyed".into()),
             };
             Action::SetCondition { ship: ship()?, condition }
         }
@@ -446,10 +522,19 @@ fn battle_json(
         (Err(why), _) => (None, Some(why.to_owned())),
         (Ok(_), Err(why)) => (None, Some(why.clone())),
     };
+    // The undo record stays in the store: the answer says what undoing would take back.
+    let battle = battle.ok().map(|b| {
+        let mut v = json!(b);
+        if let Some(o) = v.as_object_mut() {
+            o.remove("undo");
+            o.insert("undo".into(), json!(b.undoable()));
+        }
+        v
+    });
     json!({
         "id": id,
         "started": started,
-        "battle": battle.ok(),
+        "battle": battle,
         "status": status,
         "problem": problem,
         "engine_version": bfg::ENGINE_VERSION,
@@ -535,21 +620,40 @@ mod tests {
             },
             Action::LaunchTorpedoes { ship: 2, rolled: Some(4), split: Some([3, 4]) },
             Action::LaunchTorpedoes { ship: 2, rolled: None, split: None },
+            Action::LaunchSquadron {
+                squadron: "squadrons.0".into(),
+                ordnance: SquadronOrdnance::Torpedoes,
+                craft: None,
+                rolled: vec![3, 5],
+            },
+            Action::LaunchSquadron {
+                squadron: "group:Red".into(),
+                ordnance: SquadronOrdnance::Craft,
+                craft: Some("doomfire".into()),
+                rolled: vec![],
+            },
             Action::Reload { ship: 0, success: false },
+            Action::Hits { ship: 1, hits: 3 },
             Action::SetCondition { ship: 3, condition: Condition::Crippled },
+            Action::Shields { ship: 0, down: 2 },
             Action::Brace { ship: 3, braced: true },
             Action::RemoveMarkers { craft: "starhawk-bomber".into(), count: 1, reason: Removal::Recalled },
             Action::NextTurn {},
+            Action::Undo {},
         ];
         for a in &all {
             match a {
                 Action::LaunchCraft { .. }
                 | Action::LaunchTorpedoes { .. }
+                | Action::LaunchSquadron { .. }
                 | Action::Reload { .. }
+                | Action::Hits { .. }
                 | Action::SetCondition { .. }
+                | Action::Shields { .. }
                 | Action::Brace { .. }
                 | Action::RemoveMarkers { .. }
-                | Action::NextTurn {} => {}
+                | Action::NextTurn {}
+                | Action::Undo {} => {}
             }
         }
         all
@@ -587,8 +691,22 @@ mod tests {
                 ("split_a", ""),
                 ("split_b", ""),
             ]),
+            read(&[
+                ("action", "launch_squadron"),
+                ("squadron", "squadrons.0"),
+                ("ordnance", "torpedoes"),
+                ("rolled", "3, 5"),
+            ]),
+            read(&[
+                ("action", "launch_squadron"),
+                ("squadron", "group:Red"),
+                ("ordnance", "craft"),
+                ("craft", "doomfire"),
+            ]),
             read(&[("action", "reload"), ("ship", "0"), ("result", "failure")]),
+            read(&[("action", "hits"), ("ship", "1"), ("hits", "3")]),
             read(&[("action", "set_condition"), ("ship", "3"), ("condition", "crippled")]),
+            read(&[("action", "shields"), ("ship", "0"), ("down", "2")]),
             read(&[("action", "brace"), ("ship", "3"), ("braced", "on")]),
             read(&[
                 ("action", "remove_markers"),
@@ -597,6 +715,7 @@ mod tests {
                 ("reason", "recalled"),
             ]),
             read(&[("action", "next_turn")]),
+            read(&[("action", "undo")]),
         ];
         assert_eq!(got.to_vec(), one_of_each().into_iter().map(Ok).collect::<Vec<_>>());
         assert_eq!(

@@ -3,16 +3,20 @@
 //! words for a field, and what its add buttons add.
 
 use crate::games::Problem;
-use crate::games::bfg::{self, Fleet, ShipEntry, Squadron};
+use crate::games::bfg::{self, Aboard, Fleet, ShipEntry, Squadron};
 use crate::web::codec::{self, Op};
 use crate::web::form::Fields;
 
-/// An escort squadron starts at the smallest size we do not warn about.
-const NEW_SQUADRON: u32 = bfg::SQUADRON_MIN;
-
-/// Reads the builder form into a fleet, with a problem for every field that did not parse.
+/// Reads the builder form into a fleet, with a problem for every field that did not parse. A
+/// list of another faction (the faction was just changed) gives way to the faction's first.
 pub fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), codec::Refused> {
-    codec::decode::<Fleet>(f, label)
+    let (mut fleet, problems) = codec::decode::<Fleet>(f, label)?;
+    if bfg::list_of(&fleet).is_none()
+        && let Some(l) = bfg::faction(fleet.faction.trim()).and_then(bfg::Faction::default_list)
+    {
+        fleet.list = l.id.to_owned();
+    }
+    Ok((fleet, problems))
 }
 
 /// The player's words for a field, for a message about it.
@@ -23,45 +27,104 @@ fn label(path: &str) -> String {
         ["points_limit"] => "Points limit".into(),
         ["version"] => "Version".into(),
         ["squadrons", k, "count"] => format!("Squadron {} ships", n(k)),
+        [list, k, "leaders", j, "rerolls"] => {
+            let what = if list == "ships" { "Ship" } else { "Squadron" };
+            format!("{what} {} leader {} extra re-rolls", n(k), n(j))
+        }
+        ["leaders", j, "rerolls"] => format!("Fleet leader {} extra re-rolls", n(j)),
         ["ships", k, field, ..] => format!("Ship {} {field}", n(k)),
         ["squadrons", k, field, ..] => format!("Squadron {} {field}", n(k)),
         _ => path.to_owned(),
     }
 }
 
+/// The size a new escort squadron starts at: the smallest the list's rules allow escorts (two
+/// by the general rules; six in a Vanguard fleet).
+fn new_squadron(fleet: &Fleet) -> u32 {
+    let list = bfg::list_of(fleet);
+    list.into_iter()
+        .flat_map(|l| l.rules())
+        .flat_map(|r| r.readings.iter())
+        .filter_map(|r| match r.check {
+            bfg::RuleCheck::SquadronMin { n, of: bfg::Set::Kind(bfg::Kind::Escort), .. } => Some(n),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(2)
+}
+
 /// Does what the pressed button asks: "add.ships" and "add.squadrons" add the class chosen in
-/// the form's `new.ships` / `new.squadrons` select (with the first choice of each of its option
-/// groups, which a ship must take); remove and move buttons work through the codec. Anything
-/// else changes nothing.
+/// the form's `new.ships` / `new.squadrons` select ("reserve:" before a class takes it as a
+/// reserve), with the first choice of each of its option groups a ship must take;
+/// "add.ships.3.leaders" puts the leader chosen in `new.ships.3.leaders` aboard, "add.leaders"
+/// buys the one in `new.leaders` for the fleet; remove and move buttons work through the codec.
+/// Anything else changes nothing.
 pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
     let Some(op) = Op::parse(action) else { return };
-    let chosen = |list: &str| bfg::ship(f.get(&format!("new.{list}")).unwrap_or("").trim());
+    let chosen = |list: &str| {
+        let raw = f.get(&format!("new.{list}")).unwrap_or("").trim();
+        let (reserve, id) = match raw.strip_prefix("reserve:") {
+            Some(id) => (true, id),
+            None => (false, raw),
+        };
+        bfg::ship(id).map(|s| (s, reserve))
+    };
+    let list = fleet.list.clone();
     match op {
-        Op::Add(list) if list == "ships" => {
-            if let Some(ship) = chosen("ships").filter(|s| !s.is_escort()) {
-                fleet
-                    .ships
-                    .push(ShipEntry { options: first_of_each_group(ship), ..ShipEntry::new(ship.id, &[]) });
-            }
-        }
-        Op::Add(list) if list == "squadrons" => {
-            if let Some(ship) = chosen("squadrons").filter(|s| s.is_escort()) {
-                fleet.squadrons.push(Squadron {
-                    options: first_of_each_group(ship),
-                    ..Squadron::new(ship.id, NEW_SQUADRON)
+        Op::Add(path) if path == "ships" => {
+            if let Some((ship, reserve)) = chosen("ships").filter(|(s, _)| !s.is_escort()) {
+                fleet.ships.push(ShipEntry {
+                    options: first_of_each_group(ship, &list),
+                    reserve,
+                    ..ShipEntry::new(ship.id, &[])
                 });
             }
         }
-        Op::Add(_) => {}
+        Op::Add(path) if path == "squadrons" => {
+            let size = new_squadron(fleet);
+            if let Some((ship, reserve)) = chosen("squadrons").filter(|(s, _)| s.is_escort()) {
+                fleet.squadrons.push(Squadron {
+                    options: first_of_each_group(ship, &list),
+                    reserve,
+                    ..Squadron::new(ship.id, size)
+                });
+            }
+        }
+        Op::Add(path) if path == "leaders" => {
+            if let Some(l) = bfg::leader(f.get("new.leaders").unwrap_or("").trim()) {
+                fleet.leaders.push(Aboard::new(l.id));
+            }
+        }
+        Op::Add(path) => {
+            let Some(l) = bfg::leader(f.get(&format!("new.{path}")).unwrap_or("").trim()) else { return };
+            let mut parts = path.split('.');
+            let (Some(kind), Some(i), Some("leaders"), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                return;
+            };
+            let Ok(i) = i.parse::<usize>() else { return };
+            let aboard = match kind {
+                "ships" => fleet.ships.get_mut(i).map(|s| &mut s.leaders),
+                "squadrons" => fleet.squadrons.get_mut(i).map(|s| &mut s.leaders),
+                _ => None,
+            };
+            if let Some(aboard) = aboard {
+                aboard.push(Aboard::new(l.id));
+            }
+        }
         op => {
             codec::apply(fleet, &op, |_, _| None);
         }
     }
 }
 
-fn first_of_each_group(ship: &bfg::Ship) -> Vec<String> {
-    ship.groups()
-        .filter_map(|g| ship.options.iter().find(|o| o.group == Some(g)))
+/// The first option of each group the ship must choose from (as the fleet's list offers them).
+fn first_of_each_group(ship: &bfg::Ship, list: &str) -> Vec<String> {
+    ship.groups
+        .iter()
+        .filter(|g| g.min > 0)
+        .filter_map(|g| ship.options_in(list).find(|o| o.group == Some(g.id)))
         .map(|o| o.id.to_owned())
         .collect()
 }
@@ -126,11 +189,11 @@ mod tests {
     fn a_new_ship_takes_the_first_choice_of_each_option_group() {
         let grouped = bfg::ships()
             .iter()
-            .find(|s| !s.is_escort() && s.groups().next().is_some())
+            .find(|s| !s.is_escort() && s.groups.iter().any(|g| g.min > 0))
             .expect("a ship with a group");
         let fleet = Fleet::new(grouped.faction);
         let got = pressed(&fleet, &[("new.ships", grouped.id), ("action", "add.ships")]);
-        assert_eq!(got.ships[0].options.len(), grouped.groups().count());
+        assert_eq!(got.ships[0].options.len(), grouped.groups.iter().filter(|g| g.min > 0).count());
         assert!(bfg::check(&got).problems.iter().all(|p| p.code != crate::games::Code::OptionRequired));
     }
 

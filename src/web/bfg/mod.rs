@@ -5,6 +5,7 @@
 pub mod api;
 pub mod battle;
 pub mod form;
+pub mod import;
 pub mod input;
 pub mod odds;
 pub mod view;
@@ -36,6 +37,7 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/bfg/new", get(new_fleet))
         .merge(api::router())
+        .merge(import::router(writes))
         .merge(battle::router(writes))
         .merge(odds::router())
         .merge(builder::routes::<Fleets>(writes))
@@ -70,7 +72,7 @@ impl Builder for Fleets {
         form::press(fleet, action, f);
     }
     fn editor(v: FleetView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of };
+        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of, notes: Vec::new() };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: FleetView) -> Result<String, AppError> {
@@ -123,6 +125,8 @@ pub struct BuilderPage {
     pub listed: bool,
     /// The build it is a copy of, while its owner has not saved it yet.
     pub copy_of: Option<CopyOf>,
+    /// How an imported roster was read (placements, points that disagree); empty otherwise.
+    pub notes: Vec<String>,
 }
 
 #[derive(Template)]

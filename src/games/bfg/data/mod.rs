@@ -8,6 +8,8 @@
 
 use serde::Serialize;
 
+pub mod lists;
+
 /// A ship's size class, as the profiles give it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -115,7 +117,9 @@ pub struct Salvo {
     /// The top of a speed range (missiles); equal to `speed_cm` for torpedoes.
     pub speed_max_cm: u32,
     pub kind: SalvoKind,
-    /// As the app shows it: "6@30", "D6+2@30", "missiles 8@20-40".
+    /// Boarding torpedoes: each hit is a hit-and-run raid.
+    pub boarding: bool,
+    /// As the app shows it: "6@30", "D6+2@30", "missiles 8@20-40", "boarding 8@15".
     pub text: &'static str,
 }
 
@@ -142,43 +146,110 @@ pub struct Bays {
     pub craft: &'static [&'static str],
 }
 
-/// What an option costs.
+/// What a weapon is, as the profiles class it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", content = "points", rename_all = "snake_case")]
-pub enum Price {
-    /// The points the data gives.
-    Points(u32),
-    /// An alternative fitting within the ship's points (our reading of a "choice" or "cfg").
-    WithShip,
-    /// The data gives no price: counted as 0 and reported.
-    Unknown,
+#[serde(rename_all = "snake_case")]
+pub enum WeaponKind {
+    /// Weapons batteries, gunz, railguns, bombardment cannon, pyro-acid, lightning arcs.
+    Battery,
+    /// Lances and what counts as one (pulsar and phantom lances, ion cannon, bio-plasma, the gauss
+    /// particle whip).
+    Lance,
+    /// Torpedoes, missiles, launchas and boarding torpedoes.
+    Torpedoes,
+    LaunchBay,
+    NovaCannon,
+    /// Hooks, tentacles and claws, the star pulse, portals, the Sepulchre, Impalers.
+    Other,
 }
 
-impl Price {
-    pub fn points(self) -> u32 {
+impl WeaponKind {
+    /// "battery", "launch bay", ...
+    pub fn name(self) -> &'static str {
         match self {
-            Price::Points(p) => p,
-            Price::WithShip | Price::Unknown => 0,
+            WeaponKind::Battery => "battery",
+            WeaponKind::Lance => "lance",
+            WeaponKind::Torpedoes => "torpedoes",
+            WeaponKind::LaunchBay => "launch bay",
+            WeaponKind::NovaCannon => "nova cannon",
+            WeaponKind::Other => "other",
         }
     }
 }
 
-/// A choice a ship offers: extra craft, launch bays or a salvo, alone or as one of a group.
+/// One weapon of a profile (a row of `weapons.csv`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Weapon {
+    /// "Port weapons battery", "Prow torpedoes".
+    pub name: &'static str,
+    pub kind: WeaponKind,
+    /// As printed: "6", "D6+2", "special", "1 Orca/Warden", "1 per enemy".
+    pub strength: &'static str,
+    /// The strength as a number, when it is one.
+    pub value: Option<u32>,
+    /// In cm as printed: "60", "30-150", "20-40" (torpedoes: their speed), "contact", "-".
+    pub range: &'static str,
+    /// Left/front/right order: "left/front/right", "all round", "-".
+    pub arcs: &'static str,
+    /// What the row adds after its standard/option/choice head ("template shot; 30 cm minimum
+    /// range"), or "".
+    pub detail: &'static str,
+    /// A salvo it launches (torpedo weapons).
+    pub salvo: Option<Salvo>,
+    /// Escorts its gravitic hooks carry: how many, and whether Orcas may ride (else Wardens only).
+    pub hooks: Option<(u32, bool)>,
+    /// Where the row comes from (BSData line and profile id; the Remastered page).
+    pub source: &'static str,
+}
+
+/// A group of alternative options: a ship takes from `min` to `max` picks among them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OptionGroup {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub min: u32,
+    pub max: u32,
+}
+
+/// A choice a ship offers: weapons fitted (in place of standard ones), attack craft, turrets or an
+/// upgrade bought from a fleet list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct ShipOption {
     pub id: &'static str,
     pub name: &'static str,
-    /// Options of one group are alternatives: a ship takes exactly one of them.
+    /// Its group, if it is one of a set of alternatives.
     pub group: Option<&'static str>,
-    pub price: Price,
-    /// Launch bays it fits (in place of none: no ship has both standard bays and a bay option).
-    pub bays: Option<Bays>,
-    /// A salvo it fits.
-    pub torpedoes: Option<Salvo>,
+    /// Points per pick (the Dominator's early-pattern batteries cost less: -5).
+    pub price: i32,
+    /// Its price is per launch bay the ship has (torpedo bombers): `price` times the bays.
+    pub per_bay: bool,
+    /// How many times a ship may take it (a Hive Ship's weapon sets: 3).
+    pub max: u32,
+    /// Weapons it fits.
+    pub adds: &'static [Weapon],
+    /// Names of the standard weapons it takes away.
+    pub removes: &'static [&'static str],
     /// Craft ids it adds to the bays' craft.
     pub craft: &'static [&'static str],
+    /// Turrets it adds.
+    pub turrets: u32,
+    /// The fleet lists that offer it (ids); empty for every list.
+    pub lists: &'static [&'static str],
+    /// The fleet-lists.csv rule it comes from.
+    pub rule: Option<&'static str>,
+    /// Options of the ship it cannot be taken with.
+    pub excludes: &'static [&'static str],
+    /// What the ship must be to take it (a ship carrying a leader, another option).
+    pub needs: Option<lists::Set>,
     /// Our reading, in our words, when there was one to make.
     pub note: Option<&'static str>,
+}
+
+impl ShipOption {
+    /// Whether the fleet list `list` (an id) offers it.
+    pub fn offered_in(&self, list: &str) -> bool {
+        self.lists.is_empty() || self.lists.contains(&list)
+    }
 }
 
 /// A ship profile.
@@ -206,11 +277,16 @@ pub struct Ship {
     pub armour_text: &'static str,
     /// `None` where the profile says "special" (Kraken). Tyranid spores count as turrets.
     pub turrets: Option<u32>,
-    /// Standard launch bays.
+    /// Standard launch bays (from its standard weapons), and the craft they carry.
     pub bays: Option<Bays>,
-    /// Standard salvo.
+    /// Standard salvo (its first standard torpedo weapon).
     pub torpedoes: Option<Salvo>,
+    /// The craft its bays carry, whichever weapons give it bays (ids).
+    pub craft: &'static [&'static str],
+    /// Standard weapons, in the order of `weapons.csv`.
+    pub weapons: &'static [Weapon],
     pub options: &'static [ShipOption],
+    pub groups: &'static [OptionGroup],
     /// Never runs out of ordnance: launches up to twice its bays and counts them twice toward the
     /// fleet's limit.
     pub never_runs_out: bool,
@@ -225,19 +301,43 @@ impl Ship {
         self.kind == Kind::Escort
     }
 
+    /// The option `id` as the fleet list `list` offers it (`None` for any list's first).
     pub fn option(&self, id: &str) -> Option<&'static ShipOption> {
         self.options.iter().find(|o| o.id == id)
     }
 
-    /// The option groups the ship has, in order: a ship takes exactly one option of each.
-    pub fn groups(&self) -> impl Iterator<Item = &'static str> + use<> {
-        let options = self.options;
-        options.iter().enumerate().filter_map(move |(i, o)| {
-            let g = o.group?;
-            // Each group once: at its first option.
-            (!options[..i].iter().any(|p| p.group == Some(g))).then_some(g)
-        })
+    /// The option `id` as the fleet list `list` offers it, if it does.
+    pub fn option_in(&self, id: &str, list: &str) -> Option<&'static ShipOption> {
+        self.options.iter().find(|o| o.id == id && o.offered_in(list))
     }
+
+    /// The options the fleet list `list` offers, in order.
+    pub fn options_in<'a>(&self, list: &'a str) -> impl Iterator<Item = &'static ShipOption> + use<'a> {
+        let options = self.options;
+        options.iter().filter(move |o| o.offered_in(list))
+    }
+
+    /// The group `id`.
+    pub fn group(&self, id: &str) -> Option<&'static OptionGroup> {
+        self.groups.iter().find(|g| g.id == id)
+    }
+
+    /// The weapon `name` the ship has as standard.
+    pub fn weapon(&self, name: &str) -> Option<&'static Weapon> {
+        self.weapons.iter().find(|w| w.name == name)
+    }
+
+    /// Gravitic hook capacity of its standard weapons: (all escorts, those Orcas may use).
+    pub fn hooks(&self) -> (u32, u32) {
+        hooks_of(self.weapons.iter())
+    }
+}
+
+/// Escorts the gravitic hooks among `weapons` carry: (all, those that take Orcas).
+pub fn hooks_of<'a>(weapons: impl Iterator<Item = &'a Weapon>) -> (u32, u32) {
+    weapons.filter_map(|w| w.hooks).fold((0, 0), |(all, orcas), (n, o)| {
+        (all.saturating_add(n), if o { orcas.saturating_add(n) } else { orcas })
+    })
 }
 
 /// What an attack craft does.
@@ -319,10 +419,24 @@ impl Faction {
         let id = self.id;
         SHIPS.iter().filter(move |s| s.faction == id)
     }
+
+    /// Its fleet lists, the first being the one a fleet saved before lists existed is read as.
+    pub fn lists(&self) -> impl Iterator<Item = &'static FleetList> + use<> {
+        let id = self.id;
+        LISTS.iter().filter(move |l| l.faction == id)
+    }
+
+    /// Its first fleet list.
+    pub fn default_list(&self) -> Option<&'static FleetList> {
+        self.lists().next()
+    }
 }
 
-// The statics generated from the data files: CRAFT, SHIPS and FACTIONS, and the id indexes
-// CRAFT_BY_ID and SHIPS_BY_ID.
+// The statics generated from the data files: CRAFT, SHIPS, FACTIONS, LISTS, RULES and LEADERS,
+// and the id indexes CRAFT_BY_ID and SHIPS_BY_ID.
+use lists::{
+    Check, Cmp, Cond, FleetList, Leader, Placement, Reading, Role as LeaderRole, RosterEntry, Rule, Set,
+};
 include!(concat!(env!("OUT_DIR"), "/bfg_data.rs"));
 
 /// Every faction, in the table's order.
@@ -348,6 +462,36 @@ pub fn faction(id: &str) -> Option<&'static Faction> {
 pub fn ship(id: &str) -> Option<&'static Ship> {
     let at = SHIPS_BY_ID.binary_search_by(|&i| SHIPS[i].id.cmp(id)).ok()?;
     Some(&SHIPS[SHIPS_BY_ID[at]])
+}
+
+/// Every fleet list, faction by faction.
+pub fn lists() -> &'static [FleetList] {
+    &LISTS
+}
+
+/// The fleet list with this id.
+pub fn list(id: &str) -> Option<&'static FleetList> {
+    LISTS.iter().find(|l| l.id == id)
+}
+
+/// Every composition rule of `fleet-lists.csv`, in its order, with our readings.
+pub fn rules() -> &'static [Rule] {
+    &RULES
+}
+
+/// The rule with this id ("in-gothic/battleships").
+pub fn rule(id: &str) -> Option<&'static Rule> {
+    RULES.iter().find(|r| r.id == id)
+}
+
+/// Every leader a fleet may take.
+pub fn leaders() -> &'static [Leader] {
+    &LEADERS
+}
+
+/// The leader with this id.
+pub fn leader(id: &str) -> Option<&'static Leader> {
+    LEADERS.iter().find(|l| l.id == id)
 }
 
 /// The attack craft with this id.

@@ -191,14 +191,292 @@ fn the_fleet_limit_drops_as_carriers_are_crippled_and_lost() {
 
     let text = ok(&mut b, &f, Action::SetCondition { ship: 0, condition: Condition::Crippled });
 
-    assert_eq!(text, "Emperor battleship is crippled; the fleet may now have 8 attack craft in play");
+    assert_eq!(
+        text,
+        "Emperor battleship is crippled, 6 of 12 hits left; the fleet may now have 8 attack craft in play"
+    );
     assert_eq!(limit(&b, &f), 8);
     assert_eq!(status(&b, &f).expect("status").ships[0].launch_capacity, 4);
     ok(&mut b, &f, Action::SetCondition { ship: 1, condition: Condition::Destroyed });
     assert_eq!(limit(&b, &f), 4);
-    // Repaired in the tracker (a mistake put right): the bays count again.
-    ok(&mut b, &f, Action::SetCondition { ship: 0, condition: Condition::Intact });
+    // Only undoing brings a ship back: its bays count again.
+    assert!(matches!(
+        refused(&mut b, &f, Action::SetCondition { ship: 1, condition: Condition::Intact }),
+        Refusal::Destroyed(_)
+    ));
+    assert!(matches!(
+        refused(&mut b, &f, Action::SetCondition { ship: 0, condition: Condition::Intact }),
+        Refusal::NoRepair(_)
+    ));
+    assert_eq!(
+        ok(&mut b, &f, Action::Undo {}),
+        "Undone: Dictator cruiser is destroyed; now 0 of 8 attack craft in play"
+    );
     assert_eq!(limit(&b, &f), 8);
+    ok(&mut b, &f, Action::Undo {});
+    assert_eq!((limit(&b, &f), b.ships[0].condition, b.ships[0].damage), (12, Condition::Intact, 0));
+}
+
+#[test]
+fn hits_cripple_a_ship_at_half_and_destroy_it_at_none_left() {
+    let f = imperial();
+    let mut b = start(&f);
+    // The Dictator has 8 hits: crippled at 4 taken, destroyed at 8.
+    assert_eq!(
+        ok(&mut b, &f, Action::Hits { ship: 1, hits: 3 }),
+        "Dictator cruiser takes 3 hits: 5 of 8 hits left"
+    );
+    assert_eq!(b.ships[1].condition, Condition::Intact);
+    assert_eq!(
+        ok(&mut b, &f, Action::Hits { ship: 1, hits: 1 }),
+        "Dictator cruiser takes 1 hit: crippled, 4 of 8 hits left; the fleet may now have 10 attack craft in play"
+    );
+    let s = status(&b, &f).expect("status");
+    assert_eq!(
+        (s.ships[1].damage, s.ships[1].hits_left, s.ships[1].crippled_at, s.ships[1].salvo.as_deref()),
+        (4, 4, 4, Some("3"))
+    );
+    assert_eq!(
+        ok(&mut b, &f, Action::Hits { ship: 1, hits: 2 }),
+        "Dictator cruiser takes 2 hits: 2 of 8 hits left"
+    );
+    // Hits past the last are not counted.
+    assert_eq!(
+        ok(&mut b, &f, Action::Hits { ship: 1, hits: 9 }),
+        "Dictator cruiser takes 9 hits: destroyed; the fleet may now have 8 attack craft in play"
+    );
+    assert_eq!((b.ships[1].damage, b.ships[1].condition), (8, Condition::Destroyed));
+    assert!(matches!(refused(&mut b, &f, Action::Hits { ship: 1, hits: 1 }), Refusal::Destroyed(_)));
+    assert_eq!(refused(&mut b, &f, Action::Hits { ship: 0, hits: 0 }), Refusal::NoHits);
+    // An escort's one hit destroys it; an odd number of hits cripples at half rounding up.
+    assert_eq!(
+        ok(&mut b, &f, Action::Hits { ship: 4, hits: 1 }),
+        "Cobra destroyer 1 (squadron 1) takes 1 hit: destroyed"
+    );
+    assert_eq!((crippled_at(5), crippled_at(6), crippled_at(1), crippled_at(12)), (3, 3, 1, 6));
+    assert_eq!(
+        (condition_of(5, 2), condition_of(5, 3), condition_of(1, 1)),
+        (Condition::Intact, Condition::Crippled, Condition::Destroyed)
+    );
+}
+
+#[test]
+fn shields_go_down_and_back_up() {
+    let f = imperial();
+    let mut b = start(&f);
+    assert_eq!(
+        ok(&mut b, &f, Action::Shields { ship: 0, down: 3 }),
+        "Emperor battleship has 3 of 4 shields down"
+    );
+    assert_eq!(status(&b, &f).expect("status").ships[0].shields_down, 3);
+    assert_eq!(
+        refused(&mut b, &f, Action::Shields { ship: 0, down: 5 }),
+        Refusal::TooManyShieldsDown { ship: "Emperor battleship".into(), shields: 4, down: 5 }
+    );
+    assert!(matches!(refused(&mut b, &f, Action::Shields { ship: 0, down: 3 }), Refusal::SameShields { .. }));
+    assert_eq!(
+        ok(&mut b, &f, Action::Shields { ship: 0, down: 0 }),
+        "Emperor battleship's shields are back up (4 of 4)"
+    );
+    // Holofields are no shields to knock down.
+    let e = fleet_in("eldar-gothic", &[("eclipse-cruiser", &[])], &[]);
+    let mut be = start(&e);
+    assert_eq!(
+        refused(&mut be, &e, Action::Shields { ship: 0, down: 1 }).to_string(),
+        "Eclipse cruiser has holofields; there are no shields to knock down"
+    );
+}
+
+#[test]
+fn undo_takes_back_the_last_order_whatever_it_was() {
+    let f = imperial();
+    let mut b = start(&f);
+    assert_eq!(refused(&mut b, &f, Action::Undo {}), Refusal::NothingToUndo(String::new()));
+    ok(&mut b, &f, launch(0, &[("starhawk-bomber", 4)]));
+    ok(&mut b, &f, Action::NextTurn {});
+    let before = b.clone();
+    ok(
+        &mut b,
+        &f,
+        Action::RemoveMarkers { craft: "starhawk-bomber".into(), count: 4, reason: Removal::Returned },
+    );
+    assert_eq!(
+        ok(&mut b, &f, Action::Undo {}),
+        "Undone: 4 Starhawk bomber markers returned: 0 attack craft in play; now 4 of 12 attack craft in play"
+    );
+    assert_eq!((b.markers.clone(), b.turn), (before.markers.clone(), 2));
+    assert_eq!(ok(&mut b, &f, Action::Undo {}), "Undone: Turn 2 begins");
+    assert_eq!(b.turn, 1);
+    ok(&mut b, &f, Action::Undo {});
+    assert!(b.ships[0].bays_loaded && b.in_play() == 0);
+    // The log keeps the record, undone lines and all.
+    assert_eq!(b.log.len(), 7);
+    assert!(matches!(refused(&mut b, &f, Action::Undo {}), Refusal::NothingToUndo(_)));
+    // The undo record is bounded.
+    for i in 0..MAX_UNDO + 5 {
+        ok(&mut b, &f, Action::Brace { ship: 0, braced: i % 2 == 0 });
+    }
+    assert_eq!(b.undo.len(), MAX_UNDO);
+    assert_eq!(
+        status(&b, &f).expect("status").undo.as_deref(),
+        Some("Emperor battleship braces for impact: it launches half its ordnance while braced")
+    );
+}
+
+#[test]
+fn a_squadron_launches_its_torpedoes_or_craft_with_one_order() {
+    let f = imperial();
+    let mut b = start(&f);
+    let s = status(&b, &f).expect("status");
+    assert_eq!(s.squadrons.len(), 1);
+    assert_eq!(
+        (s.squadrons[0].key.as_str(), s.squadrons[0].label.as_str(), s.squadrons[0].members.clone()),
+        ("squadrons.0", "squadron 1 (2 Cobra destroyers)", vec![4, 5])
+    );
+    let squadron = |key: &str| Action::LaunchSquadron {
+        squadron: key.into(),
+        ordnance: SquadronOrdnance::Torpedoes,
+        craft: None,
+        rolled: vec![],
+    };
+    assert_eq!(
+        ok(&mut b, &f, squadron("squadrons.0")),
+        "Squadron 1 (2 Cobra destroyers) launched torpedoes from 2 ships: salvoes of 2, 2 (a combined salvo of 4 if launched together)"
+    );
+    assert!(!b.ships[4].torpedoes_loaded && !b.ships[5].torpedoes_loaded);
+    assert_eq!(b.ships[4].last_launch.as_ref().map(|l| l.salvoes.clone()), Some(vec![2]));
+    assert!(matches!(refused(&mut b, &f, squadron("squadrons.0")), Refusal::SquadronCannot { .. }));
+    assert!(matches!(refused(&mut b, &f, squadron("squadrons.9")), Refusal::NoSuchSquadron(_)));
+    // One undo takes back the whole squadron's launch.
+    ok(&mut b, &f, Action::Undo {});
+    assert!(b.ships[4].torpedoes_loaded && b.ships[5].torpedoes_loaded);
+    // Carriers squadroned by a group launch every bay of the craft chosen.
+    let mut c =
+        fleet_in("ch-black-crusade", &[("devastation-cruiser", &[]), ("devastation-cruiser", &[])], &[]);
+    c.ships[0].group = "Claws".into();
+    c.ships[1].group = "Claws".into();
+    let mut bc = start(&c);
+    let craft = |id: Option<&str>| Action::LaunchSquadron {
+        squadron: "group:Claws".into(),
+        ordnance: SquadronOrdnance::Craft,
+        craft: id.map(str::to_string),
+        rolled: vec![],
+    };
+    assert_eq!(
+        refused(&mut bc, &c, craft(None)).to_string(),
+        "Launch craft from a squadron names the craft: one its carriers launch (swiftdeath, doomfire or dreadclaw)"
+    );
+    assert_eq!(
+        ok(&mut bc, &c, craft(Some("doomfire"))),
+        "The squadron \"Claws\" launched 8 Doomfire bomber squadrons from 2 ships: 8 of 8 attack craft in play"
+    );
+    // Rolled salvoes take a die for each ship.
+    let o = fleet_in("ork-cyclops", &[], &[("ravager-attack-ship", 3)]);
+    let mut bo = start(&o);
+    let roll = |r: Vec<u32>| Action::LaunchSquadron {
+        squadron: "squadrons.0".into(),
+        ordnance: SquadronOrdnance::Torpedoes,
+        craft: None,
+        rolled: r,
+    };
+    assert_eq!(refused(&mut bo, &o, roll(vec![3])), Refusal::RollsNeeded { ships: 3, given: 1 });
+    assert!(
+        ok(&mut bo, &o, roll(vec![3, 1, 6]))
+            .ends_with("salvoes of 3, 1, 6 (a combined salvo of 10 if launched together)")
+    );
+}
+
+#[test]
+fn a_braced_ships_torpedoes_are_halved_as_its_craft_are() {
+    let f = imperial();
+    let mut b = start(&f);
+    // Braced: the Retribution's 9 becomes 5, the Dictator's 6 becomes 3.
+    ok(&mut b, &f, Action::Brace { ship: 2, braced: true });
+    ok(&mut b, &f, Action::Brace { ship: 1, braced: true });
+    assert_eq!(status(&b, &f).expect("status").ships[2].salvo.as_deref(), Some("5"));
+    assert_eq!(ok(&mut b, &f, torpedoes(1)), "Dictator cruiser launched torpedoes: a salvo of 3");
+    // Crippled and braced: halved twice, rounding up each time (9, 5, 3; 6, 3, 2).
+    ok(&mut b, &f, Action::SetCondition { ship: 2, condition: Condition::Crippled });
+    assert_eq!(status(&b, &f).expect("status").ships[2].salvo.as_deref(), Some("3"));
+    assert_eq!(ok(&mut b, &f, torpedoes(2)), "Retribution battleship launched torpedoes: a salvo of 3");
+    let g = fleet_in("in-gothic", &[("gothic-cruiser", &[])], &[]);
+    let mut bg = start(&g);
+    ok(&mut bg, &g, Action::Hits { ship: 0, hits: 4 });
+    ok(&mut bg, &g, Action::Brace { ship: 0, braced: true });
+    assert_eq!(ok(&mut bg, &g, torpedoes(0)), "Gothic cruiser launched torpedoes: a salvo of 2");
+    // A rolled salvo is shown halved; the roll is halved when launched.
+    let o = fleet_in("ork-cyclops", &[("kill-kroozer", &["prow-torpedoes"])], &[]);
+    let mut bo = start(&o);
+    ok(&mut bo, &o, Action::Brace { ship: 0, braced: true });
+    assert_eq!(status(&bo, &o).expect("status").ships[0].salvo.as_deref(), Some("D6+2 halved"));
+    assert_eq!(
+        ok(&mut bo, &o, Action::LaunchTorpedoes { ship: 0, rolled: Some(5), split: None }),
+        "Kill Kroozer launched torpedoes: a salvo of 4"
+    );
+}
+
+#[test]
+fn a_carrier_that_never_runs_out_and_launched_this_turn_allows_no_recall() {
+    // A hive ship (never runs out) is the fleet's only carrier: once it launched this turn, no
+    // carrier can launch, so no recall.
+    let f = fleet_in("ty-hive", &[("hive-ship", &["thorax-bays", "prow-pyro-acid"])], &[]);
+    let mut b = start(&f);
+    ok(&mut b, &f, launch(0, &[("tyranid-fighter", 2)]));
+    assert!(b.ships[0].bays_loaded);
+    let recall =
+        Action::RemoveMarkers { craft: "tyranid-fighter".into(), count: 1, reason: Removal::Recalled };
+    assert_eq!(refused(&mut b, &f, recall.clone()), Refusal::NothingToRecallFor);
+    // Next turn it may launch again, so the recall is allowed.
+    ok(&mut b, &f, Action::NextTurn {});
+    ok(&mut b, &f, recall);
+}
+
+#[test]
+fn a_version_1_battle_reads_its_conditions_as_damage() {
+    let f = imperial();
+    let mut v1 = serde_json::to_value(start(&f)).expect("json");
+    v1["version"] = 1.into();
+    for s in v1["ships"].as_array_mut().expect("ships") {
+        let o = s.as_object_mut().expect("ship");
+        o.remove("damage");
+        o.remove("shields_down");
+        o.remove("last_launch");
+    }
+    v1.as_object_mut().expect("battle").remove("undo");
+    v1["ships"][0]["condition"] = "crippled".into();
+    v1["ships"][4]["condition"] = "destroyed".into();
+    let old: Battle = serde_json::from_value(v1).expect("a version 1 battle");
+    let b = old.migrate(&f);
+    assert_eq!(b.version, BATTLE_VERSION);
+    assert_eq!((b.ships[0].damage, b.ships[4].damage, b.ships[1].damage), (6, 1, 0));
+    let s = status(&b, &f).expect("status");
+    assert_eq!((s.ships[0].hits_left, s.fleet_limit), (6, 8));
+}
+
+#[test]
+fn ships_are_named_distinctly() {
+    let mut f = fleet_in(
+        "in-gothic",
+        &[("lunar-cruiser", &[]), ("lunar-cruiser", &[]), ("gothic-cruiser", &[]), ("lunar-cruiser", &[])],
+        &[("sword-frigate", 2), ("sword-frigate", 1)],
+    );
+    f.ships[3].name = "Fortitude".into();
+    f.squadrons[1].name = "Red".into();
+    assert_eq!(
+        labels(&f),
+        [
+            "Lunar cruiser 1",
+            "Lunar cruiser 2",
+            "Gothic cruiser",
+            "Fortitude (Lunar cruiser)",
+            "Sword frigate 1 (squadron 1)",
+            "Sword frigate 2 (squadron 1)",
+            "Sword frigate 1 (Red)"
+        ]
+    );
+    f.ships[2].name = "Fortitude".into();
+    f.ships[2].class = "lunar-cruiser".into();
+    assert_eq!(labels(&f)[2..4], ["Fortitude (Lunar cruiser)", "Fortitude (Lunar cruiser) (2)"]);
 }
 
 #[test]
@@ -443,7 +721,10 @@ fn conditions_change_once_and_escorts_are_never_crippled() {
     );
     let r = refused(&mut b, &f, Action::SetCondition { ship: 4, condition: Condition::Destroyed });
     assert_eq!(r.to_string(), "Cobra destroyer 1 (squadron 1) is destroyed already");
-    assert_eq!(refused(&mut b, &f, torpedoes(4)).to_string(), "Cobra destroyer 1 (squadron 1) is destroyed");
+    assert_eq!(
+        refused(&mut b, &f, torpedoes(4)).to_string(),
+        "Cobra destroyer 1 (squadron 1) is destroyed: only undoing the order that destroyed it brings it back"
+    );
     assert!(matches!(refused(&mut b, &f, Action::Brace { ship: 4, braced: true }), Refusal::Destroyed(_)));
     assert!(matches!(refused(&mut b, &f, Action::Reload { ship: 4, success: true }), Refusal::Destroyed(_)));
     // The other Cobra fires on.

@@ -9,15 +9,42 @@ mod battle;
 mod data;
 mod export;
 mod fleet;
+mod lists;
 mod odds;
+mod roster;
 
-/// A fleet of `faction` with these ships (class, options) and squadrons (class, count).
+/// A fleet of `faction` (on its first list) with these ships (class, options) and squadrons
+/// (class, count).
 fn fleet(faction: &str, ships: &[(&str, &[&str])], squadrons: &[(&str, u32)]) -> Fleet {
     Fleet {
         ships: ships.iter().map(|(class, options)| ShipEntry::new(class, options)).collect(),
         squadrons: squadrons.iter().map(|(class, count)| Squadron::new(class, *count)).collect(),
         ..Fleet::new(faction)
     }
+}
+
+/// A fleet of the list `list` with these ships and squadrons.
+fn fleet_in(list: &str, ships: &[(&str, &[&str])], squadrons: &[(&str, u32)]) -> Fleet {
+    Fleet {
+        ships: ships.iter().map(|(class, options)| ShipEntry::new(class, options)).collect(),
+        squadrons: squadrons.iter().map(|(class, count)| Squadron::new(class, *count)).collect(),
+        ..Fleet::of_list(list)
+    }
+}
+
+/// The fleet with a leader aboard ship `i`.
+fn led(mut f: Fleet, i: usize, leader: &str, rerolls: u32) -> Fleet {
+    f.ships[i].leaders.push(Aboard { id: leader.to_string(), rerolls });
+    f
+}
+
+/// The messages of a check's problems about fleet-list rules, with their rules.
+fn rule_problems(c: &Check) -> Vec<(&str, &str)> {
+    c.problems
+        .iter()
+        .filter(|p| p.code == Code::ListRule)
+        .map(|p| (p.rule.as_deref().unwrap_or(""), p.message.as_str()))
+        .collect()
 }
 
 /// The codes of a check's problems, with their parts.

@@ -72,6 +72,21 @@ fn the_fighters_bonus_is_capped_by_bombers_left_and_needs_one() {
 }
 
 #[test]
+fn the_fighters_bonus_counts_only_the_bombers_that_survive_the_turrets() {
+    // Two bombers, two fighters, three turrets: all three hit (1/8) take both fighters and a
+    // bomber, so one bomber and one fighter's bonus count, not two.
+    assert_eq!(after_turrets(2, 2, 3), (1, 1));
+    let w = wave(2, 2, 3, 0, 4);
+    assert_eq!(w.bombers_left.exactly(1), frac(1, 8));
+    // Each bomber left makes D6-3 attacks (1 on average), each fighter adds one: 7/8 of the time
+    // 2 + 2 = 4 on average, 1/8 of the time 1 + 1 = 2.
+    assert_eq!(w.attacks.expected, frac(15, 4));
+    // Two attacks: two bombers that both roll 3 or less with two fighters (1/4 of 7/8), or the
+    // one bomber left rolling a 4 with one fighter (1/6 of 1/8).
+    assert_eq!(w.attacks.exactly(2), frac(23, 96));
+}
+
+#[test]
 fn a_lone_bomber_worked_by_hand() {
     // No turrets, armour 4+: D6 attacks hitting on a 4+. P(no hit) = 1/6 x (1/2 + ... + 1/64).
     let w = wave(1, 0, 0, 0, 4);

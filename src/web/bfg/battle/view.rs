@@ -1,5 +1,6 @@
-//! What the battle page shows, prepared for its template: each ship's state and what it can do,
-//! the fleet's attack craft against its limit, the log newest first, and where a refusal goes.
+//! What the battle page shows, prepared for its template: each ship's hits, shields and state and
+//! what it can do, the squadrons' one-order launches, the fleet's attack craft against its
+//! limit, the order undo would take back, the log newest first, and where a refusal goes.
 //! Nothing here judges an order: the engine's status says what each ship can do, the battle
 //! what it has done.
 
@@ -10,7 +11,8 @@ use super::{Current, NoBattle};
 
 /// The decisions the battle page shows, besides the crippled-bays rounding shown by the fleet's
 /// limit.
-const SHOWN_DECISIONS: [&str; 10] = [
+const SHOWN_DECISIONS: [&str; 12] = [
+    "crippled-at-half",
     "crippled-torpedoes",
     "braced",
     "braced-reload",
@@ -21,6 +23,7 @@ const SHOWN_DECISIONS: [&str; 10] = [
     "markers-by-craft",
     "escorts",
     "rolled-strength",
+    "undo",
 ];
 
 /// A message as a sentence: with its full stop.
@@ -36,8 +39,12 @@ fn decision(id: &str) -> &'static str {
     bfg::DECISIONS.iter().find(|d| d.id == id).map_or("", |d| d.text)
 }
 
-/// The battle as the page shows it. Nothing here judges an order: the engine's status says
-/// what each ship can do, the battle what it has done.
+/// The DOM id piece of a squadron key ("group:Red" becomes "group-Red").
+pub fn squadron_dom(key: &str) -> String {
+    key.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect()
+}
+
+/// The battle as the page shows it.
 pub struct BattleView {
     pub id: String,
     pub title: String,
@@ -46,12 +53,17 @@ pub struct BattleView {
     pub owner: bool,
     /// Stored; otherwise this is the battle as it would begin.
     pub started: bool,
+    /// The stored revision drawn (0 before it starts), for watchers to compare with the stream.
+    pub revision: i64,
     pub turn: u32,
     /// Why no orders can be given (a fleet changed since the battle began, a record this
     /// version cannot read), in the engine's words.
     pub problem: Option<String>,
     pub ships: Vec<ShipRow>,
+    pub squadrons: Vec<SquadronRow>,
     pub fleet: Option<FleetLine>,
+    /// The order undoing would take back.
+    pub undo: Option<String>,
     /// Newest first.
     pub log: Vec<LogEntry>,
     pub log_dropped: u32,
@@ -68,6 +80,14 @@ pub struct ShipRow {
     pub condition: &'static str,
     pub braced: bool,
     pub escort: bool,
+    /// Hits of the profile, taken, and the damage at which it is crippled.
+    pub hits: u32,
+    pub damage: u32,
+    pub crippled_at: u32,
+    /// Shields as a number (`None` for holofields and the like) and how many are down.
+    pub shields: Option<u32>,
+    pub shields_text: &'static str,
+    pub shields_down: u32,
     pub torpedoes_loaded: bool,
     pub bays_loaded: bool,
     /// Its salvo now, when it has one (and the engine's status is known).
@@ -75,12 +95,15 @@ pub struct ShipRow {
     /// Its launch bays, when it has some.
     pub hangar: Option<Hangar>,
     pub never_runs_out: bool,
+    /// It has launched something odds can follow.
+    pub launched: bool,
     /// The status is known and the owner may give it orders.
     pub orders: bool,
 }
 
 pub struct Tubes {
-    /// The salvo it launches now: "6", "3", "D6+2 halved".
+    /// The salvo it launches now: "6", "3", "D6+2 halved"; several joined for several
+    /// launchers ("4 and 4").
     pub now: String,
     /// "torpedoes" or "missiles".
     pub kind: &'static str,
@@ -104,6 +127,24 @@ pub struct CraftRow {
     pub about: String,
     /// Markers of it in play (the fleet's line).
     pub count: u32,
+}
+
+/// A squadron of two or more ships, with its one-order launches.
+pub struct SquadronRow {
+    pub key: String,
+    pub dom: String,
+    pub label: String,
+    /// Its ships' names.
+    pub members: Vec<String>,
+    pub torpedoes: bool,
+    pub rolled: bool,
+    pub craft: Vec<CraftRow>,
+}
+
+impl SquadronRow {
+    pub fn form(&self, action: &str) -> String {
+        format!("{action}-{}", self.dom)
+    }
 }
 
 /// The fleet's attack craft against its limit now.
@@ -165,10 +206,13 @@ impl BattleView {
             faction,
             owner,
             started: false,
+            revision: 0,
             turn: 1,
             problem: None,
             ships: Vec::new(),
+            squadrons: Vec::new(),
             fleet: None,
+            undo: None,
             log: Vec::new(),
             log_dropped: 0,
             refused,
@@ -184,9 +228,11 @@ impl BattleView {
         };
         let battle = cur.battle;
         v.started = cur.revision.is_some();
+        v.revision = cur.revision.unwrap_or(0);
         v.turn = battle.turn;
         v.log = battle.log.iter().rev().cloned().collect();
         v.log_dropped = battle.log_dropped;
+        v.undo = battle.undoable().map(str::to_owned);
         let status = match fleet {
             Ok(f) => bfg::status(&battle, f).map_err(|r| r.to_string()),
             Err(why) => Err(why.clone()),
@@ -200,33 +246,41 @@ impl BattleView {
                     markers: battle.markers.iter().map(|(id, n)| craft_row(id, *n)).collect(),
                 });
                 let f = fleet.as_ref().ok();
+                let list = f.and_then(bfg::list_of);
                 v.ships = battle
                     .ships
                     .iter()
-                    .zip(s.ships)
+                    .zip(&s.ships)
                     .enumerate()
                     .map(|(index, (state, st))| {
                         let profile = bfg::ship(&state.class);
-                        let fitting =
-                            profile.zip(f).map(|(p, f)| bfg::Fitting::new(p, options_of(f, &state.part)));
-                        let salvo = fitting.as_ref().and_then(|x| x.torpedoes);
+                        let fitting = profile
+                            .zip(f)
+                            .map(|(p, f)| bfg::Fitting::new(p, options_of(f, &state.part), list));
+                        let first = fitting.as_ref().and_then(|x| x.torpedoes);
                         ShipRow {
                             index,
-                            label: st.label,
+                            label: st.label.clone(),
                             condition: st.condition.word(),
                             braced: st.braced,
                             escort: profile.is_some_and(bfg::Ship::is_escort),
+                            hits: st.hits,
+                            damage: st.damage,
+                            crippled_at: st.crippled_at,
+                            shields: st.shields,
+                            shields_text: st.shields_text,
+                            shields_down: st.shields_down,
                             torpedoes_loaded: st.torpedoes_loaded,
                             bays_loaded: st.bays_loaded,
-                            tubes: st.salvo.zip(salvo).map(|(now, salvo)| Tubes {
-                                now,
+                            tubes: first.filter(|_| !st.salvoes.is_empty()).map(|salvo| Tubes {
+                                now: st.salvoes.join(" and "),
                                 kind: if salvo.kind == bfg::SalvoKind::Missiles {
                                     "missiles"
                                 } else {
                                     "torpedoes"
                                 },
                                 rolled: matches!(salvo.strength, bfg::Strength::Rolled { .. }),
-                                may_split: salvo.split() != bfg::Split::Never,
+                                may_split: st.salvoes.len() == 1 && salvo.split() != bfg::Split::Never,
                             }),
                             hangar: fitting.as_ref().filter(|x| x.bays > 0).map(|x| Hangar {
                                 bays: x.bays,
@@ -234,8 +288,27 @@ impl BattleView {
                                 craft: st.craft.iter().map(|id| craft_row(id, 0)).collect(),
                             }),
                             never_runs_out: profile.is_some_and(|p| p.never_runs_out),
+                            launched: state.last_launch.is_some(),
                             orders: owner && st.condition != Condition::Destroyed,
                         }
+                    })
+                    .collect();
+                v.squadrons = s
+                    .squadrons
+                    .iter()
+                    .map(|q| SquadronRow {
+                        key: q.key.clone(),
+                        dom: squadron_dom(&q.key),
+                        label: q.label.clone(),
+                        members: q
+                            .members
+                            .iter()
+                            .filter_map(|&i| s.ships.get(i))
+                            .map(|m| m.label.clone())
+                            .collect(),
+                        torpedoes: q.torpedoes,
+                        rolled: q.rolled,
+                        craft: q.craft.iter().map(|id| craft_row(id, 0)).collect(),
                     })
                     .collect();
             }
@@ -251,11 +324,18 @@ impl BattleView {
                         condition: s.condition.word(),
                         braced: s.braced,
                         escort: false,
+                        hits: 0,
+                        damage: s.damage,
+                        crippled_at: 0,
+                        shields: None,
+                        shields_text: "",
+                        shields_down: s.shields_down,
                         torpedoes_loaded: s.torpedoes_loaded,
                         bays_loaded: s.bays_loaded,
                         tubes: None,
                         hangar: None,
                         never_runs_out: false,
+                        launched: false,
                         orders: false,
                     })
                     .collect();
@@ -274,14 +354,18 @@ impl BattleView {
         match key {
             "new" => self.started || self.problem.is_some(),
             "next_turn" => orders,
+            "undo" => orders && self.undo.is_some(),
             "remove_markers" => orders && self.fleet.as_ref().is_some_and(|f| !f.markers.is_empty()),
-            _ => self.ships.iter().any(|s| {
-                (orders && s.key("set_condition") == key)
-                    || (s.orders
-                        && ["launch_craft", "launch_torpedoes", "reload", "brace"]
-                            .iter()
-                            .any(|a| s.key(a) == key))
-            }),
+            _ => {
+                self.squadrons.iter().any(|q| orders && [q.form("launch_squadron")].contains(&key.to_owned()))
+                    || self.ships.iter().any(|s| {
+                        (orders && s.condition != "destroyed" && s.key("set_condition") == key)
+                            || (s.orders
+                                && ["launch_craft", "launch_torpedoes", "reload", "brace", "hits", "shields"]
+                                    .iter()
+                                    .any(|a| s.key(a) == key))
+                    })
+            }
         }
     }
 
@@ -301,7 +385,7 @@ impl BattleView {
     }
 
     pub fn decisions(&self) -> Vec<&'static str> {
-        SHOWN_DECISIONS.iter().map(|id| decision(id)).collect()
+        SHOWN_DECISIONS.iter().map(|id| decision(id)).filter(|d| !d.is_empty()).collect()
     }
 
     /// The latest entry of the log.
@@ -319,5 +403,15 @@ impl ShipRow {
     /// Whether it has any ordnance at all (so a Reload Ordnance form makes sense).
     pub fn reloads(&self) -> bool {
         !self.never_runs_out && (self.tubes.is_some() || self.hangar.is_some())
+    }
+
+    /// Its hits as boxes: (number, taken, the box where it is crippled).
+    pub fn hit_boxes(&self) -> Vec<(u32, bool, bool)> {
+        (1..=self.hits).map(|k| (k, k <= self.damage, !self.escort && k == self.crippled_at)).collect()
+    }
+
+    /// Hits left.
+    pub fn hits_left(&self) -> u32 {
+        self.hits.saturating_sub(self.damage)
     }
 }

@@ -1,0 +1,974 @@
+//! The fleet lists' composition rules, checked: every rule of the fleet's list is run against the
+//! fleet (its ships as counted, their squadrons, options and leaders) and comes out kept, broken
+//! (a problem naming the rule and the numbers) or explained (a rule our data cannot check, with
+//! why). The rules themselves are data (`data/fleet-lists.csv` through our readings); this module
+//! knows only what each kind of check means.
+
+use serde::Serialize;
+
+use super::data::lists::{Check, Cmp, Cond, FleetList, Leader, Reading, Role, Rule, Set};
+use super::data::{self, Kind, Ship};
+use super::document::{Aboard, Fleet};
+use super::fitting::parse_pick;
+use super::fleet::{EntryFigures, LeaderFigures};
+use crate::games::{Code, Problem};
+
+/// How a rule stands for a fleet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Every check holds.
+    Kept,
+    /// Some check fails: the problems say which and by how much.
+    Broken,
+    /// Not a check: an option sold, a roster, a pointer to another rule, or a rule our data
+    /// cannot check (the notes say why).
+    Explained,
+}
+
+/// A rule of the fleet's list as it stands for this fleet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleState {
+    pub id: &'static str,
+    /// The rule's summary, as the data gives it.
+    pub text: &'static str,
+    pub unverified: bool,
+    pub status: Status,
+    /// What each check counted: "1 battleship; 3 cruisers or battlecruisers allow 1".
+    pub figures: Vec<String>,
+    /// Our readings' notes.
+    pub notes: Vec<&'static str>,
+}
+
+/// A counted entry of the fleet, as the rules see it.
+struct Member<'a> {
+    fig: &'a EntryFigures,
+    /// How messages name it: the tracker's name for a capital ship ("Lunar cruiser 2").
+    title: String,
+    ship: &'static Ship,
+    part: String,
+    options: &'a [String],
+    leaders: Vec<&'static Leader>,
+    squadron: usize,
+    /// Points of one ship, leaders aside.
+    each: u32,
+}
+
+/// A squadron: members that fight together (a group, an escort entry, or a lone capital ship).
+struct Unit {
+    label: String,
+    part: String,
+    members: Vec<usize>,
+}
+
+/// A leader as the rules count it: the member carrying him, if any.
+struct Led {
+    leader: &'static Leader,
+    on: Option<usize>,
+}
+
+/// The fleet as the rules see it.
+struct Census<'a> {
+    list: &'static FleetList,
+    members: Vec<Member<'a>>,
+    units: Vec<Unit>,
+    leaders: Vec<Led>,
+    points: u32,
+    /// The most a capital ship of the fleet costs.
+    priciest: u32,
+}
+
+/// Runs every rule of `list` on the fleet; a problem for each check that fails.
+pub fn judge(
+    list: &'static FleetList,
+    fleet: &Fleet,
+    ships: &[EntryFigures],
+    squadrons: &[EntryFigures],
+    fleet_leaders: &[LeaderFigures],
+    points: u32,
+    problems: &mut Vec<Problem>,
+) -> Vec<RuleState> {
+    let census = census(list, fleet, ships, squadrons, fleet_leaders, points);
+    list.rules()
+        .map(|rule| {
+            let mut state = RuleState {
+                id: rule.id,
+                text: rule.text,
+                unverified: rule.unverified,
+                status: Status::Explained,
+                figures: Vec::new(),
+                notes: rule.readings.iter().filter_map(|r| r.note).collect(),
+            };
+            for reading in rule.readings.iter().filter(|r| r.check.counts()) {
+                let Some(out) = run(&census, reading) else { continue };
+                if state.status == Status::Explained {
+                    state.status = Status::Kept;
+                }
+                state.figures.push(out.figure);
+                for (message, part) in out.failures {
+                    state.status = Status::Broken;
+                    problems.push(problem(rule, message, part));
+                }
+            }
+            state
+        })
+        .collect()
+}
+
+fn problem(rule: &Rule, message: String, part: Option<String>) -> Problem {
+    let message = format!("{message} ({})", rule.id);
+    let p = if rule.unverified {
+        Problem::warning(Code::ListRule, part, format!("UNVERIFIED (BSData only): {message}"))
+    } else {
+        Problem::error(Code::ListRule, part, message)
+    };
+    p.with_rule(rule.id)
+}
+
+fn leaders_of(aboard: &[Aboard]) -> Vec<&'static Leader> {
+    aboard.iter().filter_map(|a| data::leader(a.id.trim())).collect()
+}
+
+fn census<'a>(
+    list: &'static FleetList,
+    fleet: &'a Fleet,
+    ships: &'a [EntryFigures],
+    squadrons: &'a [EntryFigures],
+    fleet_leaders: &[LeaderFigures],
+    points: u32,
+) -> Census<'a> {
+    let mut members = Vec::new();
+    let mut units: Vec<Unit> = Vec::new();
+    // The tracker's names of the capital ships, by entry.
+    let names = super::battle::labels(fleet);
+    let mut k = 0;
+    let titles: Vec<Option<String>> = fleet
+        .ships
+        .iter()
+        .map(|s| {
+            data::ship(s.class.trim()).map(|_| {
+                k += 1;
+                names.get(k - 1).cloned().unwrap_or_default()
+            })
+        })
+        .collect();
+    let mut groups: Vec<(String, usize)> = Vec::new();
+    let entries = fleet
+        .ships
+        .iter()
+        .zip(ships)
+        .enumerate()
+        .map(|(i, (s, f))| {
+            (
+                format!("ships.{i}"),
+                &s.options[..],
+                &s.leaders[..],
+                s.group.trim(),
+                f,
+                None,
+                titles.get(i).cloned().flatten(),
+            )
+        })
+        .chain(fleet.squadrons.iter().zip(squadrons).enumerate().map(|(i, (s, f))| {
+            (format!("squadrons.{i}"), &s.options[..], &s.leaders[..], s.group.trim(), f, Some(i), None)
+        }));
+    for (part, options, aboard, group, fig, escort, title) in entries {
+        let title = title.unwrap_or_else(|| fig.title());
+        let Some(ship) = data::ship(&fig.class).filter(|_| fig.counted) else { continue };
+        let unit = if !group.is_empty() {
+            match groups.iter().find(|(g, _)| g == group) {
+                Some((_, u)) => *u,
+                None => {
+                    units.push(Unit {
+                        label: format!("the squadron \"{group}\""),
+                        part: part.clone(),
+                        members: Vec::new(),
+                    });
+                    groups.push((group.to_string(), units.len() - 1));
+                    units.len() - 1
+                }
+            }
+        } else {
+            let label = match escort {
+                Some(i) => format!("squadron {} ({} {})", i + 1, fig.count, noun_of_ship(ship, fig.count)),
+                None => title.clone(),
+            };
+            units.push(Unit { label, part: part.clone(), members: Vec::new() });
+            units.len() - 1
+        };
+        units[unit].members.push(members.len());
+        members.push(Member {
+            fig,
+            title,
+            ship,
+            part,
+            options,
+            // A leader the list does not offer is refused, and not counted by its rules.
+            leaders: leaders_of(aboard).into_iter().filter(|l| l.offered_in(list.id)).collect(),
+            squadron: unit,
+            each: fig.points_each,
+        });
+    }
+    let mut leaders: Vec<Led> = fleet_leaders
+        .iter()
+        .filter_map(|l| l.leader)
+        .filter(|l| l.offered_in(list.id))
+        .map(|leader| Led { leader, on: None })
+        .collect();
+    for (k, m) in members.iter().enumerate() {
+        leaders.extend(m.leaders.iter().map(|&leader| Led { leader, on: Some(k) }));
+    }
+    let priciest = members.iter().filter(|m| !m.ship.is_escort()).map(|m| m.each).max().unwrap_or(0);
+    Census { list, members, units, leaders, points, priciest }
+}
+
+/// "Sword frigate" or "Sword frigates".
+fn noun_of_ship(ship: &Ship, n: u32) -> String {
+    if n == 1 { ship.name.to_string() } else { plural(ship.name) }
+}
+
+/// A name's plural: "Explorer (Gal'leath)" is "Explorers (Gal'leath)".
+fn plural(name: &str) -> String {
+    if let Some((head, tail)) = name.split_once(" (") {
+        return format!("{} ({tail}", plural(head));
+    }
+    if name.ends_with('s') {
+        name.to_string()
+    } else if name.ends_with('o') {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
+    }
+}
+
+/// A noun with its article: "a capital ship", "an Emperor battleship".
+fn article(noun: &str) -> String {
+    let vowel = noun.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
+/// "needs" or "need", after a count.
+fn need(n: u64) -> &'static str {
+    if n == 1 { "needs" } else { "need" }
+}
+
+fn role_matches(wanted: Role, role: Role) -> bool {
+    wanted == role || (wanted == Role::Commander && role == Role::Warlord)
+}
+
+fn role_noun(r: Role) -> (&'static str, &'static str) {
+    match r {
+        Role::Commander => ("fleet commander", "fleet commanders"),
+        Role::Warlord => ("Ork Warlord", "Ork Warlords"),
+        Role::Lord => ("Chaos Lord", "Chaos Lords"),
+        Role::Captain => ("captain", "captains"),
+        Role::Ethereal => ("Ethereal", "Ethereals"),
+        Role::Mark => ("Mark of Chaos", "Marks of Chaos"),
+        Role::Rerolls => ("fleet re-roll purchase", "fleet re-roll purchases"),
+        Role::Imperative => ("Hive Mind Imperative", "Hive Mind Imperatives"),
+    }
+}
+
+/// Whether a ship (class alone) is in a set of classes: kinds, classes, factions, `capital`.
+pub fn is_class_in(set: &Set, ship: &Ship) -> bool {
+    entry_is(set, ship, &[], &[], "", false)
+}
+
+/// Whether a fleet entry is in a set of ships, from what the entry itself holds (options,
+/// leaders aboard, group, reserve). `most-expensive` and a god fleet's Mark need the whole fleet
+/// and hold here; the rules that use them check them on the fleet.
+pub fn entry_is(
+    set: &Set,
+    ship: &Ship,
+    options: &[String],
+    aboard: &[Aboard],
+    group: &str,
+    reserve: bool,
+) -> bool {
+    let leaders = leaders_of(aboard);
+    let has = |id: &str| options.iter().filter_map(|o| parse_pick(o)).any(|(o, _)| o == id);
+    ship_in(set, ship, &has, &leaders, !group.is_empty() || ship.is_escort(), reserve, &|_| true)
+}
+
+/// A ship in a set, given what it holds. `special` answers `MostExpensive` and `GodMark`.
+fn ship_in(
+    set: &Set,
+    ship: &Ship,
+    has: &dyn Fn(&str) -> bool,
+    leaders: &[&'static Leader],
+    squadroned: bool,
+    reserve: bool,
+    special: &dyn Fn(&Set) -> bool,
+) -> bool {
+    let again = |s: &Set| ship_in(s, ship, has, leaders, squadroned, reserve, special);
+    match set {
+        Set::Kind(k) => ship.kind == *k,
+        Set::GrandCruiser | Set::Missing(_) | Set::Leader(_) | Set::Role(_) => false,
+        Set::Capital => !ship.is_escort(),
+        Set::Class(id) => ship.id == *id,
+        Set::Faction(f) => ship.faction == *f,
+        Set::Option(id) => has(id),
+        Set::Aboard(r) => leaders.iter().any(|l| role_matches(*r, l.role)),
+        Set::Reserve => reserve,
+        Set::Squadroned => squadroned,
+        Set::MostExpensive | Set::GodMark => special(set),
+        Set::Any(items) => items.iter().any(again),
+        Set::All(items) => items.iter().all(again),
+        Set::Not(inner) => !again(inner),
+    }
+}
+
+/// What a set asks of a ship, in words: "a capital ship", "a battle barge".
+pub fn requirement(set: &Set) -> String {
+    article(&nouns(set).0)
+}
+
+/// A set's nouns, singular and plural.
+fn nouns(set: &Set) -> (String, String) {
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    match set {
+        Set::Kind(k) => {
+            let one = k.name();
+            (one.to_string(), plural(one))
+        }
+        Set::GrandCruiser => pair("grand cruiser", "grand cruisers"),
+        Set::Capital => pair("capital ship", "capital ships"),
+        Set::Class(id) => match data::ship(id) {
+            Some(s) => (s.name.to_string(), plural(s.name)),
+            None => (id.to_string(), plural(id)),
+        },
+        Set::Missing(name) => (name.to_string(), plural(name)),
+        Set::Faction(id) => {
+            let name = faction_adjective(id);
+            (format!("{name} ship"), format!("{name} ships"))
+        }
+        Set::Option(id) => {
+            let name =
+                data::ships().iter().flat_map(|s| s.options).find(|o| o.id == *id).map_or(*id, |o| o.name);
+            (format!("ship with {name}"), format!("ships with {name}"))
+        }
+        Set::GodMark => pair("ship with the fleet's Mark", "ships with the fleet's Mark"),
+        Set::Aboard(r) => {
+            let (one, _) = role_noun(*r);
+            (format!("ship carrying a {one}"), format!("ships carrying a {one}"))
+        }
+        Set::Reserve => pair("reserve", "reserves"),
+        Set::Squadroned => pair("squadroned ship", "squadroned ships"),
+        Set::MostExpensive => pair("most expensive ship", "most expensive ships"),
+        Set::Leader(id) => match data::leader(id) {
+            Some(l) => (l.name.to_string(), plural(l.name)),
+            None => (id.to_string(), plural(id)),
+        },
+        Set::Role(r) => {
+            let (a, b) = role_noun(*r);
+            pair(a, b)
+        }
+        Set::Any(items) => {
+            let all: Vec<(String, String)> = items.iter().map(nouns).collect();
+            let one: Vec<&str> = all.iter().map(|(a, _)| a.as_str()).collect();
+            let many: Vec<&str> = all.iter().map(|(_, b)| b.as_str()).collect();
+            (crate::games::or_list(&one), crate::games::or_list(&many))
+        }
+        Set::All(items) => {
+            // "Imperial Navy capital ship", "capital ship other than a Space Marine ship".
+            let (mut yes, mut no): (Vec<&Set>, Vec<&Set>) = (Vec::new(), Vec::new());
+            for i in *items {
+                match i {
+                    Set::Not(inner) => no.push(inner),
+                    other => yes.push(other),
+                }
+            }
+            let faction = yes.iter().position(|s| matches!(s, Set::Faction(_)));
+            let (mut one, mut many) = match (faction, yes.len()) {
+                (Some(f), n) if n > 1 => {
+                    let name = match yes[f] {
+                        Set::Faction(id) => faction_adjective(id),
+                        _ => "",
+                    };
+                    let rest = yes
+                        .iter()
+                        .enumerate()
+                        .find(|(i, _)| *i != f)
+                        .map_or_else(|| pair("ship", "ships"), |(_, s)| nouns(s));
+                    (format!("{name} {}", rest.0), format!("{name} {}", rest.1))
+                }
+                _ => yes.first().map_or_else(|| pair("ship", "ships"), |s| nouns(s)),
+            };
+            if !no.is_empty() {
+                let others: Vec<String> = no.iter().map(|s| requirement(s)).collect();
+                let others: Vec<&str> = others.iter().map(String::as_str).collect();
+                let tail = format!(" other than {}", crate::games::or_list(&others));
+                one.push_str(&tail);
+                many.push_str(&tail);
+            }
+            (one, many)
+        }
+        Set::Not(inner) => {
+            let (a, b) = nouns(inner);
+            (format!("ship other than a {a}"), format!("ships other than {b}"))
+        }
+    }
+}
+
+/// A faction's name before a noun: "Space Marine", "Ork", "Imperial Navy".
+fn faction_adjective(id: &str) -> &'static str {
+    let name = data::faction(id).map_or("", |f| f.name);
+    name.strip_suffix('s').unwrap_or(name)
+}
+
+/// The nouns of a reading's set: its own words where it gives them.
+fn words(given: Option<(&'static str, &'static str)>, set: &Set) -> (String, String) {
+    given.map_or_else(|| nouns(set), |(a, b)| (a.to_string(), b.to_string()))
+}
+
+/// "1 battleship", "3 battleships".
+fn count_of(n: u64, (one, many): &(String, String)) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The outcome of one check: what it counted, and each failure with the part it concerns.
+struct Outcome {
+    figure: String,
+    failures: Vec<(String, Option<String>)>,
+}
+
+impl Outcome {
+    fn kept(figure: String) -> Self {
+        Outcome { figure, failures: Vec::new() }
+    }
+}
+
+impl Census<'_> {
+    fn member_in(&self, set: &Set, m: &Member) -> bool {
+        let has = |id: &str| m.options.iter().filter_map(|o| parse_pick(o)).any(|(o, _)| o == id);
+        let squadroned =
+            self.units[m.squadron].members.iter().map(|&i| self.members[i].fig.count).sum::<u32>() > 1;
+        let special = |s: &Set| match s {
+            Set::MostExpensive => !m.ship.is_escort() && m.each == self.priciest,
+            Set::GodMark => has(&format!("mark-of-{}", self.list.god())),
+            _ => false,
+        };
+        ship_in(set, m.ship, &has, &m.leaders, squadroned, m.fig.reserve, &special)
+    }
+
+    fn leader_in(&self, set: &Set, l: &Leader) -> bool {
+        match set {
+            Set::Leader(id) => l.id == *id,
+            Set::Role(r) => role_matches(*r, l.role),
+            Set::Any(items) => items.iter().any(|s| self.leader_in(s, l)),
+            Set::All(items) => items.iter().all(|s| self.leader_in(s, l)),
+            Set::Not(inner) => !self.leader_in(inner, l),
+            _ => false,
+        }
+    }
+
+    /// Ships (or leaders) of a set in the fleet.
+    fn count(&self, set: &Set) -> u64 {
+        if set.of_leaders() {
+            return self.leaders.iter().filter(|l| self.leader_in(set, l.leader)).count() as u64;
+        }
+        self.members.iter().filter(|m| self.member_in(set, m)).map(|m| u64::from(m.fig.count)).sum()
+    }
+
+    /// Whether a condition holds.
+    fn holds(&self, c: &Cond) -> bool {
+        c.points.is_none_or(|(cmp, p)| cmp.holds(self.points, p))
+            && c.with.iter().all(|s| self.count(s) > 0)
+            && c.without.iter().all(|s| self.count(s) == 0)
+    }
+
+    /// A condition in words, after a requirement: " in a fleet over 750 pts", " with a Hive Ship".
+    fn cond_words(&self, c: &Cond) -> String {
+        let mut parts = Vec::new();
+        if let Some((cmp, p)) = c.points {
+            parts.push(match cmp {
+                Cmp::Over => format!("in a fleet over {p} pts"),
+                Cmp::AtLeast => format!("in a fleet of {p} pts or more"),
+            });
+        }
+        for s in c.with {
+            parts.push(format!("with {}", requirement(s)));
+        }
+        for s in c.without {
+            parts.push(format!("without {}", requirement(s)));
+        }
+        if parts.is_empty() { String::new() } else { format!(" {}", parts.join(" and ")) }
+    }
+
+    /// The units holding members of a set, with how many of the set each holds and how many
+    /// ships in all.
+    fn units_with(&self, set: &Set) -> Vec<(&Unit, u64, u64)> {
+        self.units
+            .iter()
+            .filter_map(|u| {
+                let of: u64 = u
+                    .members
+                    .iter()
+                    .map(|&i| &self.members[i])
+                    .filter(|m| self.member_in(set, m))
+                    .map(|m| u64::from(m.fig.count))
+                    .sum();
+                let all: u64 = u.members.iter().map(|&i| u64::from(self.members[i].fig.count)).sum();
+                (of > 0).then_some((u, of, all))
+            })
+            .collect()
+    }
+
+    /// The type a ship counts as for reserves: battleship, cruiser or escort.
+    fn reserve_type(ship: &Ship) -> usize {
+        match ship.kind {
+            Kind::Battleship => 0,
+            Kind::Escort => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// Runs one reading; `None` for a reading that checks nothing.
+fn run(c: &Census, r: &Reading) -> Option<Outcome> {
+    let subject = |set: &Set| words(r.subject, set);
+    let basis = |set: &Set| words(r.basis, set);
+    Some(match r.check {
+        Check::Max { n, of, when } => {
+            let count = c.count(&of);
+            let w = subject(&of);
+            let fig = format!("{} (at most {n}{})", count_of(count, &w), c.cond_words(&when));
+            if c.holds(&when) && count > u64::from(n) {
+                let head = if n == 0 {
+                    format!("No {}{}", w.1, c.cond_words(&when))
+                } else {
+                    format!("At most {}{}", count_of(u64::from(n), &w), c.cond_words(&when))
+                };
+                Outcome { figure: fig, failures: vec![(format!("{head}: the fleet has {count}"), None)] }
+            } else {
+                Outcome::kept(fig)
+            }
+        }
+        Check::Min { n, of, when } => {
+            let count = c.count(&of);
+            let w = subject(&of);
+            let fig = format!("{} (at least {n}{})", count_of(count, &w), c.cond_words(&when));
+            if c.holds(&when) && count < u64::from(n) {
+                let fleet = if when.points.is_some() {
+                    format!("the fleet of {} pts", c.points)
+                } else {
+                    "the fleet".into()
+                };
+                let message = format!(
+                    "At least {}{}: {fleet} has {count}",
+                    count_of(u64::from(n), &w),
+                    c.cond_words(&when)
+                );
+                Outcome { figure: fig, failures: vec![(message, None)] }
+            } else {
+                Outcome::kept(fig)
+            }
+        }
+        Check::Ratio { a, of, b, per, at_least_one, when } => {
+            let (count, base) = (c.count(&of), c.count(&per));
+            let (w, bw) = (subject(&of), basis(&per));
+            let mut allowed = u64::from(a) * (base / u64::from(b.max(1)));
+            if at_least_one && base >= 1 {
+                allowed = allowed.max(u64::from(a));
+            }
+            let head = format!("Up to {} per {}", count_of(u64::from(a), &w), count_of(u64::from(b), &bw));
+            let fig = format!("{}; {} allow {allowed}", count_of(count, &w), count_of(base, &bw));
+            if c.holds(&when) && count > allowed {
+                let bands = count.div_ceil(u64::from(a.max(1)));
+                let need = if at_least_one && bands == 1 { 1 } else { bands * u64::from(b) };
+                let message = format!(
+                    "{head}{}: {} {} {}, the fleet has {base}",
+                    c.cond_words(&when),
+                    count_of(count, &w),
+                    self::need(count),
+                    count_of(need, &bw)
+                );
+                Outcome { figure: fig, failures: vec![(message, None)] }
+            } else {
+                Outcome::kept(fig)
+            }
+        }
+        Check::RatioMin { a, of, b, per } => {
+            let (count, base) = (c.count(&of), c.count(&per));
+            let (w, bw) = (subject(&of), basis(&per));
+            let need = (u64::from(a) * base).div_ceil(u64::from(b.max(1)));
+            let fig = format!("{}; {} {} {need}", count_of(count, &w), count_of(base, &bw), self::need(base));
+            if count < need {
+                let message = format!(
+                    "At least {} per {}: {} {} {}, the fleet has {count}",
+                    count_of(u64::from(a), &w),
+                    count_of(u64::from(b), &bw),
+                    count_of(base, &bw),
+                    self::need(base),
+                    count_of(need, &w)
+                );
+                Outcome { figure: fig, failures: vec![(message, None)] }
+            } else {
+                Outcome::kept(fig)
+            }
+        }
+        Check::Share { a, b, of, among } => {
+            let (count, base) = (c.count(&of), c.count(&among));
+            let (w, bw) = (subject(&of), basis(&among));
+            let allowed = base * u64::from(a) / u64::from(b.max(1));
+            let fig = format!("{}; {} allow {allowed}", count_of(count, &w), count_of(base, &bw));
+            if count > allowed {
+                let message = format!(
+                    "Up to {a}/{b} of the {} may be {}: {} allow {allowed}, the fleet has {count}",
+                    bw.1,
+                    w.1,
+                    count_of(base, &bw)
+                );
+                Outcome { figure: fig, failures: vec![(message, None)] }
+            } else {
+                Outcome::kept(fig)
+            }
+        }
+        Check::Fewer { of, than } => {
+            let (count, other) = (c.count(&of), c.count(&than));
+            let (w, bw) = (subject(&of), basis(&than));
+            let fig = format!("{} and {}", count_of(count, &w), count_of(other, &bw));
+            if count > 0 && count >= other {
+                let message = format!("Fewer {} than {}: the fleet has {count} and {other}", w.1, bw.1);
+                Outcome { figure: fig, failures: vec![(message, None)] }
+            } else {
+                Outcome::kept(fig)
+            }
+        }
+        Check::PerPoints { a, of, per, part, max, min, exact, basis: base_set } => {
+            let count = c.count(&of);
+            let w = subject(&of);
+            let (pts, whose) = match base_set {
+                Some(s) => {
+                    let p: u64 = c
+                        .members
+                        .iter()
+                        .filter(|m| c.member_in(&s, m))
+                        .map(|m| u64::from(m.each) * u64::from(m.fig.count))
+                        .sum();
+                    let bw = words(r.basis, &s);
+                    (p, format!("{} worth {p} pts", bw.1))
+                }
+                None => (u64::from(c.points), format!("a fleet of {} pts", c.points)),
+            };
+            let per64 = u64::from(per.max(1));
+            let bands = if part { pts.div_ceil(per64) } else { pts / per64 };
+            let mut allowed = u64::from(a) * bands;
+            if let Some(m) = max {
+                allowed = allowed.min(u64::from(m));
+            }
+            let band = if part { format!("{per} pts or part of {per}") } else { format!("full {per} pts") };
+            let cap = max.map_or(String::new(), |m| format!(", at most {m}"));
+            let fig = format!("{}; {whose} allow {allowed}", count_of(count, &w));
+            let mut failures = Vec::new();
+            if exact && count != allowed {
+                failures.push((
+                    format!(
+                        "Exactly {} per {band}{cap}: {whose} needs {allowed}, this one has {count}",
+                        count_of(u64::from(a), &w)
+                    ),
+                    None,
+                ));
+            } else if count > allowed {
+                failures.push((
+                    format!(
+                        "Up to {} per {band}{cap}: {whose} may have {allowed}, this one has {count}",
+                        count_of(u64::from(a), &w)
+                    ),
+                    None,
+                ));
+            }
+            if let Some((k, from)) = min
+                && c.points >= from
+                && count < u64::from(k)
+            {
+                failures.push((
+                    format!(
+                        "At least {} from {from} pts: the fleet of {} pts has {count}",
+                        count_of(u64::from(k), &w),
+                        c.points
+                    ),
+                    None,
+                ));
+            }
+            Outcome { figure: fig, failures }
+        }
+        Check::SquadronMax { n, of } => {
+            let w = subject(&of);
+            let units = c.units_with(&of);
+            let largest = units.iter().map(|(_, k, _)| *k).max().unwrap_or(0);
+            let failures = units
+                .iter()
+                .filter(|(_, k, _)| *k > u64::from(n))
+                .map(|(u, k, _)| {
+                    (
+                        format!("Squadrons of at most {}: {} has {k}", count_of(u64::from(n), &w), u.label),
+                        Some(u.part.clone()),
+                    )
+                })
+                .collect();
+            let figure = if units.is_empty() {
+                format!("no squadron of {} (at most {n} in each)", w.1)
+            } else {
+                format!("largest squadron {largest} (at most {n})")
+            };
+            Outcome { figure, failures }
+        }
+        Check::SquadronMin { n, of, unless_lone } => {
+            let w = subject(&of);
+            let total = c.count(&of);
+            let units = c.units_with(&of);
+            let smallest = units.iter().map(|(_, k, _)| *k).min().unwrap_or(0);
+            let lone_ok = unless_lone && total == 1;
+            let failures = if lone_ok {
+                Vec::new()
+            } else {
+                units
+                    .iter()
+                    .filter(|(_, k, _)| *k < u64::from(n))
+                    .map(|(u, k, _)| {
+                        let lone = if unless_lone {
+                            format!(" (a lone {} may stand alone only as the fleet's one {})", w.0, w.0)
+                        } else {
+                            String::new()
+                        };
+                        (
+                            format!(
+                                "Squadrons of at least {}: {} has {k}{lone}",
+                                count_of(u64::from(n), &w),
+                                u.label
+                            ),
+                            Some(u.part.clone()),
+                        )
+                    })
+                    .collect()
+            };
+            let figure = if units.is_empty() {
+                format!("no squadron of {} (at least {n} in each)", w.1)
+            } else {
+                format!("smallest squadron {smallest} (at least {n})")
+            };
+            Outcome { figure, failures }
+        }
+        Check::SquadronPure { of } => {
+            let w = subject(&of);
+            let failures = c
+                .units_with(&of)
+                .into_iter()
+                .filter(|(_, k, all)| k < all)
+                .map(|(u, k, all)| {
+                    (
+                        format!(
+                            "{} squadron only with each other: {} mixes {k} with {} other ships",
+                            capital(&w.1),
+                            u.label,
+                            all - k
+                        ),
+                        Some(u.part.clone()),
+                    )
+                })
+                .collect();
+            Outcome { figure: format!("{} in squadrons of their own", w.1), failures }
+        }
+        Check::SquadronApart { a, b } => {
+            let (wa, wb) = (subject(&a), basis(&b));
+            let with_b = c.units_with(&b);
+            let failures = c
+                .units_with(&a)
+                .into_iter()
+                .filter(|(u, _, _)| with_b.iter().any(|(v, _, _)| std::ptr::eq(*u, *v)))
+                .map(|(u, _, _)| {
+                    (
+                        format!(
+                            "{} and {} never share a squadron: {} holds both",
+                            capital(&wa.1),
+                            wb.1,
+                            u.label
+                        ),
+                        Some(u.part.clone()),
+                    )
+                })
+                .collect();
+            Outcome { figure: format!("{} and {} apart", wa.1, wb.1), failures }
+        }
+        Check::NeedsPoints { of, cmp, points } => {
+            let count = c.count(&of);
+            let w = subject(&of);
+            let when = match cmp {
+                Cmp::Over => format!("over {points} pts"),
+                Cmp::AtLeast => format!("of {points} pts or more"),
+            };
+            let fig = format!("{} in a fleet of {} pts", count_of(count, &w), c.points);
+            if count > 0 && !cmp.holds(c.points, points) {
+                let message =
+                    format!("{} only in a fleet {when}: the fleet has {} pts", capital(&w.0), c.points);
+                Outcome { figure: fig, failures: vec![(message, None)] }
+            } else {
+                Outcome::kept(fig)
+            }
+        }
+        Check::On { leaders, ships, when } => {
+            let (lw, sw) = (subject(&leaders), basis(&ships));
+            let mut failures = Vec::new();
+            if c.holds(&when) {
+                for led in c.leaders.iter().filter(|l| c.leader_in(&leaders, l.leader)) {
+                    let ok = led.on.is_some_and(|k| c.member_in(&ships, &c.members[k]));
+                    if !ok {
+                        let place = match led.on {
+                            Some(k) => format!("it is on the {}", c.members[k].title),
+                            None => "it is on no ship".to_string(),
+                        };
+                        let part = led.on.map(|k| c.members[k].part.clone());
+                        failures.push((
+                            format!("The {} rides {}: {place}", led.leader.name, article(&sw.0)),
+                            part,
+                        ));
+                    }
+                }
+            }
+            Outcome { figure: format!("{} on {}", lw.1, sw.1), failures }
+        }
+        Check::Apart { a, b } => {
+            let (wa, wb) = (subject(&a), basis(&b));
+            let mut failures = Vec::new();
+            for (k, m) in c.members.iter().enumerate() {
+                let aboard: Vec<&Led> = c.leaders.iter().filter(|l| l.on == Some(k)).collect();
+                let has_a = aboard.iter().find(|l| c.leader_in(&a, l.leader));
+                let has_b = aboard
+                    .iter()
+                    .find(|l| c.leader_in(&b, l.leader) && has_a.is_none_or(|x| !std::ptr::eq(*x, **l)));
+                if let (Some(x), Some(y)) = (has_a, has_b) {
+                    failures.push((
+                        format!(
+                            "{} and {} never share a ship: the {} carries the {} and the {}",
+                            capital(&article(&wa.0)),
+                            article(&wb.0),
+                            m.title,
+                            x.leader.name,
+                            y.leader.name
+                        ),
+                        Some(m.part.clone()),
+                    ));
+                }
+            }
+            Outcome { figure: format!("{} and {} on different ships", wa.1, wb.1), failures }
+        }
+        Check::Exclusive { a, b } => {
+            let count = |s: &Set| {
+                c.members
+                    .iter()
+                    .filter(|m| m.fig.reserve && c.member_in(s, m))
+                    .map(|m| u64::from(m.fig.count))
+                    .sum::<u64>()
+            };
+            let (x, y) = (count(&a), count(&b));
+            let (wa, wb) = (subject(&a), basis(&b));
+            let fig = format!("{} and {}", count_of(x, &wa), count_of(y, &wb));
+            if x > 0 && y > 0 {
+                let message = format!("{} or {}, not both: the fleet has {x} and {y}", capital(&wa.1), wb.1);
+                Outcome { figure: fig, failures: vec![(message, None)] }
+            } else {
+                Outcome::kept(fig)
+            }
+        }
+        Check::ReserveRatio { a, b } => {
+            const TYPES: [(&str, &str); 3] =
+                [("battleship", "battleships"), ("cruiser", "cruisers"), ("escort", "escorts")];
+            let mut main = [0u64; 3];
+            let mut reserves = [0u64; 3];
+            for m in &c.members {
+                let t = Census::reserve_type(m.ship);
+                if m.fig.reserve {
+                    reserves[t] += u64::from(m.fig.count);
+                } else {
+                    main[t] += u64::from(m.fig.count);
+                }
+            }
+            let mut failures = Vec::new();
+            let mut figs = Vec::new();
+            for (t, (one, many)) in TYPES.iter().enumerate() {
+                let allowed = u64::from(a) * (main[t] / u64::from(b.max(1)));
+                let w = (one.to_string(), many.to_string());
+                figs.push(format!("{} in reserve, {allowed} allowed", count_of(reserves[t], &w)));
+                if reserves[t] > allowed {
+                    let need = reserves[t].div_ceil(u64::from(a.max(1))) * u64::from(b);
+                    failures.push((
+                        format!(
+                            "Up to {a} reserve {} per {b} {many} from the list: {} reserve {} {} {need} from the list, the fleet has {}",
+                            if a == 1 { *one } else { *many },
+                            reserves[t],
+                            if reserves[t] == 1 { *one } else { *many },
+                            self::need(reserves[t]),
+                            main[t]
+                        ),
+                        None,
+                    ));
+                }
+            }
+            Outcome { figure: figs.join("; "), failures }
+        }
+        Check::ReservesOnly { of } => {
+            let w = subject(&of);
+            let failures = c
+                .members
+                .iter()
+                .filter(|m| m.fig.reserve && !c.member_in(&of, m))
+                .map(|m| {
+                    (
+                        format!("Reserves only from {}: the {} is not one", w.1, m.ship.name),
+                        Some(m.part.clone()),
+                    )
+                })
+                .collect();
+            Outcome { figure: format!("reserves from {}", w.1), failures }
+        }
+        Check::Hooks { of } => {
+            let (mut all, mut orcas) = (0u64, 0u64);
+            for m in &c.members {
+                let fit = super::fitting::Fitting::new(m.ship, m.options, Some(c.list));
+                let (h, o) = fit.hooks();
+                all += u64::from(h) * u64::from(m.fig.count);
+                orcas += u64::from(o) * u64::from(m.fig.count);
+            }
+            let count = c.count(&of);
+            let orca = c.count(&Set::Class("orca-gunship"));
+            let w = subject(&of);
+            let fig =
+                format!("{}; the fleet's hooks carry {all}, {orcas} of them Orcas", count_of(count, &w));
+            let mut failures = Vec::new();
+            if count > all {
+                failures.push((
+                    format!("No more {} than the fleet's gravitic hooks carry: the hooks carry {all}, the fleet has {count}", w.1),
+                    None,
+                ));
+            }
+            if orca > orcas {
+                failures.push((
+                    format!(
+                        "Orcas ride only hooks that take them (Custodian and Emissary hooks take Wardens only): those carry {orcas}, the fleet has {orca} Orcas"
+                    ),
+                    None,
+                ));
+            }
+            Outcome { figure: fig, failures }
+        }
+        Check::Roster
+        | Check::RosterPlus { .. }
+        | Check::Reserves { .. }
+        | Check::Slots
+        | Check::Options
+        | Check::Leaders
+        | Check::Inherit
+        | Check::See { .. }
+        | Check::Note => return None,
+    })
+}
+
+/// A noun phrase with a capital first letter.
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

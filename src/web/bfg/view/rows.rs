@@ -1,0 +1,485 @@
+//! A ship's or squadron's row of the builder: its class, name, squadron and reserve, its profile
+//! and weapons as fitted, its options as the list offers them, and the leaders aboard.
+
+use super::{BUILDER, FleetView};
+use crate::games::bfg::{self, EntryFigures, LeaderFigures, Ship, Weapon};
+use crate::web::view::{ProblemView, Select, dom_id, select, slot_id};
+
+/// A ship, or a squadron of escorts, as the form, the share page and the roster show it.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub path: String,
+    pub slot: String,
+    pub number: usize,
+    pub class: Select,
+    pub name: String,
+    /// Ships in a squadron; `None` for a capital ship.
+    pub count: Option<u32>,
+    pub group: String,
+    pub reserve: bool,
+    pub options: Vec<OptionSet>,
+    pub fig: EntryFigures,
+    pub problems: Vec<ProblemView>,
+    pub leaders: Vec<LeaderRow>,
+    /// The leaders the list offers for this entry, for an add select.
+    pub leader_adder: Option<Select>,
+    pub weapons: Vec<WeaponRow>,
+}
+
+crate::row_fields!(Row);
+
+/// Options shown together: a group's (radios, or a count each), or the loose ones.
+#[derive(Debug, Clone)]
+pub struct OptionSet {
+    /// The group's name and how many picks it takes ("Prow weapon: one"), or `None` for loose
+    /// options.
+    pub legend: Option<String>,
+    pub inputs: Vec<OptionInput>,
+}
+
+/// One option input: a checkbox, a radio of a group, or a select of how many times it is taken.
+#[derive(Debug, Clone)]
+pub struct OptionInput {
+    /// "check", "radio" or "count".
+    pub kind: &'static str,
+    pub name: String,
+    pub id: String,
+    pub value: String,
+    pub label: String,
+    pub checked: bool,
+    /// For a count: (value, label, selected).
+    pub choices: Vec<(String, String, bool)>,
+}
+
+/// A weapon as the pages show it.
+#[derive(Debug, Clone)]
+pub struct WeaponRow {
+    pub name: &'static str,
+    pub kind: &'static str,
+    pub strength: &'static str,
+    /// Its strength once the ship is crippled.
+    pub crippled: String,
+    pub range: &'static str,
+    pub arcs: &'static str,
+    pub detail: &'static str,
+}
+
+impl WeaponRow {
+    pub fn of(w: &Weapon) -> Self {
+        WeaponRow {
+            name: w.name,
+            kind: w.kind.name(),
+            strength: w.strength,
+            crippled: bfg::crippled_strength(w),
+            range: w.range,
+            arcs: w.arcs,
+            detail: w.detail,
+        }
+    }
+
+    /// Its range in words: "60 cm", "30-150 cm", "contact", "-".
+    pub fn range_text(&self) -> String {
+        if self.range.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
+            format!("{} cm", self.range)
+        } else {
+            self.range.to_string()
+        }
+    }
+}
+
+/// A leader aboard (or the fleet's own), as the form shows it.
+#[derive(Debug, Clone)]
+pub struct LeaderRow {
+    pub path: String,
+    pub select: Select,
+    pub rerolls: u32,
+    /// The most extra re-rolls it buys.
+    pub rerolls_max: u32,
+    /// "+25 / +75 / +150 pts for 1 / 2 / 3", or "" when it buys none.
+    pub ladder: String,
+    pub fig: Option<LeaderFigures>,
+}
+
+impl LeaderRow {
+    pub fn f(&self, field: &str) -> String {
+        format!("{}.{field}", self.path)
+    }
+    pub fn id(&self, field: &str) -> String {
+        dom_id(&self.f(field))
+    }
+    /// The leader's name, or the id as sent.
+    pub fn name(&self) -> String {
+        self.fig.as_ref().map_or_else(String::new, |l| l.name.clone())
+    }
+
+    /// "125 pts, Ld 9, 1 + 1 re-rolls".
+    pub fn about(&self) -> String {
+        match &self.fig {
+            Some(l) if l.known => {
+                let ld = if l.leadership.starts_with('-') {
+                    String::new()
+                } else {
+                    format!(", Ld {}", l.leadership)
+                };
+                let rr = if l.rerolls_bought > 0 {
+                    format!(", {} + {} re-rolls", l.rerolls_included, l.rerolls_bought)
+                } else {
+                    format!(", {} re-rolls", l.rerolls_included)
+                };
+                format!("{} pts{ld}{rr}", l.points)
+            }
+            _ => String::new(),
+        }
+    }
+}
+
+impl Row {
+    /// The class and the player's name for it: "Lord Daros (Dictator cruiser)".
+    pub fn title(&self) -> String {
+        self.fig.title()
+    }
+
+    /// Whether its salvo may split, in words; "" when it may not.
+    pub fn split(&self) -> &'static str {
+        match self.fig.split {
+            Some(bfg::Split::Allowed) => "may split into two salvoes of at least 3",
+            Some(bfg::Split::IfRolledOverSix) => "may split when the roll comes to more than 6",
+            Some(bfg::Split::Never) | None => "",
+        }
+    }
+
+    /// What its bays launch: "Fury interceptor (fighter, 30 cm), Starhawk bomber (bomber, 20 cm)".
+    pub fn craft(&self) -> String {
+        let craft: Vec<String> = self
+            .fig
+            .craft
+            .iter()
+            .map(|c| {
+                let roles: Vec<&str> = c.roles.iter().map(|r| r.name()).collect();
+                format!("{} ({}, {} cm)", c.name, roles.join(" and "), c.speed_cm)
+            })
+            .collect();
+        craft.join(", ")
+    }
+
+    /// Its salvoes: "6@30", "boarding 4@15 and boarding 4@15".
+    pub fn salvoes(&self) -> String {
+        let all: Vec<&str> = self.fig.salvoes.iter().map(|s| s.text).collect();
+        all.join(" and ")
+    }
+
+    /// Its profile in a line: "battleship · 12 hits · 15 cm · 45° · shields 4 · armour 5+ ·
+    /// turrets 5".
+    pub fn profile(&self) -> String {
+        profile_line(&self.fig)
+    }
+}
+
+/// A profile in a line.
+pub fn profile_line(f: &EntryFigures) -> String {
+    let Some(kind) = f.kind else { return String::new() };
+    let speeds: Vec<String> = f.speeds_cm.iter().map(u32::to_string).collect();
+    let turns = f.turns.map_or("special turns".to_string(), |t| format!("{t}°"));
+    let turrets = f.turrets.map_or("special".to_string(), |t| t.to_string());
+    format!(
+        "{} · {} {} · {} cm · {turns} · shields {} · armour {} · turrets {turrets}",
+        kind.name(),
+        f.hits,
+        if f.hits == 1 { "hit" } else { "hits" },
+        speeds.join("/"),
+        f.shields,
+        f.armour
+    )
+}
+
+/// An option's price in words: " (+20 pts)", " (+10 pts a bay: +40)", "" when free.
+fn price(o: &bfg::ShipOption, bays: u32) -> String {
+    match (o.price, o.per_bay) {
+        (0, _) => String::new(),
+        (p, true) => format!(" ({p:+} pts a bay: {:+})", p * i32::try_from(bays).unwrap_or(0)),
+        (p, false) => format!(" ({p:+} pts)"),
+    }
+}
+
+/// What an option fits and takes away, in words: ": replaces Prow torpedoes".
+fn changes(o: &bfg::ShipOption) -> String {
+    if o.removes.is_empty() { String::new() } else { format!(": replaces {}", o.removes.join(" and ")) }
+}
+
+/// The options of a row as the list offers them: each group's together (radios, or a count
+/// select for an option taken more than once), then the loose ones, then any chosen option the
+/// list does not offer, ticked so nothing is lost until the player unticks it. The codec reads
+/// them in order and closes the gaps; empty values (a group's "None") are no choice.
+pub fn option_sets(
+    path: &str,
+    ship: Option<&'static Ship>,
+    list: &str,
+    chosen: &[String],
+    bays: u32,
+) -> Vec<OptionSet> {
+    let offered: Vec<&'static bfg::ShipOption> =
+        ship.map(|s| s.options_in(list).collect()).unwrap_or_default();
+    let picks = |id: &str| -> u32 {
+        chosen.iter().filter_map(|c| bfg::parse_pick(c)).filter(|(o, _)| *o == id).map(|(_, n)| n).sum()
+    };
+    let mut sets: Vec<OptionSet> = Vec::new();
+    let mut key = 0usize;
+    let name = |key: &mut usize| {
+        let n = format!("{path}.options.{key}");
+        *key += 1;
+        n
+    };
+    let input = |o: &bfg::ShipOption, kind: &'static str, name: String| OptionInput {
+        kind,
+        id: dom_id(&format!("{path}.option.{}", o.id)),
+        value: o.id.to_owned(),
+        label: format!("{}{}{}", o.name, price(o, bays), changes(o)),
+        checked: picks(o.id) > 0,
+        choices: Vec::new(),
+        name,
+    };
+    let count = |o: &bfg::ShipOption, name: String| {
+        let have = picks(o.id);
+        let mut choices = vec![(String::new(), "none".to_owned(), have == 0)];
+        for n in 1..=o.max {
+            let value = if n == 1 { o.id.to_owned() } else { format!("{}*{n}", o.id) };
+            choices.push((value, n.to_string(), have == n));
+        }
+        OptionInput { choices, ..input(o, "count", name) }
+    };
+    if let Some(ship) = ship {
+        for g in ship.groups {
+            let members: Vec<&&bfg::ShipOption> = offered.iter().filter(|o| o.group == Some(g.id)).collect();
+            if members.is_empty() {
+                continue;
+            }
+            let mut inputs = Vec::new();
+            if g.max == 1 {
+                let shared = name(&mut key);
+                if g.min == 0 {
+                    let none = members.iter().all(|o| picks(o.id) == 0);
+                    inputs.push(OptionInput {
+                        kind: "radio",
+                        name: shared.clone(),
+                        id: dom_id(&format!("{path}.option.{}.none", g.id)),
+                        value: String::new(),
+                        label: "None".to_owned(),
+                        checked: none,
+                        choices: Vec::new(),
+                    });
+                }
+                inputs.extend(members.iter().map(|o| input(o, "radio", shared.clone())));
+            } else {
+                for o in members {
+                    let n = name(&mut key);
+                    inputs.push(if o.max > 1 { count(o, n) } else { input(o, "check", n) });
+                }
+            }
+            let picks_text =
+                if g.min == g.max { format!("take {}", g.min) } else { format!("{} to {}", g.min, g.max) };
+            sets.push(OptionSet { legend: Some(format!("{} ({picks_text})", g.name)), inputs });
+        }
+    }
+    let loose: Vec<OptionInput> = offered
+        .iter()
+        .filter(|o| o.group.is_none())
+        .map(|o| {
+            let n = name(&mut key);
+            if o.max > 1 { count(o, n) } else { input(o, "check", n) }
+        })
+        .collect();
+    let stray: Vec<OptionInput> = chosen
+        .iter()
+        .filter(|c| !c.trim().is_empty())
+        .filter(|c| bfg::parse_pick(c).is_none_or(|(id, _)| !offered.iter().any(|o| o.id == id)))
+        .map(|c| {
+            let n = name(&mut key);
+            OptionInput {
+                kind: "check",
+                id: dom_id(&n),
+                name: n,
+                value: c.clone(),
+                label: format!("\"{c}\" (not an option of this class in this list)"),
+                checked: true,
+                choices: Vec::new(),
+            }
+        })
+        .collect();
+    if !loose.is_empty() || !stray.is_empty() {
+        sets.push(OptionSet { legend: None, inputs: loose.into_iter().chain(stray).collect() });
+    }
+    sets
+}
+
+/// Leaders as rows: `list_path` is "ships.0.leaders" or "leaders"; `on` the ship and entry they
+/// ride, for the choices a select offers.
+pub fn leader_rows(
+    v: &FleetView,
+    list_path: &str,
+    aboard: &[bfg::Aboard],
+    figures: &[LeaderFigures],
+    on: Option<(&'static Ship, &Entryish)>,
+) -> Vec<LeaderRow> {
+    aboard
+        .iter()
+        .enumerate()
+        .map(|(k, a)| {
+            let path = format!("{list_path}.{k}");
+            let fig = figures.get(k).cloned();
+            let leader = bfg::leader(a.id.trim());
+            let ladder = leader.map_or(String::new(), |l| {
+                if l.ladder.is_empty() {
+                    return String::new();
+                }
+                let prices: Vec<String> = l.ladder.iter().map(|p| format!("+{p}")).collect();
+                let counts: Vec<String> = (1..=l.ladder.len()).map(|n| n.to_string()).collect();
+                format!("{} pts for {}", prices.join(" / "), counts.join(" / "))
+            });
+            LeaderRow {
+                select: select(&format!("{path}.id"), "Leader", a.id.trim(), leader_choices(v, on), None),
+                rerolls: a.rerolls,
+                rerolls_max: leader.map_or(0, |l| u32::try_from(l.ladder.len()).unwrap_or(0)),
+                ladder,
+                fig,
+                path,
+            }
+        })
+        .collect()
+}
+
+/// What a leader select offers: the list's leaders that may go where it is.
+pub fn leader_choices(v: &FleetView, on: Option<(&'static Ship, &Entryish)>) -> Vec<(String, String)> {
+    let Some(list) = bfg::list_of(&v.fleet) else { return Vec::new() };
+    bfg::leaders()
+        .iter()
+        .filter(|l| l.offered_in(list.id))
+        .filter(|l| match (l.placement, on) {
+            (bfg::Placement::Fleet, None) => true,
+            (bfg::Placement::Ships(set), Some((ship, e))) => {
+                crate::games::bfg::entry_is(&set, ship, &e.options, &e.leaders, &e.group, e.reserve)
+                    || matches!(set, bfg::Set::Aboard(_))
+                    || contains_aboard(&set)
+            }
+            _ => false,
+        })
+        .map(|l| (l.id.to_owned(), format!("{} ({} pts)", l.name, l.points)))
+        .collect()
+}
+
+/// Whether a placement depends on other leaders aboard (an Ethereal on the commander's ship),
+/// which a select offers whatever the ship holds now.
+fn contains_aboard(set: &bfg::Set) -> bool {
+    match set {
+        bfg::Set::Aboard(_) => true,
+        bfg::Set::Any(s) | bfg::Set::All(s) => s.iter().any(contains_aboard),
+        bfg::Set::Not(s) => contains_aboard(s),
+        _ => false,
+    }
+}
+
+/// What a row's leader choices need to know of its entry.
+pub struct Entryish {
+    pub options: Vec<String>,
+    pub leaders: Vec<bfg::Aboard>,
+    pub group: String,
+    pub reserve: bool,
+}
+
+impl FleetView {
+    pub fn ship_rows(&self) -> Vec<Row> {
+        let entries = self.fleet.ships.iter().map(|s| Entry {
+            class: s.class.as_str(),
+            name: s.name.as_str(),
+            count: None,
+            group: s.group.as_str(),
+            reserve: s.reserve,
+            options: &s.options,
+            leaders: &s.leaders,
+        });
+        self.rows("ships", entries, false, &self.check.ships)
+    }
+
+    pub fn squadron_rows(&self) -> Vec<Row> {
+        let entries = self.fleet.squadrons.iter().map(|s| Entry {
+            class: s.class.as_str(),
+            name: s.name.as_str(),
+            count: Some(s.count),
+            group: s.group.as_str(),
+            reserve: s.reserve,
+            options: &s.options,
+            leaders: &s.leaders,
+        });
+        self.rows("squadrons", entries, true, &self.check.squadrons)
+    }
+
+    /// The ships, then the squadrons.
+    pub fn all_rows(&self) -> Vec<Row> {
+        let mut rows = self.ship_rows();
+        rows.extend(self.squadron_rows());
+        rows
+    }
+
+    fn rows<'a>(
+        &self,
+        list: &str,
+        entries: impl Iterator<Item = Entry<'a>>,
+        escorts: bool,
+        figures: &[EntryFigures],
+    ) -> Vec<Row> {
+        let classes: Vec<(String, String)> =
+            self.classes(escorts).into_iter().filter(|(v, _)| !v.starts_with("reserve:")).collect();
+        let list_id = bfg::list_of(&self.fleet).map_or("", |l| l.id);
+        entries
+            .zip(figures)
+            .enumerate()
+            .map(|(i, (e, fig))| {
+                let path = format!("{list}.{i}");
+                let ship = bfg::ship(e.class.trim());
+                // A class the list does not field (a reserve, one of another faction) stays on offer
+                // for this row, so the select keeps it.
+                let mut own = classes.clone();
+                if let Some(s) = ship.filter(|s| !own.iter().any(|(v, _)| v == s.id)) {
+                    own.push((s.id.to_owned(), format!("{} ({} pts)", s.name, s.points)));
+                }
+                let entryish = Entryish {
+                    options: e.options.to_vec(),
+                    leaders: e.leaders.to_vec(),
+                    group: e.group.to_owned(),
+                    reserve: e.reserve,
+                };
+                let on = ship.map(|s| (s, &entryish));
+                let choices = leader_choices(self, on);
+                let leader_adder = choices.first().map(|(first, _)| {
+                    select(&format!("new.{path}.leaders"), "Leader to add", first, choices.clone(), None)
+                });
+                Row {
+                    class: select(&format!("{path}.class"), "Class", e.class, own, Some(BUILDER)),
+                    name: e.name.to_owned(),
+                    count: e.count,
+                    group: e.group.to_owned(),
+                    reserve: e.reserve,
+                    options: option_sets(&path, ship, list_id, e.options, fig.bays),
+                    leaders: leader_rows(self, &format!("{path}.leaders"), e.leaders, &fig.leaders, on),
+                    leader_adder,
+                    weapons: fig.weapons.iter().map(|w| WeaponRow::of(w)).collect(),
+                    fig: fig.clone(),
+                    problems: self.problems_for(&path),
+                    slot: slot_id(&path),
+                    number: i + 1,
+                    path,
+                }
+            })
+            .collect()
+    }
+}
+
+/// An entry of either list, as rows read it.
+struct Entry<'a> {
+    class: &'a str,
+    name: &'a str,
+    count: Option<u32>,
+    group: &'a str,
+    reserve: bool,
+    options: &'a [String],
+    leaders: &'a [bfg::Aboard],
+}
