@@ -62,7 +62,7 @@ impl Op {
     /// to, best first, of which the page shows the first it has. An add keeps its own button (the
     /// new item appears just before it); a remove goes to the item that took the removed one's
     /// place, else the one before it, else the list's add button; a move follows the item to its
-    /// new place. None for a clear: the page keeps its place by other means.
+    /// new place; a copy goes to the new copy. None for a clear: the page keeps its place by other means.
     pub fn landing(&self) -> Vec<String> {
         match self {
             Op::Add(p) => vec![format!("add.{p}")],
@@ -77,7 +77,7 @@ impl Op {
             Op::Move(p, i, way) => {
                 let to = match way {
                     Direction::Up => i.saturating_sub(1),
-                    Direction::Down => i + 1,
+                    Direction::Down => i.saturating_add(1),
                 };
                 let (ahead, behind) = match way {
                     Direction::Up => ("up", "down"),
@@ -90,6 +90,8 @@ impl Op {
                     format!("move.{p}.{i}.{behind}"),
                 ]
             }
+            // A duplicate appears just after its original: the player lands on the new one.
+            Op::Copy(p, i) => vec![format!("copy.{p}.{}", i.saturating_add(1)), format!("copy.{p}.{i}")],
             Op::Clear(_) => Vec::new(),
         }
     }
