@@ -66,8 +66,10 @@ pub trait Builder: Send + Sync + 'static {
     /// bounds.
     fn read(f: &Fields) -> Result<(Self::Doc, Vec<Problem>), Refused>;
     /// Does what the pressed button (the form's `action`) asks: add, remove or move a part.
-    /// `f` holds the choices next to add buttons. Anything else changes nothing.
-    fn press(doc: &mut Self::Doc, action: &str, f: &Fields);
+    /// `f` holds the choices next to add buttons. Anything else changes nothing. A button that
+    /// does not fit the form as posted (a row past the end of its list, a list it does not have)
+    /// changes nothing either and gives the problem to show beside the form.
+    fn press(doc: &mut Self::Doc, action: &str, f: &Fields) -> Option<Problem>;
 
     /// The editor page, new or for a saved build its owner is changing (`at`); `whole` false
     /// gives its form alone (htmx).
@@ -165,10 +167,12 @@ pub fn stored_facets<B: Builder>(b: &Build) -> Facets {
 
 /// Reads a posted form into a document and does what its pressed button asks: every row it
 /// holds, or, when that is more than a document may hold (or a name is too long), a 422 that
-/// says so and changes nothing. A form is never cut short without a word.
+/// says so and changes nothing. A form is never cut short without a word. A button that does
+/// not fit the form is a problem beside it, like a field that cannot be read (so a save that
+/// carries one is refused): the document is as posted.
 pub fn read_form<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppError> {
-    let (mut doc, problems) = read_unpressed::<B>(f)?;
-    B::press(&mut doc, f.get("action").unwrap_or(""), f);
+    let (mut doc, mut problems) = read_unpressed::<B>(f)?;
+    problems.extend(B::press(&mut doc, f.get("action").unwrap_or(""), f));
     within_bounds((doc, problems))
 }
 
@@ -202,18 +206,18 @@ fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, App
     if problems.is_empty() {
         return Ok(Ok(B::judge(doc, problems)));
     }
-    let n = problems.len();
-    let fields = if n == 1 { "a field".to_owned() } else { format!("{n} fields") };
-    problems.insert(
-        0,
-        Problem::error(
-            Code::NotSaved,
-            None,
-            format!(
-                "Nothing was saved: {fields} could not be read. Correct what is marked, then save again."
-            ),
+    let n = problems.iter().filter(|p| p.code != Code::BadButton).count();
+    let why = match n {
+        0 => "Nothing was saved: the button sent with the form does not fit it. Check the form, then save \
+              again."
+            .to_owned(),
+        1 => "Nothing was saved: a field could not be read. Correct what is marked, then save again."
+            .to_owned(),
+        n => format!(
+            "Nothing was saved: {n} fields could not be read. Correct what is marked, then save again."
         ),
-    );
+    };
+    problems.insert(0, Problem::error(Code::NotSaved, None, why));
     let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
     let listed = listing_posted(f) != Some(Listing::Unlisted);
     let page = B::editor(B::judge_posted(doc, problems, f, false), Editing { build_id, listed }, true)?;

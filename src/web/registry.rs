@@ -103,6 +103,104 @@ pub async fn fill_facets(db: &Db) -> Result<u64, sqlx::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Code;
+    use crate::web::builder::{Builder, read_form};
+    use crate::web::codec;
+    use crate::web::form::Fields;
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    /// Every list in a document's JSON, by path ("weapons", "turrets.0.weapons"), and every
+    /// object's fields (what a clear button may name).
+    fn paths(v: &Value, at: &str, out: &mut Vec<String>) {
+        let join = |k: &str| if at.is_empty() { k.to_owned() } else { format!("{at}.{k}") };
+        match v {
+            Value::Array(items) => {
+                out.push(at.to_owned());
+                for (i, item) in items.iter().enumerate() {
+                    paths(item, &join(&i.to_string()), out);
+                }
+            }
+            Value::Object(fields) => {
+                for (k, item) in fields {
+                    out.push(join(k));
+                    paths(item, &join(k), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A button a client may post on a builder's form: any verb, any path the game's example has
+    /// (or a made-up one), any row number, including the largest and past it.
+    fn arb_button(paths: Vec<String>) -> impl Strategy<Value = String> {
+        let number = prop_oneof![
+            (0usize..5).prop_map(|n| n.to_string()),
+            Just(usize::MAX.to_string()),
+            Just("18446744073709551616".to_owned()),
+            Just("-1".to_owned()),
+        ];
+        let mut paths = paths;
+        paths.extend(["nothing".to_owned(), "name".to_owned(), "a.b.c".to_owned()]);
+        let verb = prop::sample::select(vec!["add", "remove", "move", "clear", "hex", "grapple"]);
+        let way = prop::sample::select(vec!["up", "down"]);
+        (verb, prop::sample::select(paths), number, way).prop_map(|(verb, path, n, way)| match verb {
+            "add" | "clear" => format!("{verb}.{path}"),
+            "remove" => format!("remove.{path}.{n}"),
+            "move" => format!("move.{path}.{n}.{way}"),
+            "hex" => format!("hex.Z{n}"),
+            _ => format!("grapple.A1.{path}"),
+        })
+    }
+
+    /// Presses `buttons` one after the other on `B`'s example, each on the form the last one
+    /// left, as the editor does: never a panic; a button refused leaves the document as posted.
+    fn press_all<B: Builder>(buttons: &[String]) -> Result<(), TestCaseError> {
+        let mut doc: B::Doc =
+            serde_json::from_str(B::GAME.example).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for action in buttons {
+            let mut fields = codec::encode(&doc);
+            fields.push(("action".to_owned(), action.clone()));
+            fields.push(("new_weapon".to_owned(), "mg".to_owned()));
+            let f = Fields::from_pairs(fields);
+            let Ok((after, problems)) = read_form::<B>(&f) else { continue };
+            if problems.iter().any(|p| p.code == Code::BadButton) {
+                prop_assert_eq!(
+                    serde_json::to_value(&after).ok(),
+                    serde_json::to_value(&doc).ok(),
+                    "{}",
+                    action
+                );
+            }
+            doc = after;
+        }
+        Ok(())
+    }
+
+    fn game_paths(example: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        paths(&serde_json::from_str(example).unwrap_or(Value::Null), "", &mut out);
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_button_on_any_builders_form_never_panics(
+            boat in prop::collection::vec(arb_button(game_paths(crate::games::carwars::GAME.example)), 1..8),
+            epic in prop::collection::vec(arb_button(game_paths(crate::games::epic::GAME.example)), 1..8),
+            fleet in prop::collection::vec(arb_button(game_paths(crate::games::bfg::GAME.example)), 1..8),
+            roster in prop::collection::vec(arb_button(game_paths(crate::games::waffle::GAME.example)), 1..8),
+            scenario in prop::collection::vec(arb_button(game_paths(crate::games::samurai::GAME.example)), 1..8),
+        ) {
+            press_all::<boats::Boats>(&boat)?;
+            press_all::<epic::Epic>(&epic)?;
+            press_all::<bfg::Fleets>(&fleet)?;
+            press_all::<waffle::Waffle>(&roster)?;
+            press_all::<samurai::Samurai>(&scenario)?;
+        }
+    }
 
     #[test]
     fn games_have_distinct_ids_and_paths() {

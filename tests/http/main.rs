@@ -3,6 +3,7 @@
 mod api;
 mod bfg;
 mod bfg_fleet;
+mod buttons;
 mod connections;
 mod epic;
 mod epic_table_ready;

@@ -4,7 +4,7 @@
 
 use crate::games::Problem;
 use crate::games::bfg::{self, Fleet, ShipEntry, Squadron};
-use crate::web::codec::{self, Op};
+use crate::web::codec;
 use crate::web::form::Fields;
 
 /// An escort squadron starts at the smallest size we do not warn about.
@@ -32,31 +32,28 @@ fn label(path: &str) -> String {
 /// Does what the pressed button asks: "add.ships" and "add.squadrons" add the class chosen in
 /// the form's `new.ships` / `new.squadrons` select (with the first choice of each of its option
 /// groups, which a ship must take); remove and move buttons work through the codec. Anything
-/// else changes nothing.
-pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
-    let Some(op) = Op::parse(action) else { return };
+/// else changes nothing; a button that does not fit the form gives the problem to show.
+pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) -> Option<Problem> {
     let chosen = |list: &str| bfg::ship(f.get(&format!("new.{list}")).unwrap_or("").trim());
-    match op {
-        Op::Add(list) if list == "ships" => {
-            if let Some(ship) = chosen("ships").filter(|s| !s.is_escort()) {
-                fleet
-                    .ships
-                    .push(ShipEntry { options: first_of_each_group(ship), ..ShipEntry::new(ship.id, &[]) });
-            }
+    codec::press(fleet, action, |list, _| match list {
+        "ships" => {
+            let ship = chosen("ships").filter(|s| !s.is_escort())?;
+            serde_json::to_value(ShipEntry {
+                options: first_of_each_group(ship),
+                ..ShipEntry::new(ship.id, &[])
+            })
+            .ok()
         }
-        Op::Add(list) if list == "squadrons" => {
-            if let Some(ship) = chosen("squadrons").filter(|s| s.is_escort()) {
-                fleet.squadrons.push(Squadron {
-                    options: first_of_each_group(ship),
-                    ..Squadron::new(ship.id, NEW_SQUADRON)
-                });
-            }
+        "squadrons" => {
+            let ship = chosen("squadrons").filter(|s| s.is_escort())?;
+            serde_json::to_value(Squadron {
+                options: first_of_each_group(ship),
+                ..Squadron::new(ship.id, NEW_SQUADRON)
+            })
+            .ok()
         }
-        Op::Add(_) => {}
-        op => {
-            codec::apply(fleet, &op, |_, _| None);
-        }
-    }
+        _ => None,
+    })
 }
 
 fn first_of_each_group(ship: &bfg::Ship) -> Vec<String> {

@@ -65,8 +65,8 @@ impl Builder for Fleets {
     fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
-        form::press(fleet, action, f);
+    fn press(fleet: &mut Fleet, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(fleet, action, f)
     }
     fn editor(v: FleetView, at: Editing, whole: bool) -> Result<String, AppError> {
         let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };

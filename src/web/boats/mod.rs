@@ -66,8 +66,8 @@ impl Builder for Boats {
     fn read(f: &Fields) -> Result<(Design, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(d: &mut Design, action: &str, f: &Fields) {
-        form::press(d, action, f);
+    fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(d, action, f)
     }
     fn editor(v: BoatView, at: Editing, whole: bool) -> Result<String, AppError> {
         let page = DesignerPage { build_id: at.build_id, listed: at.listed, ..DesignerPage::new(v) };

@@ -62,8 +62,8 @@ impl Builder for Epic {
     fn read(f: &Fields) -> Result<(Detachment, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(d: &mut Detachment, action: &str, f: &Fields) {
-        form::press(d, action, f);
+    fn press(d: &mut Detachment, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(d, action, f)
     }
     fn editor(v: EpicView, at: Editing, whole: bool) -> Result<String, AppError> {
         let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };

@@ -65,8 +65,8 @@ impl Builder for Samurai {
     fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(s: &mut Scenario, action: &str, f: &Fields) {
-        form::press(s, action, f);
+    fn press(s: &mut Scenario, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(s, action, f)
     }
     fn editor(v: SamuraiView, at: Editing, whole: bool) -> Result<String, AppError> {
         let page = EditorPage { v, build_id: at.build_id, listed: at.listed };

@@ -60,8 +60,8 @@ impl Builder for Waffle {
     fn read(f: &Fields) -> Result<(Roster, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(r: &mut Roster, action: &str, f: &Fields) {
-        form::press(r, action, f);
+    fn press(r: &mut Roster, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(r, action, f)
     }
     fn editor(v: WaffleView, at: Editing, whole: bool) -> Result<String, AppError> {
         let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
