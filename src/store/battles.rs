@@ -7,6 +7,7 @@ use crate::on_pool;
 use sqlx::FromRow;
 
 use super::builds::{looks_like_id, now_millis};
+use crate::games::bounds::json_without_nul;
 
 /// A stored battle.
 #[derive(Debug, Clone, PartialEq, Eq, FromRow, serde::Serialize, serde::Deserialize)]
@@ -34,6 +35,7 @@ pub async fn get(db: &Db, id: &str) -> Result<Option<Stored>, sqlx::Error> {
 /// the caller reads again.
 pub async fn save(db: &Db, id: &str, state: &str, revision: Option<i64>) -> Result<bool, sqlx::Error> {
     let now = now_millis();
+    let state = &*json_without_nul(state);
     let done = on_pool!(db, pool => match revision {
         None => sqlx::query(
             "INSERT INTO battles (build_id, state, revision, started_at, updated_at) VALUES ($1, $2, 1, $3, $3) \
@@ -63,6 +65,7 @@ pub async fn save(db: &Db, id: &str, state: &str, revision: Option<i64>) -> Resu
 /// Starts the battle anew with `state`, whatever was stored.
 pub async fn restart(db: &Db, id: &str, state: &str) -> Result<Stored, sqlx::Error> {
     let now = now_millis();
+    let state = &*json_without_nul(state);
     on_pool!(db, pool => sqlx::query_as::<_, Stored>(
         "INSERT INTO battles (build_id, state, revision, started_at, updated_at) VALUES ($1, $2, 1, $3, $3) \
          ON CONFLICT (build_id) DO UPDATE SET state = excluded.state, revision = battles.revision + 1, \

@@ -134,7 +134,8 @@ pub struct Card {
     pub updated_at: i64,
 }
 
-/// The judged document to store.
+/// The judged document to store. Its texts are stored without U+0000 (see
+/// [`Content::storable`]).
 #[derive(Debug, Clone)]
 pub struct Content {
     /// The game's id ("boat", "epic").
@@ -145,6 +146,26 @@ pub struct Content {
     pub legal: bool,
     pub summary: String,
     pub facets: Facets,
+}
+
+impl Content {
+    /// As the store keeps it: U+0000 in its name, document, summary or tag replaced by U+FFFD
+    /// (`bounds::NUL_STAND_IN`), on either backend. Requests read through forms and JSON never
+    /// carry one; this holds for every other way in (a pasted stat line, a future route), so
+    /// SQLite and PostgreSQL keep the same text and no save fails on PostgreSQL for it.
+    fn storable(&self) -> Content {
+        use crate::games::bounds::{json_without_nul, without_nul};
+        Content {
+            name: without_nul(&self.name).into_owned(),
+            document: json_without_nul(&self.document).into_owned(),
+            summary: without_nul(&self.summary).into_owned(),
+            facets: Facets {
+                tag: self.facets.tag.as_deref().map(|t| without_nul(t).into_owned()),
+                ..self.facets.clone()
+            },
+            ..self.clone()
+        }
+    }
 }
 
 const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
@@ -206,6 +227,7 @@ pub async fn create(
 ) -> Result<(Build, String), sqlx::Error> {
     let token = new_token();
     let now = now_millis();
+    let c = &c.storable();
     let build = on_pool!(db, pool => sqlx::query_as::<_, Build>(
         "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, updated_at, \
          parent_id, edit_token_hash, listing, cost, points, tag, parts) \
@@ -284,6 +306,7 @@ pub async fn update(
     listing: Option<Listing>,
 ) -> Result<Build, UpdateError> {
     let build = owned(db, id, Some(c.kind), token).await?;
+    let c = &c.storable();
     // The token hash and the tombstone are part of the condition, so a concurrent re-key or
     // delete could never be overwritten.
     let updated = on_pool!(db, pool => sqlx::query_as::<_, Build>(
@@ -625,6 +648,36 @@ mod tests {
             distinct.dedup();
             assert_eq!(distinct, seen, "each write moved the mark: {seen:?}");
         }
+    }
+
+    #[tokio::test]
+    async fn text_holding_nul_is_kept_with_the_replacement_character_on_both_backends() {
+        let mut kept = Vec::new();
+        for store in crate::store::testing::both().await {
+            let db = store.db.clone();
+            let c = Content {
+                name: "Sea\0Wasp".into(),
+                document: r#"{"hull":"ding\u0000hy","name":"\\u0000"}"#.into(),
+                summary: "\0".into(),
+                ..content("", Facets { tag: Some("t\0".into()), ..Facets::default() })
+            };
+            let (b, token) = create(&db, &c, None, Listing::Listed)
+                .await
+                .unwrap_or_else(|e| panic!("{}: {e}", db.backend()));
+            let created = (b.name, b.document, b.summary, b.tag);
+            let b = update(&db, &b.id, &token, &c, None)
+                .await
+                .unwrap_or_else(|e| panic!("{}: {e}", db.backend()));
+            assert_eq!((b.name.clone(), b.document.clone(), b.summary.clone(), b.tag.clone()), created);
+            kept.push(created);
+        }
+        let want = (
+            "Sea\u{FFFD}Wasp".to_owned(),
+            r#"{"hull":"ding\ufffdhy","name":"\\u0000"}"#.to_owned(),
+            "\u{FFFD}".to_owned(),
+            Some("t\u{FFFD}".to_owned()),
+        );
+        assert!(kept.iter().all(|k| *k == want), "{kept:?}");
     }
 
     #[tokio::test]

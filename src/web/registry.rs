@@ -183,6 +183,106 @@ mod tests {
         out
     }
 
+    /// Every string's place in a JSON value (keys and indices), and every object key's.
+    fn string_places(v: &Value, at: &mut Vec<String>, out: &mut Vec<(Vec<String>, bool)>) {
+        match v {
+            Value::String(_) => out.push((at.clone(), false)),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    at.push(i.to_string());
+                    string_places(item, at, out);
+                    at.pop();
+                }
+            }
+            Value::Object(fields) => {
+                for (k, item) in fields {
+                    at.push(k.clone());
+                    out.push((at.clone(), true));
+                    string_places(item, at, out);
+                    at.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `v` with `text` put at the end of the string (or the object key, `key`) at `at`.
+    fn with_text(v: &Value, at: &[String], key: bool, text: &str) -> Value {
+        let mut v = v.clone();
+        let Some((last, init)) = at.split_last() else { return v };
+        let mut node = &mut v;
+        for seg in init {
+            node = match node {
+                Value::Array(items) => &mut items[seg.parse::<usize>().unwrap_or(0)],
+                other => &mut other[seg.as_str()],
+            };
+        }
+        match node {
+            Value::Object(fields) if key => {
+                if let Some(item) = fields.remove(last) {
+                    fields.insert(format!("{last}{text}"), item);
+                }
+            }
+            Value::Object(fields) => {
+                if let Some(Value::String(s)) = fields.get_mut(last) {
+                    s.push_str(text);
+                }
+            }
+            Value::Array(items) => {
+                if let Some(Value::String(s)) = items.get_mut(last.parse::<usize>().unwrap_or(usize::MAX)) {
+                    s.push_str(text);
+                }
+            }
+            _ => {}
+        }
+        v
+    }
+
+    /// No text a document holds, an id, a name, a key, can start a line of its forum text: each
+    /// string of `B`'s example in turn is given a line break and a line of its own, and the export
+    /// of every document that still reads has no such line.
+    fn forum_text_lines_come_from_drydock_alone<B: Builder>() -> Vec<String> {
+        let example: Value = serde_json::from_str(B::GAME.example).unwrap_or(Value::Null);
+        let mut places = Vec::new();
+        string_places(&example, &mut Vec::new(), &mut places);
+        let mut read = 0;
+        let mut forged_at = Vec::new();
+        for (at, key) in places {
+            for forged in ["\nFORGED LINE", "\r\nFORGED LINE", "\u{2028}FORGED LINE", "\u{85}FORGED LINE"] {
+                let doc = with_text(&example, &at, key, forged);
+                let Ok(doc) =
+                    crate::web::json::from_slice::<B::Doc>(&serde_json::to_vec(&doc).unwrap_or_default())
+                else {
+                    continue;
+                };
+                read += 1;
+                let text = B::forum_text(&B::judge(doc, Vec::new()));
+                if text
+                    .lines()
+                    .flat_map(|l| l.split(['\u{2028}', '\u{85}', '\r']))
+                    .any(|l| l.trim_start().starts_with("FORGED"))
+                {
+                    forged_at.push(format!("{at:?} {forged:?}"));
+                }
+            }
+        }
+        assert!(read > 0, "{}: some string takes any text", B::GAME.id);
+        forged_at.iter().map(|f| format!("{}: {f}", B::GAME.id)).collect()
+    }
+
+    #[test]
+    fn no_text_in_a_document_forges_a_line_of_any_games_forum_text() {
+        let forged = [
+            forum_text_lines_come_from_drydock_alone::<boats::Boats>(),
+            forum_text_lines_come_from_drydock_alone::<epic::Epic>(),
+            forum_text_lines_come_from_drydock_alone::<bfg::Fleets>(),
+            forum_text_lines_come_from_drydock_alone::<waffle::Waffle>(),
+            forum_text_lines_come_from_drydock_alone::<samurai::Samurai>(),
+        ]
+        .concat();
+        assert!(forged.is_empty(), "these strings forged lines of their forum text: {forged:#?}");
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 

@@ -14,6 +14,7 @@ mod golden;
 mod hardening;
 mod instances;
 mod load;
+mod nul;
 mod owners;
 mod pages;
 mod phones;

@@ -52,7 +52,7 @@ pub struct Fleet {
     #[serde(default, deserialize_with = "crate::games::bounds::name")]
     pub name: String,
     /// Faction id: "imperial-navy", "chaos", "orks", ... (see `data::factions`). Default "".
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::games::bounds::id")]
     pub faction: String,
     /// The game's points limit. Default 1500.
     #[serde(default = "default_limit", deserialize_with = "crate::games::bounds::points_limit")]
@@ -70,12 +70,13 @@ pub struct Fleet {
 #[serde(deny_unknown_fields)]
 pub struct ShipEntry {
     /// Ship class id: "emperor-battleship". Required.
+    #[serde(deserialize_with = "crate::games::bounds::id")]
     pub class: String,
     /// The ship's own name. Default "".
     #[serde(default, deserialize_with = "crate::games::bounds::name")]
     pub name: String,
     /// Ids of the chosen options ("sharks"). Default none.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::games::bounds::ids")]
     pub options: Vec<String>,
 }
 
@@ -84,6 +85,7 @@ pub struct ShipEntry {
 #[serde(deny_unknown_fields)]
 pub struct Squadron {
     /// Escort class id: "sword-frigate". Required.
+    #[serde(deserialize_with = "crate::games::bounds::id")]
     pub class: String,
     /// How many ships. Default 1.
     #[serde(default = "default_count", deserialize_with = "crate::games::bounds::count_u32")]
@@ -92,7 +94,7 @@ pub struct Squadron {
     #[serde(default, deserialize_with = "crate::games::bounds::name")]
     pub name: String,
     /// Ids of the options every ship of the squadron takes. Default none.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::games::bounds::ids")]
     pub options: Vec<String>,
 }
 

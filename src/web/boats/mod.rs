@@ -178,7 +178,8 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
         Some(slug) => match view::start_design(slug) {
             Some(d) => page(&DesignerPage::new(BoatView::new(d, Vec::new()))),
             None => Err(AppError::NotFound(format!(
-                "There is no hull or example called \"{slug}\". Start from one of the choices on the designer's first page."
+                "There is no hull or example called \"{}\". Start from one of the choices on the designer's first page.",
+                crate::games::shown(slug)
             ))),
         },
     }
