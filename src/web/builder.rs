@@ -160,6 +160,20 @@ fn content<B: Builder>(v: &B::View) -> Content {
     }
 }
 
+/// Why `document`, as stored, is not one a save of `B` could have written: not its document
+/// (read as strictly as the API reads one), or beyond the bounds every document keeps. For
+/// `drydock import`, which takes only rows a save could have written.
+pub fn check_stored<B: Builder>(document: &str) -> Result<(), String> {
+    let doc: B::Doc = super::json::from_slice(document.as_bytes()).map_err(|r| {
+        let (super::json::Refusal::NotJson(why) | super::json::Refusal::Misfit(why)) = r;
+        format!("its document is not a {}: {why}", B::Doc::NOUN)
+    })?;
+    match bounds::beyond_bounds(&doc) {
+        Some(why) => Err(format!("its document is past the limits: {why}")),
+        None => Ok(()),
+    }
+}
+
 /// A saved build's facets, judged again (for builds saved before there were any).
 pub fn stored_facets<B: Builder>(b: &Build) -> Facets {
     B::facets(&from_saved::<B>(b))

@@ -61,24 +61,52 @@ pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, R
 
 /// The first key an object in `bytes` names twice: the object's path ("weapons[0]", "" for the
 /// top) and the key. `None` when there is none, or when `bytes` is not JSON (the reading proper
-/// says what is wrong then). One walk over the body, which the body limit keeps small.
+/// says what is wrong then). One walk over the body, which the body limit keeps small; keys are
+/// borrowed where they can be, and a path is written out only for the key found.
 fn duplicate_key(bytes: &[u8]) -> Option<(String, String)> {
+    use std::borrow::Cow;
     use std::cell::RefCell;
     use std::collections::HashSet;
 
-    struct Walk<'a> {
-        path: String,
+    enum Seg<'de> {
+        Index(usize),
+        Key(Cow<'de, str>),
+    }
+
+    struct Walk<'a, 'de> {
+        at: &'a RefCell<Vec<Seg<'de>>>,
         found: &'a RefCell<Option<(String, String)>>,
     }
 
-    impl<'de> DeserializeSeed<'de> for Walk<'_> {
+    impl<'de> Walk<'_, 'de> {
+        fn child(&self) -> Walk<'_, 'de> {
+            Walk { at: self.at, found: self.found }
+        }
+
+        fn path(&self) -> String {
+            let mut out = String::new();
+            for seg in self.at.borrow().iter() {
+                match seg {
+                    Seg::Index(i) => out.push_str(&format!("[{i}]")),
+                    Seg::Key(k) if out.is_empty() => out.push_str(k),
+                    Seg::Key(k) => {
+                        out.push('.');
+                        out.push_str(k);
+                    }
+                }
+            }
+            out
+        }
+    }
+
+    impl<'de> DeserializeSeed<'de> for Walk<'_, 'de> {
         type Value = ();
         fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
             d.deserialize_any(self)
         }
     }
 
-    impl<'de> Visitor<'de> for Walk<'_> {
+    impl<'de> Visitor<'de> for Walk<'_, 'de> {
         type Value = ();
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
             f.write_str("any JSON value")
@@ -103,31 +131,40 @@ fn duplicate_key(bytes: &[u8]) -> Option<(String, String)> {
         }
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
             let mut i = 0usize;
-            while seq
-                .next_element_seed(Walk { path: format!("{}[{i}]", self.path), found: self.found })?
-                .is_some()
-            {
+            loop {
+                self.at.borrow_mut().push(Seg::Index(i));
+                let more = seq.next_element_seed(self.child());
+                self.at.borrow_mut().pop();
+                if more?.is_none() {
+                    return Ok(());
+                }
                 i += 1;
             }
-            Ok(())
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-            let mut seen: HashSet<String> = HashSet::new();
-            while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-                let key = crate::games::bounds::without_nul(&key).into_owned();
-                let path = if self.path.is_empty() { key.clone() } else { format!("{}.{key}", self.path) };
-                if !seen.insert(key.clone()) && self.found.borrow().is_none() {
-                    *self.found.borrow_mut() = Some((self.path.clone(), key));
+            let mut seen: HashSet<Cow<'de, str>> = HashSet::new();
+            while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+                let key = match crate::games::bounds::without_nul(&key) {
+                    Cow::Borrowed(_) => key,
+                    Cow::Owned(k) => Cow::Owned(k),
+                };
+                if seen.contains(&key) && self.found.borrow().is_none() {
+                    *self.found.borrow_mut() = Some((self.path(), key.to_string()));
                 }
-                map.next_value_seed(Walk { path, found: self.found })?;
+                self.at.borrow_mut().push(Seg::Key(key.clone()));
+                let value = map.next_value_seed(self.child());
+                self.at.borrow_mut().pop();
+                value?;
+                seen.insert(key);
             }
             Ok(())
         }
     }
 
+    let at = RefCell::new(Vec::new());
     let found = RefCell::new(None);
     let mut json = serde_json::Deserializer::from_slice(bytes);
-    let read = Walk { path: String::new(), found: &found }.deserialize(&mut json).and_then(|()| json.end());
+    let read = Walk { at: &at, found: &found }.deserialize(&mut json).and_then(|()| json.end());
     read.ok().and_then(|()| found.into_inner())
 }
 

@@ -4,7 +4,7 @@
 //! small web module (a [`Builder`](super::builder::Builder) and its own pages) and one line here.
 
 use super::AppState;
-use super::builder::stored_facets;
+use super::builder::{check_stored, stored_facets};
 use super::rate::WriteLimit;
 use super::view::StartChoice;
 use super::{bfg, boats, epic, samurai, waffle};
@@ -21,6 +21,8 @@ pub struct Registered {
     pub published: fn() -> &'static [StartChoice],
     /// A saved build's gallery facets, judged again by its builder: `builder::stored_facets::<B>`.
     pub facets: fn(&Build) -> Facets,
+    /// Why a stored document is not one its builder could have saved: `builder::check_stored::<B>`.
+    pub document: fn(&str) -> Result<(), String>,
 }
 
 pub static GAMES: [Registered; 5] = [
@@ -29,30 +31,35 @@ pub static GAMES: [Registered; 5] = [
         routes: boats::router,
         published: boats::view::published,
         facets: stored_facets::<boats::Boats>,
+        document: check_stored::<boats::Boats>,
     },
     Registered {
         game: &crate::games::epic::GAME,
         routes: epic::router,
         published: || &[],
         facets: stored_facets::<epic::Epic>,
+        document: check_stored::<epic::Epic>,
     },
     Registered {
         game: &crate::games::bfg::GAME,
         routes: bfg::router,
         published: || &[],
         facets: stored_facets::<bfg::Fleets>,
+        document: check_stored::<bfg::Fleets>,
     },
     Registered {
         game: &crate::games::waffle::GAME,
         routes: waffle::router,
         published: || &[],
         facets: stored_facets::<waffle::Waffle>,
+        document: check_stored::<waffle::Waffle>,
     },
     Registered {
         game: &crate::games::samurai::GAME,
         routes: samurai::router,
         published: || &[],
         facets: stored_facets::<samurai::Samurai>,
+        document: check_stored::<samurai::Samurai>,
     },
 ];
 
@@ -74,6 +81,29 @@ pub fn published() -> impl Iterator<Item = (&'static Game, &'static [StartChoice
 /// Every game's routes.
 pub fn routes(writes: &WriteLimit) -> Router<AppState> {
     GAMES.iter().fold(Router::new(), |r, g| r.merge((g.routes)(writes)))
+}
+
+/// What `drydock import` checks rows against that the store does not know: every game's
+/// documents, and the battle tracker's states (only fleets have battles).
+pub struct Checks;
+
+impl crate::store::transfer::Rows for Checks {
+    fn document(&self, kind: &str, document: &str) -> Result<(), String> {
+        match GAMES.iter().find(|r| r.game.id == kind) {
+            Some(r) => (r.document)(document),
+            None => Err(format!("no game here keeps builds of the kind \"{}\"", crate::games::shown(kind))),
+        }
+    }
+
+    fn battle(&self, kind: &str, state: &str) -> Result<(), String> {
+        if kind != crate::games::bfg::GAME.id {
+            return Err(format!(
+                "its build is of the kind \"{}\", which has no battles",
+                crate::games::shown(kind)
+            ));
+        }
+        bfg::battle::check_stored(state)
+    }
 }
 
 /// Works out the gallery facets of every saved build that has none (saved before there were

@@ -12,6 +12,7 @@ mod fuzz;
 mod gallery;
 mod golden;
 mod hardening;
+mod imports;
 mod instances;
 mod load;
 mod nul;

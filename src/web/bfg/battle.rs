@@ -215,6 +215,17 @@ async fn start_anew(
     Ok(Ok(battle))
 }
 
+/// Why `state`, as stored, is not a battle the tracker could have written (for `drydock
+/// import`): not its record, read strictly, or beyond its bounds (more log entries than it
+/// keeps, more ships, ...).
+pub fn check_stored(state: &str) -> Result<(), String> {
+    let battle: Battle = crate::web::json::from_slice(state.as_bytes()).map_err(|r| {
+        let (crate::web::json::Refusal::NotJson(why) | crate::web::json::Refusal::Misfit(why)) = r;
+        format!("it is not a battle record: {why}")
+    })?;
+    battle.beyond_bounds().map_or(Ok(()), |why| Err(format!("it is past the tracker's bounds: {why}")))
+}
+
 /// A post or JSON order without the fleet's edit token.
 fn not_the_owner() -> AppError {
     AppError::Forbidden(
