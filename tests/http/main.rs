@@ -11,6 +11,7 @@ mod flows;
 mod fuzz;
 mod gallery;
 mod golden;
+mod gone;
 mod hardening;
 mod imports;
 mod instances;

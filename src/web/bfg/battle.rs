@@ -183,8 +183,13 @@ async fn act(
             Err(r) => return Ok(Err(Refused::of(&r))),
         };
         let json = serde_json::to_string(&battle).map_err(anyhow::Error::from)?;
-        if battles::save(&state.db, id, &json, cur.revision).await? {
-            return Ok(Ok((event, battle)));
+        match battles::save(&state.db, id, &json, cur.revision).await? {
+            battles::Written::Done => return Ok(Ok((event, battle))),
+            battles::Written::Stale => {}
+            // Deleted since it was read: 410, and no battle comes back for it.
+            battles::Written::NoBuild => {
+                load(state, id, &bfg::GAME).await?;
+            }
         }
     }
     Err(AppError::Status(
@@ -211,7 +216,11 @@ async fn start_anew(
         Err(r) => return Ok(Err(Refused::of(&r))),
     };
     let json = serde_json::to_string(&battle).map_err(anyhow::Error::from)?;
-    battles::restart(&state.db, id, &json).await?;
+    if battles::restart(&state.db, id, &json).await?.is_none() {
+        // Deleted since it was read: 410, and no battle comes back for it.
+        load(state, id, &bfg::GAME).await?;
+        return Err(AppError::not_found(&crate::web::builds::noun(&bfg::GAME)));
+    }
     Ok(Ok(battle))
 }
 
