@@ -257,8 +257,8 @@ fn build_refusal(b: &Build, rows: &impl Rows) -> Option<String> {
     if b.created_at < 0 || b.updated_at < b.created_at || b.deleted_at.is_some_and(|d| d < b.created_at) {
         return Some(format!("build {id}'s times are out of order (saved, changed, deleted)"));
     }
-    if b.engine_version < 1 {
-        return Some(format!("build {id}'s engine version is {}", b.engine_version));
+    if b.engine_version < 1 || b.revision < 1 {
+        return Some(format!("build {id}'s engine version or revision is below 1"));
     }
     if b.document.len() > MAX_DOCUMENT_BYTES {
         return Some(format!("build {id}'s document is longer than {MAX_DOCUMENT_BYTES} bytes"));
@@ -324,8 +324,9 @@ pub async fn import(db: &Db, input: impl BufRead, rows: &impl Rows) -> Result<Co
                     }
                     let done = sqlx::query(
                         "INSERT INTO builds (id, kind, name, document, engine_version, legal, summary, created_at, \
-                         updated_at, parent_id, edit_token_hash, listing, deleted_at, cost, points, tag, parts) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, $11, $12, $13, $14, $15, $16) \
+                         updated_at, parent_id, edit_token_hash, listing, deleted_at, cost, points, tag, parts, \
+                         revision) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, $11, $12, $13, $14, $15, $16, $17) \
                          ON CONFLICT (id) DO NOTHING",
                     )
                     .bind(&b.id)
@@ -344,6 +345,7 @@ pub async fn import(db: &Db, input: impl BufRead, rows: &impl Rows) -> Result<Co
                     .bind(b.points)
                     .bind(&b.tag)
                     .bind(&b.parts)
+                    .bind(b.revision)
                     .execute(&mut *tx)
                     .await?;
                     if done.rows_affected() != 1 {

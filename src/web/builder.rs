@@ -6,6 +6,7 @@
 use super::AppState;
 use super::builds::{self as shared, download, file_name, inline, load};
 use super::codec::Refused;
+use super::conflict::Conflict;
 use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
 use super::owners;
@@ -60,6 +61,11 @@ pub trait Builder: Send + Sync + 'static {
     }
     /// One line for the gallery.
     fn summary(v: &Self::View) -> String;
+    /// The player's words for a field of its form, by path ("weapons.2.count" is "Count"), as
+    /// its form's problems say them.
+    fn label(path: &str) -> String {
+        path.to_owned()
+    }
     /// Reads the posted form into a document, through the form codec, with a problem for each
     /// field it could not read; a form that cannot be read at all is refused (422, nothing
     /// changed). Callers go through [`read_form`], which also keeps the document within its
@@ -104,6 +110,46 @@ pub trait Builder: Send + Sync + 'static {
 pub struct Editing {
     pub build_id: Option<String>,
     pub listed: bool,
+    /// The saved build's revision the form was opened at (its saves are refused as a conflict
+    /// once another save has moved it on); `None` for a new build or an older form.
+    pub revision: Option<i64>,
+    /// Drawn from a posted form (a save refused, a conflict) rather than from the store: the
+    /// form holds the player's unsaved version, which the browser keeps as its draft.
+    pub posted: bool,
+    /// The save this page answers was refused: another save came first.
+    pub conflict: Option<Conflict>,
+}
+
+impl Default for Editing {
+    /// A new build, offered to the gallery.
+    fn default() -> Self {
+        Editing { build_id: None, listed: true, revision: None, posted: false, conflict: None }
+    }
+}
+
+impl Editing {
+    /// The saved build `b`, as stored now.
+    fn saved(b: &Build) -> Editing {
+        // A copy not yet saved is offered to the gallery: saving it lists it, unless unticked.
+        let listed = b.listing() != Listing::Unlisted;
+        Editing { build_id: Some(b.id.clone()), listed, revision: Some(b.revision), ..Editing::default() }
+    }
+
+    /// The editor drawn again from a posted form: the build, gallery box and revision it says.
+    fn from_form(f: &Fields) -> Editing {
+        Editing {
+            build_id: f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned),
+            listed: listing_posted(f) != Some(Listing::Unlisted),
+            revision: revision_posted(f),
+            posted: true,
+            conflict: None,
+        }
+    }
+}
+
+/// The revision a posted form was opened at, if it says.
+fn revision_posted(f: &Fields) -> Option<i64> {
+    f.get("revision").and_then(|r| r.trim().parse::<i64>().ok())
 }
 
 /// The listing a posted form chose with its gallery box; `None` when it has none (an older
@@ -232,9 +278,7 @@ fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, App
         ),
     };
     problems.insert(0, Problem::error(Code::NotSaved, None, why));
-    let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
-    let listed = listing_posted(f) != Some(Listing::Unlisted);
-    let page = B::editor(B::judge_posted(doc, problems, f, false), Editing { build_id, listed }, true)?;
+    let page = B::editor(B::judge_posted(doc, problems, f, false), Editing::from_form(f), true)?;
     Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, Html(page)).into_response()))
 }
 
@@ -247,9 +291,7 @@ fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
 fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppError> {
     let f = Fields::parse(body);
     let (doc, problems) = read_form::<B>(&f)?;
-    let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
-    let listed = listing_posted(&f) != Some(Listing::Unlisted);
-    html(B::editor(B::judge_posted(doc, problems, &f, false), Editing { build_id, listed }, whole))
+    html(B::editor(B::judge_posted(doc, problems, &f, false), Editing::from_form(&f), whole))
 }
 
 async fn redesign<B: Builder>(body: Bytes) -> Result<Response, AppError> {
@@ -279,7 +321,10 @@ async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Res
     shared::save_as_new(&state, &c, f.get("parent_id"), listing).await
 }
 
-/// Save changes to a saved build: only with its edit token, else 403 and nothing changes.
+/// Save changes to a saved build: only with its edit token, else 403 and nothing changes. A
+/// form opened at an older revision than the build's now (another save came first) is refused
+/// as a conflict: 409, the editor drawn again with the player's version in its form and where
+/// the saved version differs from it; nothing written.
 async fn update<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -287,12 +332,37 @@ async fn update<B: Builder>(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let c = match form_to_save::<B>(&f)? {
-        Ok(v) => content::<B>(&v),
+    let v = match form_to_save::<B>(&f)? {
+        Ok(v) => v,
         Err(refused) => return Ok(refused),
     };
     let listing = listing_posted(&f);
-    shared::save_changes(&state, B::GAME, &id, &headers, (f.get("token"), listing), &c).await
+    let asked = (f.get("token"), listing, revision_posted(&f));
+    match shared::save_changes(&state, B::GAME, &id, &headers, asked, &content::<B>(&v)).await? {
+        Ok(saved) => Ok(saved),
+        Err(now) => conflict_page::<B>(&f, B::doc(&v), &now),
+    }
+}
+
+/// The editor answering a save refused as a conflict with the build as it is `now`.
+fn conflict_page<B: Builder>(f: &Fields, yours: &B::Doc, now: &Build) -> Result<Response, AppError> {
+    let saved = from_saved::<B>(now);
+    let conflict = Conflict::new(now, B::doc(&saved), yours, B::label);
+    let (doc, mut problems) = read_form::<B>(f)?;
+    let message = format!(
+        "Nothing was saved: this build was saved again on {}, after this form was opened. Your version is \
+         kept in the form; save again to replace the saved one with it.",
+        conflict.saved_at
+    );
+    problems.insert(0, Problem::error(Code::Conflict, None, message));
+    let at = Editing {
+        build_id: Some(now.id.clone()),
+        revision: Some(now.revision),
+        conflict: Some(conflict),
+        ..Editing::from_form(f)
+    };
+    let page = B::editor(B::judge_posted(doc, problems, f, false), at, true)?;
+    Ok((StatusCode::CONFLICT, Html(page)).into_response())
 }
 
 /// A share page. Takes the request whole rather than a copy of its headers: this is the page
@@ -321,9 +391,7 @@ async fn edit<B: Builder>(
     if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
         return Ok(answer);
     }
-    // A copy not yet saved is offered to the gallery: saving it lists it, unless unticked.
-    let listed = b.listing() != Listing::Unlisted;
-    html(B::editor(from_saved::<B>(&b), Editing { build_id: Some(b.id), listed }, true))
+    html(B::editor(from_saved::<B>(&b), Editing::saved(&b), true))
 }
 
 /// Asks its owner to confirm deleting a build.
@@ -417,16 +485,22 @@ async fn api_save<B: Builder>(
     shared::api_create(&state, &content::<B>(&v), B::judgement(&v)).await
 }
 
-/// JSON API: replace a saved build's document; needs its token in `X-Edit-Token`.
+/// JSON API: replace a saved build's document; needs its token in `X-Edit-Token`. With
+/// `?revision=N` (the revision the client read), only if no other save came since: 409 with
+/// the revision now otherwise, nothing written.
 async fn api_update<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(q): Query<shared::RevisionQuery>,
     headers: HeaderMap,
     ApiJson(doc): ApiJson<B::Doc>,
 ) -> Result<Response, ApiError> {
     let v = B::judge(doc, Vec::new());
-    let b = shared::api_replace(&state, &id, &headers, &content::<B>(&v)).await?;
-    Ok(Json(shared::merged(json!({ "id": b.id }), B::judgement(&v))).into_response())
+    let b = match shared::api_replace(&state, &id, &headers, &content::<B>(&v), q.revision).await? {
+        Ok(b) => b,
+        Err(refused) => return Ok(refused),
+    };
+    Ok(Json(shared::merged(json!({ "id": b.id, "revision": b.revision }), B::judgement(&v))).into_response())
 }
 
 /// A page as an HTML answer.

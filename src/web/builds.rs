@@ -177,24 +177,27 @@ pub fn copy_name(name: &str) -> String {
 }
 
 /// Replaces a saved build's content from a posted form and sets its listing (`None`: as it was),
-/// if the request holds its edit token; otherwise 403 and nothing changes.
+/// if the request holds its edit token; otherwise 403 and nothing changes. With the revision
+/// the form was opened at, only if no other save came since: `Ok(Err(now))`, the build as it is
+/// now, when one did (nothing written; the caller answers with the conflict).
 pub async fn save_changes(
     state: &AppState,
     game: &Game,
     id: &str,
     headers: &HeaderMap,
-    (form_token, listing): (Option<&str>, Option<Listing>),
+    (form_token, listing, revision): (Option<&str>, Option<Listing>, Option<i64>),
     c: &Content,
-) -> Result<Response, AppError> {
+) -> Result<Result<Response, Box<Build>>, AppError> {
     let Some(token) = token_for(headers, id, form_token) else {
         // Without a token: no such build, or not yours.
         load(state, id, game).await?;
         return Err(forbidden());
     };
-    // The store checks the build's kind and token as it writes; only a write that happened
-    // moves the change mark, so refused edits cannot make every share page render again.
-    match builds::update(&state.db, id, token, c, listing).await {
-        Ok(b) => Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response()),
+    // The store checks the build's kind, token and revision as it writes; only a write that
+    // happened moves the change mark, so refused edits cannot make every share page render again.
+    match builds::update(&state.db, id, token, c, listing, revision).await {
+        Ok(b) => Ok(Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response())),
+        Err(UpdateError::Conflict(now)) => Ok(Err(now)),
         Err(e) => Err(update_error(e, game)),
     }
 }
@@ -202,6 +205,15 @@ pub async fn save_changes(
 /// What a refused change of a build of `game` answers.
 pub fn update_error(e: UpdateError, game: &Game) -> AppError {
     match e {
+        UpdateError::Conflict(now) => AppError::Status(
+            StatusCode::CONFLICT,
+            format!(
+                "This {} was saved again on {} (it is at revision {} now); nothing was changed.",
+                game.word,
+                format_time(now.updated_at),
+                now.revision
+            ),
+        ),
         UpdateError::Forbidden => forbidden(),
         UpdateError::NotFound => AppError::not_found(&noun(game)),
         UpdateError::Gone(at) => gone(game.word, at),
@@ -292,6 +304,12 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
 #[derive(serde::Deserialize)]
 pub struct ShowQuery {
     pub saved: Option<String>,
+}
+
+/// The query of the API's change of a saved build: `?revision=N`, the revision the client read.
+#[derive(serde::Deserialize)]
+pub struct RevisionQuery {
+    pub revision: Option<i64>,
 }
 
 /// The query of an editor page: `?token=` when opened from a private edit link.
@@ -406,6 +424,7 @@ pub async fn api_create(
     let origin = state.public.as_str();
     let body = json!({
         "id": b.id,
+        "revision": b.revision,
         "url": format!("{origin}{}", share_path(&b)),
         "edit_token": token,
         "edit_url": edit_link(origin, &b, &token),
@@ -421,16 +440,31 @@ pub fn merged(mut base: serde_json::Value, extra: serde_json::Value) -> serde_js
     base
 }
 
-/// JSON API: replaces a saved build's content; needs its token in `X-Edit-Token`.
+/// JSON API: replaces a saved build's content; needs its token in `X-Edit-Token`. With the
+/// revision the client read, only if no other save came since: `Ok(Err(409))` otherwise, saying
+/// the revision now, nothing written.
 pub async fn api_replace(
     state: &AppState,
     id: &str,
     headers: &HeaderMap,
     c: &Content,
-) -> Result<Build, ApiError> {
+    revision: Option<i64>,
+) -> Result<Result<Build, Response>, ApiError> {
     let token = api_token(headers)?;
-    match builds::update(&state.db, id, token, c, None).await {
-        Ok(b) => Ok(b),
+    match builds::update(&state.db, id, token, c, None, revision).await {
+        Ok(b) => Ok(Ok(b)),
+        Err(UpdateError::Conflict(now)) => {
+            let message = format!(
+                "This build was saved again since revision {}: it is at revision {} now, saved on {}. Nothing \
+                 was changed: read it again, then send your change with ?revision={}.",
+                revision.unwrap_or_default(),
+                now.revision,
+                format_time(now.updated_at),
+                now.revision
+            );
+            let body = json!({ "error": message, "status": 409, "revision": now.revision });
+            Ok(Err((StatusCode::CONFLICT, Json(body)).into_response()))
+        }
         Err(UpdateError::Forbidden) => Err(AppError::Forbidden(API_WRONG_TOKEN.into()).into()),
         Err(e) => Err(match registry::game(c.kind) {
             Some(game) => update_error(e, game),
@@ -478,6 +512,7 @@ async fn build_json(
                 "name": b.name,
                 "document": document,
                 "engine_version": b.engine_version,
+                "revision": b.revision,
                 "legal": b.legal,
                 "summary": b.summary,
                 "created_at": b.created_at,

@@ -8,6 +8,7 @@ pub mod builds;
 pub mod cache;
 pub mod chart;
 pub mod codec;
+pub mod conflict;
 pub mod epic;
 pub mod error;
 pub mod form;

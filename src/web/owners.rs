@@ -203,6 +203,11 @@ fn api_refusal(e: UpdateError, kind: Option<&str>) -> Response {
             error_json(StatusCode::NOT_FOUND, "There is no saved build with this id.".into())
         }
         UpdateError::Forbidden => error_json(StatusCode::FORBIDDEN, API_WRONG_TOKEN.into()),
+        // Deleting and listing check no revision; said as for any refused change.
+        e @ UpdateError::Conflict(_) => match kind.and_then(registry::game) {
+            Some(g) => ApiError(update_error(e, g)).into_response(),
+            None => error_json(StatusCode::CONFLICT, e.to_string()),
+        },
         UpdateError::Db(e) => ApiError(e.into()).into_response(),
     }
 }

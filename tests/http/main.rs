@@ -4,6 +4,7 @@ mod api;
 mod bfg;
 mod bfg_fleet;
 mod buttons;
+mod conflicts;
 mod connections;
 mod epic;
 mod epic_table_ready;

@@ -16,7 +16,7 @@ pub fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), codec::Refused> {
 }
 
 /// The player's words for a field, for a message about it.
-fn label(path: &str) -> String {
+pub(super) fn label(path: &str) -> String {
     let parts: Vec<&str> = path.split('.').collect();
     let n = |k: &str| k.parse::<usize>().map_or(1, |k| k + 1);
     match parts[..] {

@@ -62,6 +62,9 @@ impl Builder for Fleets {
     fn summary(v: &FleetView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), Refused> {
         form::read(f)
     }
@@ -69,7 +72,7 @@ impl Builder for Fleets {
         form::press(fleet, action, f)
     }
     fn editor(v: FleetView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
+        let page = BuilderPage { v, at };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: FleetView) -> Result<String, AppError> {
@@ -117,9 +120,8 @@ struct StartPage {
 #[template(path = "bfg/builder.html", blocks = ["builder"])]
 pub struct BuilderPage {
     pub v: FleetView,
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
 }
 
 #[derive(Template)]
@@ -155,11 +157,7 @@ async fn new_fleet(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
         return page(&StartPage { factions, message: None });
     };
     if bfg::faction(id).is_some() {
-        return page(&BuilderPage {
-            v: FleetView::new(Fleet::new(id), Vec::new()),
-            build_id: None,
-            listed: true,
-        });
+        return page(&BuilderPage { v: FleetView::new(Fleet::new(id), Vec::new()), at: Editing::default() });
     }
     // The engine says what is wrong and which factions there are.
     let message = bfg::check(&Fleet::new(id))

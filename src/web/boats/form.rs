@@ -29,7 +29,7 @@ pub fn read(f: &Fields) -> Result<(Design, Vec<Problem>), codec::Refused> {
 }
 
 /// The player's words for a field, for a message about it.
-fn label(path: &str) -> String {
+pub(super) fn label(path: &str) -> String {
     let parts: Vec<&str> = path.split('.').collect();
     match parts[..] {
         ["version"] => "Version".into(),

@@ -63,6 +63,9 @@ impl Builder for Boats {
     fn summary(v: &BoatView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Design, Vec<Problem>), Refused> {
         form::read(f)
     }
@@ -70,7 +73,7 @@ impl Builder for Boats {
         form::press(d, action, f)
     }
     fn editor(v: BoatView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = DesignerPage { build_id: at.build_id, listed: at.listed, ..DesignerPage::new(v) };
+        let page = DesignerPage { at, ..DesignerPage::new(v) };
         Ok(if whole { page.render()? } else { page.as_designer().render()? })
     }
     fn live(v: BoatView) -> Result<String, AppError> {
@@ -120,10 +123,8 @@ impl Builder for Boats {
 #[template(path = "boats/designer.html", blocks = ["designer"])]
 pub struct DesignerPage {
     pub v: BoatView,
-    /// The saved build being edited, if any.
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
     /// Fragments of a pasted stat line that could not be read (with why, and the catalog items
     /// nearest to each), and notes on how it was read.
     pub unrecognized: Vec<statline::NotRead>,
@@ -132,7 +133,7 @@ pub struct DesignerPage {
 
 impl DesignerPage {
     fn new(v: BoatView) -> Self {
-        DesignerPage { v, build_id: None, listed: true, unrecognized: Vec::new(), notes: Vec::new() }
+        DesignerPage { v, at: Editing::default(), unrecognized: Vec::new(), notes: Vec::new() }
     }
 }
 

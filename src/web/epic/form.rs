@@ -29,7 +29,7 @@ fn trim(s: &mut String) {
 }
 
 /// The player's words for a field, for a message about it.
-fn label(path: &str) -> String {
+pub(super) fn label(path: &str) -> String {
     let parts: Vec<&str> = path.split('.').collect();
     match parts[..] {
         ["choices", k, "count"] => format!("Choice {} vessels", k.parse::<usize>().map_or(1, |k| k + 1)),

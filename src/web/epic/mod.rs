@@ -59,6 +59,9 @@ impl Builder for Epic {
     fn summary(v: &EpicView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Detachment, Vec<Problem>), Refused> {
         form::read(f)
     }
@@ -66,7 +69,7 @@ impl Builder for Epic {
         form::press(d, action, f)
     }
     fn editor(v: EpicView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed };
+        let page = BuilderPage { v, at };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: EpicView) -> Result<String, AppError> {
@@ -114,10 +117,8 @@ struct StartPage {
 #[template(path = "epic/builder.html", blocks = ["builder"])]
 pub struct BuilderPage {
     pub v: EpicView,
-    /// The saved build being edited, if any.
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
 }
 
 #[derive(Template)]
@@ -155,8 +156,7 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
     if epic::list(id).is_some() {
         return page(&BuilderPage {
             v: EpicView::new(Detachment::new(id), Vec::new()),
-            build_id: None,
-            listed: true,
+            at: Editing::default(),
         });
     }
     // The engine says what is wrong and which lists there are.
@@ -227,7 +227,7 @@ mod tests {
             prop_assert!(problems.is_empty());
             prop_assert_eq!(&back, &d);
 
-            let page = BuilderPage { v: EpicView::new(d.clone(), Vec::new()), build_id: None, listed: true };
+            let page = BuilderPage { v: EpicView::new(d.clone(), Vec::new()), at: Editing::default() };
             let html = page.render();
             prop_assert!(html.is_ok());
             prop_assert!(page.as_builder().render().is_ok());

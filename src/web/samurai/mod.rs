@@ -62,6 +62,9 @@ impl Builder for Samurai {
     fn summary(v: &SamuraiView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), Refused> {
         form::read(f)
     }
@@ -69,7 +72,7 @@ impl Builder for Samurai {
         form::press(s, action, f)
     }
     fn editor(v: SamuraiView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = EditorPage { v, build_id: at.build_id, listed: at.listed };
+        let page = EditorPage { v, at };
         Ok(if whole { page.render()? } else { page.as_editor().render()? })
     }
     fn live(v: SamuraiView) -> Result<String, AppError> {
@@ -95,9 +98,8 @@ impl Builder for Samurai {
 #[template(path = "samurai/editor.html", blocks = ["editor"])]
 pub struct EditorPage {
     pub v: SamuraiView,
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
 }
 
 #[derive(Template)]
@@ -140,7 +142,7 @@ async fn new_scenario(RawQuery(q): RawQuery) -> Result<Response, AppError> {
     } else {
         Scenario::default()
     };
-    page(&EditorPage { v: SamuraiView::new(s, Vec::new(), Choices::default()), build_id: None, listed: true })
+    page(&EditorPage { v: SamuraiView::new(s, Vec::new(), Choices::default()), at: Editing::default() })
 }
 
 /// `/samurai/{id}/map?hex=D5`: the saved scenario's map with the unit on D5 chosen (a hex that is
