@@ -22,7 +22,10 @@ async fn save(app: &TestApp, d: &drydock::games::carwars::Design) -> String {
     let res = post_form(app, "/boats", form(d, &[])).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let loc = res.headers()["location"].to_str().expect("location").to_owned();
-    assert!(res.headers()["set-cookie"].to_str().unwrap_or("").contains("HttpOnly"));
+    let cookie = res.headers()["set-cookie"].to_str().unwrap_or("");
+    assert!(cookie.contains("HttpOnly"));
+    // Served over plain http (no https --public-url): not Secure, or the browser would drop it.
+    assert!(!cookie.contains("Secure"), "{cookie}");
     loc.trim_start_matches("/boats/").trim_end_matches("?saved=1").to_owned()
 }
 
