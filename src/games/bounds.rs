@@ -57,16 +57,24 @@ pub fn beyond_bounds<D: Document>(doc: &D) -> Option<String> {
 }
 
 /// A name as one line: line breaks, tabs and other control characters become spaces, runs of
-/// spaces one space, and the ends are trimmed.
+/// spaces one space, and the ends are trimmed. The characters that override or embed a text
+/// direction are dropped, so a name cannot turn the rest of its line around (a forum text's
+/// "Points: 120" read backwards) or hide what follows it.
 pub fn one_line(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
+    for c in name.chars().filter(|c| !is_bidi_control(*c)) {
         let c = if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') { ' ' } else { c };
         if !(c.is_whitespace() && out.ends_with(char::is_whitespace)) {
             out.push(if c.is_whitespace() { ' ' } else { c });
         }
     }
     out.trim().to_owned()
+}
+
+/// The Unicode characters that set or override the direction of the text after them: the marks
+/// (LRM, RLM, ALM), embeddings and overrides (LRE to RLO) and isolates (LRI to PDI).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// What stands for U+0000 wherever text comes in (a form, a JSON string, an imported row): the
@@ -247,6 +255,16 @@ mod tests {
         assert_eq!(one_line("  Sea\r\nWasp\tII \u{2028} "), "Sea Wasp II");
         assert_eq!(one_line("A\n\n\nMain Force: 1 Sea Raider"), "A Main Force: 1 Sea Raider");
         assert_eq!(one_line(""), "");
+        // Direction controls are dropped: no name turns the rest of its line around.
+        assert_eq!(one_line("\u{202E}Sea Wasp\u{2066} 12\u{200F}"), "Sea Wasp 12");
+        for c in [
+            '\u{200E}', '\u{200F}', '\u{061C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+            '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+        ] {
+            assert_eq!(one_line(&format!("a{c}b")), "ab", "{:04X}", u32::from(c));
+        }
+        // Right-to-left letters themselves are names like any other.
+        assert_eq!(one_line("סירה 1"), "סירה 1");
         assert!(name_too_long(&"x".repeat(MAX_NAME_CHARS)).is_none());
         assert!(name_too_long(&"é".repeat(MAX_NAME_CHARS + 1)).is_some());
     }

@@ -224,7 +224,9 @@ fn is_token_hash(s: &str) -> bool {
 
 /// Why a build row is not one a save could have written, in words, or `None`.
 fn build_refusal(b: &Build, rows: &impl Rows) -> Option<String> {
-    let one_line = |s: &str| bounds::one_line(s) == s;
+    // (Direction controls count as one line: saves made before names dropped them kept them.)
+    let one_line =
+        |s: &str| bounds::one_line(s).chars().eq(s.chars().filter(|c| !bounds::is_bidi_control(*c)));
     if !looks_like_id(&b.id) {
         let id: String = bounds::one_line(&b.id).chars().take(40).collect();
         return Some(format!("\"{id}\" is not a build id (16 of a-z and 2-7)"));

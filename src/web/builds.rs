@@ -228,10 +228,8 @@ pub struct Saved {
     /// The private edit link, right after saving.
     pub edit_link: Option<String>,
     pub share_url: String,
-    /// Where the build it was copied from is, and its name.
-    pub parent: Option<(String, String)>,
-    /// It was copied from a build since deleted.
-    pub parent_deleted: bool,
+    /// The build it was copied from, as the page may say it.
+    pub parent: Parent,
     /// Its own address ("/boats/{id}"), where its owner's forms post.
     pub page: String,
     /// Shown in the gallery.
@@ -241,6 +239,33 @@ pub struct Saved {
     pub forks: i64,
     pub created: String,
     pub updated: String,
+}
+
+/// The build a copy was copied from, as anyone who can see the copy may be told of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parent {
+    /// Not a copy (or its parent's row is not in this store).
+    None,
+    /// A listed build: its page and its name.
+    Shown { href: String, name: String },
+    /// Its owner deleted it.
+    Deleted,
+    /// Out of the gallery (unlisted, or a copy never saved): its link is its owner's to give,
+    /// so a copy's page neither names nor links it.
+    Unlisted,
+}
+
+impl Parent {
+    /// What `b`'s page and JSON may say of the build it was copied from.
+    pub async fn of(state: &AppState, b: &Build) -> Result<Parent, sqlx::Error> {
+        let Some(pid) = &b.parent_id else { return Ok(Parent::None) };
+        Ok(match builds::get(&state.db, pid).await? {
+            None => Parent::None,
+            Some(p) if p.deleted_at.is_some() => Parent::Deleted,
+            Some(p) if p.listing() != Listing::Listed => Parent::Unlisted,
+            Some(p) => Parent::Shown { href: share_path(&p), name: p.name },
+        })
+    }
 }
 
 /// The share page's facts about `b`. `just_saved` is the `?saved=1` a save redirects to.
@@ -256,18 +281,11 @@ pub async fn saved(
         (true, true, Some(token)) => Some(edit_link(origin, b, token)),
         _ => None,
     };
-    let parent = match &b.parent_id {
-        Some(pid) => builds::get(&state.db, pid).await?,
-        None => None,
-    };
-    let parent_deleted = parent.as_ref().is_some_and(|p| p.deleted_at.is_some());
-    let parent = parent.filter(|p| p.deleted_at.is_none()).map(|p| (share_path(&p), p.name));
     Ok(Saved {
         owner,
         edit_link,
         share_url: format!("{origin}{}", share_path(b)),
-        parent,
-        parent_deleted,
+        parent: Parent::of(state, b).await?,
         page: share_path(b),
         listed: b.listing() == Listing::Listed,
         unsaved_copy: b.listing() == Listing::Copy,
@@ -506,6 +524,15 @@ async fn build_json(
         Ok(Some(b)) => {
             let document: serde_json::Value =
                 serde_json::from_str(&b.document).unwrap_or(serde_json::Value::Null);
+            // An unlisted or deleted parent's id is not told (its id is its link): only that
+            // there is one, and why it is not named.
+            let (parent_id, parent) = match Parent::of(&state, &b).await {
+                Ok(Parent::None) => (None, None),
+                Ok(Parent::Shown { .. }) => (b.parent_id.as_deref(), Some("listed")),
+                Ok(Parent::Unlisted) => (None, Some("unlisted")),
+                Ok(Parent::Deleted) => (None, Some("deleted")),
+                Err(e) => return super::error::ApiError(e.into()).into_response(),
+            };
             Json(json!({
                 "id": b.id,
                 "kind": b.kind,
@@ -517,7 +544,8 @@ async fn build_json(
                 "summary": b.summary,
                 "created_at": b.created_at,
                 "updated_at": b.updated_at,
-                "parent_id": b.parent_id,
+                "parent_id": parent_id,
+                "parent": parent,
                 "listed": b.listing() == Listing::Listed,
                 "url": share_path(&b),
             }))

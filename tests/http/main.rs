@@ -14,6 +14,7 @@ mod gallery;
 mod golden;
 mod gone;
 mod hardening;
+mod holes;
 mod imports;
 mod instances;
 mod load;
