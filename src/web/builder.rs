@@ -176,7 +176,7 @@ pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
         .route(&format!("{base}/{{id}}/fork"), post(fork::<B>).layer(writes.clone()))
         .route(
             &format!("{base}/{{id}}/delete"),
-            get(confirm_delete::<B>).merge(post(delete::<B>).layer(writes.clone())),
+            get(confirm_delete::<B>).layer(writes.clone()).merge(post(delete::<B>).layer(writes.clone())),
         )
         .route(&format!("{base}/{{id}}/listing"), post(listing::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/export.json"), get(export_json::<B>))

@@ -138,6 +138,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CompressionLayer::new().quality(CompressionLevel::Fastest))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(middleware::from_fn_with_state(public, edge))
+        .layer(middleware::from_fn_with_state(writes.clone(), rate::count_token_attempts))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .service(routes);

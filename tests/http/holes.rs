@@ -139,3 +139,102 @@ async fn names_are_isolated_from_the_pages_direction_in_every_list() {
         assert_eq!(del.send().await.expect("delete").status(), StatusCode::OK);
     }
 }
+
+/// A header a guesser sends, if any.
+type Header<'a> = Option<(&'a str, String)>;
+
+/// How many of `n` requests made by `send` were refused with 429.
+async fn refused<F, Fut>(n: usize, send: F) -> Vec<StatusCode>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = reqwest::Result<reqwest::Response>>,
+{
+    let mut statuses = Vec::new();
+    for _ in 0..n {
+        statuses.push(send().await.expect("request").status());
+    }
+    statuses
+}
+
+#[tokio::test]
+async fn every_edit_token_attempt_counts_toward_the_write_limit_on_every_route() {
+    use drydock::web::WriteRate;
+    let burst = 3;
+    let app = crate::support::spawn_with(WriteRate { per_minute: 1, burst }).await;
+    let g = registry::games().find(|g| g.id == "bfg").expect("bfg");
+    let (id, token) = save_named(&app, g, "Guarded").await;
+    let page = format!("{}/{id}", g.path);
+    // Each client address gets its own allowance: the test's guesser is one browser from
+    // 127.0.0.1 and the save above used one write, so the guesser's first routes see burst - 1.
+    let tries: Vec<(&str, String, Header)> = vec![
+        ("the share page with X-Edit-Token", page.clone(), Some(("x-edit-token", "guess".into()))),
+        ("the share page with ?token=", format!("{page}?token=guess"), None),
+        (
+            "the delete page with X-Edit-Token",
+            format!("{page}/delete"),
+            Some(("x-edit-token", "guess".into())),
+        ),
+        (
+            "the delete page with a cookie",
+            format!("{page}/delete"),
+            Some(("cookie", format!("dd_edit_{id}=guess"))),
+        ),
+        (
+            "the battle page with X-Edit-Token",
+            format!("{page}/battle"),
+            Some(("x-edit-token", "guess".into())),
+        ),
+        (
+            "the battle's API with X-Edit-Token",
+            format!("/api{page}/battle"),
+            Some(("x-edit-token", "guess".into())),
+        ),
+        ("the build's JSON with ?token=", format!("/api/builds/{id}?token=guess"), None),
+        ("the editor with ?token=", format!("{page}/edit?token=guess"), None),
+    ];
+    for (what, path, header) in tries {
+        // A fresh allowance for each: the limit is per minute, so wait it out by starting again.
+        let app = crate::support::spawn_with(WriteRate { per_minute: 1, burst }).await;
+        let (id2, _) = save_named(&app, g, "Guarded").await;
+        let path = path.replace(&id, &id2);
+        let header = header.map(|(k, v)| (k, v.replace(&id, &id2)));
+        let statuses = refused(burst as usize + 1, || {
+            let req = stranger().get(app.url(&path));
+            match &header {
+                Some((k, v)) => req.header(*k, v).send(),
+                None => req.send(),
+            }
+        })
+        .await;
+        assert_eq!(statuses.last(), Some(&StatusCode::TOO_MANY_REQUESTS), "{what}: {statuses:?}");
+        assert!(
+            statuses[..statuses.len() - 2].iter().all(|s| *s != StatusCode::TOO_MANY_REQUESTS),
+            "{what}: {statuses:?}"
+        );
+    }
+    // Reads without a token of their own are never counted, the owner's cookie included.
+    app.client.get(app.url(&format!("{page}/edit?token={token}"))).send().await.expect("adopt");
+    for _ in 0..(burst * 3) {
+        assert_eq!(app.client.get(app.url(&page)).send().await.expect("page").status(), StatusCode::OK);
+        assert_eq!(stranger().get(app.url(&page)).send().await.expect("page").status(), StatusCode::OK);
+    }
+}
+
+#[tokio::test]
+async fn a_write_that_brings_its_own_token_is_counted_once() {
+    use drydock::web::WriteRate;
+    let app = crate::support::spawn_with(WriteRate { per_minute: 1, burst: 4 }).await;
+    let g = registry::games().next().expect("a game");
+    let (id, token) = save_named(&app, g, "Once").await;
+    let doc: Value = serde_json::from_str(g.example).expect("example");
+    let put = || {
+        app.client
+            .put(app.url(&format!("/api{}/{id}", g.path)))
+            .header("x-edit-token", &token)
+            .json(&doc)
+            .send()
+    };
+    // The save took one of four; three PUTs are allowed, not one and a half.
+    let statuses = refused(4, put).await;
+    assert_eq!(statuses, [StatusCode::OK, StatusCode::OK, StatusCode::OK, StatusCode::TOO_MANY_REQUESTS]);
+}
