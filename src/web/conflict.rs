@@ -69,6 +69,22 @@ fn shown(value: Option<&str>) -> String {
     }
 }
 
+/// A path its game has no words for, in plain words: "propellers.1.kind" is "Propellers 2 kind".
+fn plain_words(path: &str) -> String {
+    let words: Vec<String> = path
+        .split('.')
+        .map(|part| match part.parse::<usize>() {
+            Ok(n) => n.saturating_add(1).to_string(),
+            Err(_) => part.replace('_', " "),
+        })
+        .collect();
+    let mut text = words.join(" ");
+    if let Some(first) = text.get(..1) {
+        text = format!("{}{}", first.to_uppercase(), &text[1..]);
+    }
+    text
+}
+
 /// The fields of two forms (as [`codec::encode`] writes them) whose values differ, in the order
 /// the player's form and then the saved one give them, at most [`MAX_SHOWN`], and how many more.
 /// A path that only marks an object as there ("weapons.2" = "on", beside its fields) is not a
@@ -94,11 +110,17 @@ pub fn differences(
         if a == b || is_marker(path) {
             continue;
         }
-        found.push(Difference {
-            field: label(path),
-            saved: shown(a.map(String::as_str)),
-            yours: shown(b.map(String::as_str)),
-        });
+        let field = match label(path) {
+            words if words == *path => plain_words(path),
+            words => words,
+        };
+        // A row's own mark ("propellers.1" = "on") says the row is there.
+        let row = path.rsplit('.').next().is_some_and(|last| last.parse::<usize>().is_ok());
+        let value = |v: Option<&String>| match v.map(String::as_str) {
+            Some("on") if row => "there".to_owned(),
+            v => shown(v),
+        };
+        found.push(Difference { field, saved: value(a), yours: value(b) });
     }
     let more = found.len().saturating_sub(MAX_SHOWN);
     found.truncate(MAX_SHOWN);
@@ -130,6 +152,20 @@ mod tests {
         let got: Vec<(&str, &str, &str)> =
             got.iter().map(|d| (d.field.as_str(), d.saved.as_str(), d.yours.as_str())).collect();
         assert_eq!(got, [("<name>", "Sea Wasp", "Sea Wasp II"), ("<weapons.1.weapon>", "(none)", "rl")]);
+        // A path its game has no words for is said in plain words; a row's mark says it is there.
+        let saved = fields(&[("plant", "medium")]);
+        let yours = fields(&[("plant", "small"), ("propellers.1", "on"), ("fire_points", "2")]);
+        let (got, _) = differences(&saved, &yours, str::to_owned);
+        let got: Vec<(&str, &str, &str)> =
+            got.iter().map(|d| (d.field.as_str(), d.saved.as_str(), d.yours.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("Plant", "medium", "small"),
+                ("Propellers 2", "(none)", "there"),
+                ("Fire points", "(none)", "2")
+            ]
+        );
     }
 
     #[test]
