@@ -330,8 +330,9 @@ async fn a_refused_edit_leaves_the_share_page_cache_alone() {
 #[tokio::test]
 async fn saves_past_the_burst_are_refused_with_retry_after_and_other_clients_go_on() {
     let app = spawn().await;
-    let mut created = 0;
+    let mut created: i64 = 0;
     let mut refused = None;
+    let started = std::time::Instant::now();
     for _ in 0..25 {
         let res =
             app.client.post(app.url("/api/boats")).json(&examples::darter()).send().await.expect("save");
@@ -344,13 +345,19 @@ async fn saves_past_the_burst_are_refused_with_retry_after_and_other_clients_go_
             s => panic!("unexpected {s}"),
         }
     }
-    assert_eq!(created, 20, "the burst");
+    // The burst, and one more for each second the saves took (60 a minute refill one a second:
+    // on a loaded machine twenty saves can take longer than one).
+    let refilled = started.elapsed().as_secs();
+    assert!(
+        (20..=20 + i64::try_from(refilled).unwrap_or(0)).contains(&created),
+        "the burst: {created} saved in {refilled} s"
+    );
     let res = refused.expect("a refusal after the burst");
     let wait: u64 = res.headers()["retry-after"].to_str().expect("retry-after").parse().expect("seconds");
     assert!((1..=60).contains(&wait), "{wait}");
     let v: Value = res.json().await.expect("json");
     assert!(v["error"].as_str().unwrap_or_default().contains("wait"), "{v}");
-    assert_eq!(stored_count(&app).await, 20);
+    assert_eq!(stored_count(&app).await, created);
 
     // Pages are still served, and a client at another address may still save.
     let res = app.client.get(app.url("/gallery")).send().await.expect("gallery");
