@@ -148,8 +148,9 @@ pub enum Command {
         #[arg(long)]
         to: Option<PathBuf>,
     },
-    /// Adds the builds and battles of an export to --database, all or none: nothing is
-    /// imported if any of its builds is there already.
+    /// Adds the builds and battles of an export to --database, all or none, a line at a time:
+    /// nothing is imported if any of its builds is there already, or any row is one no save
+    /// could have written (the error names its line).
     Import {
         /// The export to read (default: standard input).
         #[arg(long)]

@@ -134,7 +134,8 @@ async fn import(db: &drydock::store::Db, from: Option<&std::path::Path>) -> anyh
         }
         None => Box::new(std::io::stdin()),
     };
-    let counts = drydock::store::transfer::import(db, std::io::BufReader::new(input)).await?;
+    let rows = drydock::web::registry::Checks;
+    let counts = drydock::store::transfer::import(db, std::io::BufReader::new(input), &rows).await?;
     db.close().await;
     eprintln!("imported {} builds and {} battles", counts.builds, counts.battles);
     Ok(())

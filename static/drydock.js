@@ -249,9 +249,10 @@
       sessionStorage.removeItem("drydock-restoring-top");
     } catch (e) { /* off */ }
     var kept = readDraft(draft.key);
-    if (restoring === draft.key || location.pathname === draft.base + "/design") {
-      // This page was drawn from a posted form (the draft restored, or a plain Recalculate): it
-      // is the latest design and still not saved, so leaving asks, and it is the draft now.
+    if (restoring === draft.key || location.pathname === draft.base + "/design" || banner.dataset.draftPosted === "true") {
+      // This page was drawn from a posted form (the draft restored, a plain Recalculate, a save
+      // refused or a save that met another's): it is the latest design and still not saved, so
+      // leaving asks, and it is the draft now.
       draft.unsavedAtStart = draft.changed = true;
       writeDraft(draft.key, draft.start);
       if (restoring === draft.key) restored(banner, Number(restoringTop) || 0);

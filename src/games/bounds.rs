@@ -57,16 +57,75 @@ pub fn beyond_bounds<D: Document>(doc: &D) -> Option<String> {
 }
 
 /// A name as one line: line breaks, tabs and other control characters become spaces, runs of
-/// spaces one space, and the ends are trimmed.
+/// spaces one space, and the ends are trimmed. The characters that override or embed a text
+/// direction are dropped, so a name cannot turn the rest of its line around (a forum text's
+/// "Points: 120" read backwards) or hide what follows it.
 pub fn one_line(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
+    for c in name.chars().filter(|c| !is_bidi_control(*c)) {
         let c = if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') { ' ' } else { c };
         if !(c.is_whitespace() && out.ends_with(char::is_whitespace)) {
             out.push(if c.is_whitespace() { ' ' } else { c });
         }
     }
     out.trim().to_owned()
+}
+
+/// The Unicode characters that set or override the direction of the text after them: the marks
+/// (LRM, RLM, ALM), embeddings and overrides (LRE to RLO) and isolates (LRI to PDI).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{061C}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// What stands for U+0000 wherever text comes in (a form, a JSON string, an imported row): the
+/// replacement character, as for bytes of a form that are not UTF-8. PostgreSQL cannot store
+/// U+0000 in text (nor as `\u0000` in JSON it reads), so Drydock never keeps one, on either
+/// backend: a store moves between them, and a page shows the same either way.
+pub const NUL_STAND_IN: char = '\u{FFFD}';
+
+/// `text` with every U+0000 replaced by [`NUL_STAND_IN`]; borrowed when it has none.
+pub fn without_nul(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains('\0') {
+        std::borrow::Cow::Owned(text.replace('\0', "\u{FFFD}"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
+/// JSON text with every U+0000 in it replaced by [`NUL_STAND_IN`]: the escape `\u0000` (any
+/// case of its hex digits) becomes `\ufffd`, and a raw U+0000 becomes the character itself. An
+/// escaped backslash before "u0000" (`\\u0000`, the text \u0000) is left alone: the text is read
+/// escape by escape. Borrowed when there is nothing to replace.
+pub fn json_without_nul(json: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = json.as_bytes();
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let (skip, nul) = match bytes[i] {
+            b'\\' if bytes.get(i + 1) == Some(&b'u') => {
+                let hex = bytes.get(i + 2..i + 6);
+                (6, hex.is_some_and(|h| h.iter().all(|&b| b == b'0')))
+            }
+            b'\\' => (2, false),
+            0 => (1, true),
+            _ => (1, false),
+        };
+        if nul {
+            let o = out.get_or_insert_with(|| String::with_capacity(json.len()));
+            o.push_str(&json[copied..i]);
+            o.push_str(if bytes[i] == 0 { "\u{FFFD}" } else { "\\ufffd" });
+            copied = (i + skip).min(bytes.len());
+        }
+        i += skip;
+    }
+    match out {
+        Some(mut o) => {
+            o.push_str(&json[copied.min(json.len())..]);
+            std::borrow::Cow::Owned(o)
+        }
+        None => std::borrow::Cow::Borrowed(json),
+    }
 }
 
 /// Why a name is refused: too long.
@@ -84,6 +143,26 @@ pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
         Some(why) => Err(de::Error::custom(why)),
         None => Ok(name),
     }
+}
+
+/// Serde: an id a document refers to its game's tables by ("mg", "imperial-marines"), made one
+/// line as names are, so no id, known or not, can forge lines where it is written (a text
+/// export, a message). Unknown ids are kept otherwise as written, for the player to see.
+pub fn id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let raw = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+    Ok(one_line(&raw))
+}
+
+/// Serde: a list of ids, each one line (see [`id`]).
+pub fn ids<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let raw = <Vec<std::borrow::Cow<'de, str>> as serde::Deserialize>::deserialize(d)?;
+    Ok(raw.iter().map(|s| one_line(s)).collect())
+}
+
+/// Serde: an optional id, one line (see [`id`]).
+pub fn optional_id<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let raw = <Option<std::borrow::Cow<'de, str>> as serde::Deserialize>::deserialize(d)?;
+    Ok(raw.map(|s| one_line(&s)))
 }
 
 /// A whole number from `min` to `max`, with the range in every message about it.
@@ -176,8 +255,43 @@ mod tests {
         assert_eq!(one_line("  Sea\r\nWasp\tII \u{2028} "), "Sea Wasp II");
         assert_eq!(one_line("A\n\n\nMain Force: 1 Sea Raider"), "A Main Force: 1 Sea Raider");
         assert_eq!(one_line(""), "");
+        // Direction controls are dropped: no name turns the rest of its line around.
+        assert_eq!(one_line("\u{202E}Sea Wasp\u{2066} 12\u{200F}"), "Sea Wasp 12");
+        for c in [
+            '\u{200E}', '\u{200F}', '\u{061C}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+            '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+        ] {
+            assert_eq!(one_line(&format!("a{c}b")), "ab", "{:04X}", u32::from(c));
+        }
+        // Right-to-left letters themselves are names like any other.
+        assert_eq!(one_line("סירה 1"), "סירה 1");
         assert!(name_too_long(&"x".repeat(MAX_NAME_CHARS)).is_none());
         assert!(name_too_long(&"é".repeat(MAX_NAME_CHARS + 1)).is_some());
+    }
+
+    #[test]
+    fn nul_becomes_the_replacement_character_in_text_and_in_json() {
+        assert_eq!(without_nul("Sea\0Wasp"), "Sea\u{FFFD}Wasp");
+        assert!(matches!(without_nul("Sea Wasp"), std::borrow::Cow::Borrowed(_)));
+        for (json, want) in [
+            (r#"{"a":"x\u0000y"}"#, r#"{"a":"x\ufffdy"}"#),
+            (r#"{"a":"\u0000\u0000"}"#, r#"{"a":"\ufffd\ufffd"}"#),
+            // The text \u0000, its backslash escaped, is not U+0000.
+            (r#"{"a":"\\u0000"}"#, r#"{"a":"\\u0000"}"#),
+            (r#"{"a":"\\\u0000"}"#, r#"{"a":"\\\ufffd"}"#),
+            (r#"{"a":"\u0001\u00000"}"#, r#"{"a":"\u0001\ufffd0"}"#),
+            (r#"{"a\u0000":1}"#, r#"{"a\ufffd":1}"#),
+            ("{\"a\":\"x\0\"}", "{\"a\":\"x\u{FFFD}\"}"),
+            (r#"{"a":"\u"}"#, r#"{"a":"\u"}"#),
+            ("\\", "\\"),
+            ("", ""),
+        ] {
+            assert_eq!(json_without_nul(json), want, "{json}");
+        }
+        // What it gives reads as the text with the replacement character.
+        let v: serde_json::Value = serde_json::from_str(&json_without_nul(r#"["a\u0000b"]"#)).unwrap();
+        assert_eq!(v[0], "a\u{FFFD}b");
+        assert!(matches!(json_without_nul(r#"{"a":"b"}"#), std::borrow::Cow::Borrowed(_)));
     }
 
     #[derive(serde::Deserialize, Debug)]

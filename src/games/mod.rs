@@ -34,13 +34,16 @@ pub fn nearest<'a>(unknown: &str, valid: impl IntoIterator<Item = &'a str>, n: u
 /// Longest stretch of a player's unknown id quoted back in a message.
 const SHOWN_CHARS: usize = 40;
 
-/// A player's text as quoted back in a message: cut short if very long.
+/// A player's text as quoted back in a message: one line (as names are: line breaks and other
+/// control characters become spaces, so no id can forge lines in a text export, where messages
+/// are listed one a line), cut short if very long.
 pub(crate) fn shown(s: &str) -> String {
-    if s.chars().count() > SHOWN_CHARS {
-        let cut: String = s.chars().take(SHOWN_CHARS).collect();
+    let line = bounds::one_line(s);
+    if line.chars().count() > SHOWN_CHARS {
+        let cut: String = line.chars().take(SHOWN_CHARS).collect();
         format!("{cut}...")
     } else {
-        s.to_string()
+        line
     }
 }
 

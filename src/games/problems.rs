@@ -119,6 +119,12 @@ codes! {
     /// A saved build's document cannot be read by this version; a stand-in is shown and the stored
     /// document is kept unchanged.
     UnreadableDocument = "UNREADABLE_DOCUMENT",
+    /// A form's add, remove, move or clear button that does not fit the form as posted (a row
+    /// past the end of its list, a list the form does not have): nothing was changed.
+    BadButton = "BAD_BUTTON",
+    /// A save from a form opened before another save of the same build: refused, the player's
+    /// version kept in the form, what differs from the saved one shown.
+    Conflict = "CONFLICT",
 
     // Car Wars boats: the document and its ids.
     /// The design was written by a newer Drydock than this one (a warning: parts may be missing).

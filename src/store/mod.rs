@@ -6,6 +6,7 @@
 
 pub mod battles;
 pub mod builds;
+pub mod gallery;
 pub mod health;
 pub mod pg;
 pub mod testing;

@@ -6,6 +6,7 @@
 use super::AppState;
 use super::builds::{self as shared, download, file_name, inline, load};
 use super::codec::Refused;
+use super::conflict::Conflict;
 use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
 use super::landing;
@@ -62,14 +63,21 @@ pub trait Builder: Send + Sync + 'static {
     }
     /// One line for the gallery.
     fn summary(v: &Self::View) -> String;
+    /// The player's words for a field of its form, by path ("weapons.2.count" is "Count"), as
+    /// its form's problems say them.
+    fn label(path: &str) -> String {
+        path.to_owned()
+    }
     /// Reads the posted form into a document, through the form codec, with a problem for each
     /// field it could not read; a form that cannot be read at all is refused (422, nothing
     /// changed). Callers go through [`read_form`], which also keeps the document within its
     /// bounds.
     fn read(f: &Fields) -> Result<(Self::Doc, Vec<Problem>), Refused>;
     /// Does what the pressed button (the form's `action`) asks: add, remove or move a part.
-    /// `f` holds the choices next to add buttons. Anything else changes nothing.
-    fn press(doc: &mut Self::Doc, action: &str, f: &Fields);
+    /// `f` holds the choices next to add buttons. Anything else changes nothing. A button that
+    /// does not fit the form as posted (a row past the end of its list, a list it does not have)
+    /// changes nothing either and gives the problem to show beside the form.
+    fn press(doc: &mut Self::Doc, action: &str, f: &Fields) -> Option<Problem>;
 
     /// The editor page, new or for a saved build its owner is changing (`at`); `whole` false
     /// gives its form alone (htmx).
@@ -112,6 +120,14 @@ pub struct Editing {
     pub build_id: Option<String>,
     pub listed: bool,
     pub copy_of: Option<CopyOf>,
+    /// The saved build's revision the form was opened at (its saves are refused as a conflict
+    /// once another save has moved it on); `None` for a new build or an older form.
+    pub revision: Option<i64>,
+    /// Drawn from a posted form (a save refused, a conflict) rather than from the store: the
+    /// form holds the player's unsaved version, which the browser keeps as its draft.
+    pub posted: bool,
+    /// The save this page answers was refused: another save came first.
+    pub conflict: Option<Conflict>,
 }
 
 /// The build a copy was made from, as its editor names it ("Your copy of River Watch").
@@ -122,19 +138,43 @@ pub struct CopyOf {
     pub name: String,
 }
 
+impl Default for Editing {
+    /// A new build, offered to the gallery.
+    fn default() -> Self {
+        Editing { build_id: None, listed: true, copy_of: None, revision: None, posted: false, conflict: None }
+    }
+}
+
 impl Editing {
-    /// What a posted editor form says it was drawn for (its hidden fields, as `save_actions`
-    /// writes them).
-    fn posted(f: &Fields, game: &Game) -> Editing {
-        let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
-        let listed = listing_posted(f) != Some(Listing::Unlisted);
+    /// The saved build `b`, as stored now.
+    fn saved(b: &Build) -> Editing {
+        // A copy not yet saved is offered to the gallery: saving it lists it, unless unticked.
+        let listed = b.listing() != Listing::Unlisted;
+        Editing { build_id: Some(b.id.clone()), listed, revision: Some(b.revision), ..Editing::default() }
+    }
+
+    /// The editor drawn again from a posted form: the build, gallery box, revision and original
+    /// it says (its hidden fields, as `save_actions` writes them).
+    pub fn from_form(f: &Fields, game: &Game) -> Editing {
         let copy_of = f.get("copy_of").filter(|id| looks_like_id(id)).map(|id| CopyOf {
             id: id.to_owned(),
             href: format!("{}/{id}", game.path),
             name: f.get("copy_of_name").unwrap_or("").chars().take(bounds::MAX_NAME_CHARS).collect(),
         });
-        Editing { build_id, listed, copy_of }
+        Editing {
+            build_id: f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned),
+            listed: listing_posted(f) != Some(Listing::Unlisted),
+            copy_of,
+            revision: revision_posted(f),
+            posted: true,
+            conflict: None,
+        }
     }
+}
+
+/// The revision a posted form was opened at, if it says.
+fn revision_posted(f: &Fields) -> Option<i64> {
+    f.get("revision").and_then(|r| r.trim().parse::<i64>().ok())
 }
 
 /// The listing a posted form chose with its gallery box; `None` when it has none (an older
@@ -161,7 +201,7 @@ pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
         .route(&format!("{base}/{{id}}/fork"), post(fork::<B>).layer(writes.clone()))
         .route(
             &format!("{base}/{{id}}/delete"),
-            get(confirm_delete::<B>).merge(post(delete::<B>).layer(writes.clone())),
+            get(confirm_delete::<B>).layer(writes.clone()).merge(post(delete::<B>).layer(writes.clone())),
         )
         .route(&format!("{base}/{{id}}/listing"), post(listing::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/export.json"), get(export_json::<B>))
@@ -184,7 +224,7 @@ pub fn starting<B: Builder>(mut v: B::View, saved: bool) -> B::View {
 
 /// The editor of a new build, drawn whole: a builder's `/new` page.
 pub fn new_editor<B: Builder>(doc: B::Doc) -> Result<Response, AppError> {
-    let at = Editing { build_id: None, listed: true, copy_of: None };
+    let at = Editing::default();
     html(B::editor(starting::<B>(B::judge(doc, Vec::new()), false), at, true))
 }
 
@@ -208,6 +248,20 @@ fn content<B: Builder>(v: &B::View) -> Content {
     }
 }
 
+/// Why `document`, as stored, is not one a save of `B` could have written: not its document
+/// (read as strictly as the API reads one), or beyond the bounds every document keeps. For
+/// `drydock import`, which takes only rows a save could have written.
+pub fn check_stored<B: Builder>(document: &str) -> Result<(), String> {
+    let doc: B::Doc = super::json::from_slice(document.as_bytes()).map_err(|r| {
+        let (super::json::Refusal::NotJson(why) | super::json::Refusal::Misfit(why)) = r;
+        format!("its document is not a {}: {why}", B::Doc::NOUN)
+    })?;
+    match bounds::beyond_bounds(&doc) {
+        Some(why) => Err(format!("its document is past the limits: {why}")),
+        None => Ok(()),
+    }
+}
+
 /// A saved build's facets, judged again (for builds saved before there were any).
 pub fn stored_facets<B: Builder>(b: &Build) -> Facets {
     B::facets(&from_saved::<B>(b))
@@ -215,10 +269,12 @@ pub fn stored_facets<B: Builder>(b: &Build) -> Facets {
 
 /// Reads a posted form into a document and does what its pressed button asks: every row it
 /// holds, or, when that is more than a document may hold (or a name is too long), a 422 that
-/// says so and changes nothing. A form is never cut short without a word.
+/// says so and changes nothing. A form is never cut short without a word. A button that does
+/// not fit the form is a problem beside it, like a field that cannot be read (so a save that
+/// carries one is refused): the document is as posted.
 pub fn read_form<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppError> {
-    let (mut doc, problems) = read_unpressed::<B>(f)?;
-    B::press(&mut doc, f.get("action").unwrap_or(""), f);
+    let (mut doc, mut problems) = read_unpressed::<B>(f)?;
+    problems.extend(B::press(&mut doc, f.get("action").unwrap_or(""), f));
     within_bounds((doc, problems))
 }
 
@@ -252,19 +308,19 @@ fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, App
     if problems.is_empty() {
         return Ok(Ok(B::judge(doc, problems)));
     }
-    let n = problems.len();
-    let fields = if n == 1 { "a field".to_owned() } else { format!("{n} fields") };
-    problems.insert(
-        0,
-        Problem::error(
-            Code::NotSaved,
-            None,
-            format!(
-                "Nothing was saved: {fields} could not be read. Correct what is marked, then save again."
-            ),
+    let n = problems.iter().filter(|p| p.code != Code::BadButton).count();
+    let why = match n {
+        0 => "Nothing was saved: the button sent with the form does not fit it. Check the form, then save \
+              again."
+            .to_owned(),
+        1 => "Nothing was saved: a field could not be read. Correct what is marked, then save again."
+            .to_owned(),
+        n => format!(
+            "Nothing was saved: {n} fields could not be read. Correct what is marked, then save again."
         ),
-    );
-    let page = B::editor(B::judge_posted(doc, problems, f, false), Editing::posted(f, B::GAME), true)?;
+    };
+    problems.insert(0, Problem::error(Code::NotSaved, None, why));
+    let page = B::editor(B::judge_posted(doc, problems, f, false), Editing::from_form(f, B::GAME), true)?;
     Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, Html(page)).into_response()))
 }
 
@@ -277,7 +333,7 @@ fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
 fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppError> {
     let f = Fields::parse(body);
     let (doc, problems) = read_form::<B>(&f)?;
-    let at = Editing::posted(&f, B::GAME);
+    let at = Editing::from_form(&f, B::GAME);
     let v = starting::<B>(B::judge_posted(doc, problems, &f, false), at.build_id.is_some());
     let page = B::editor(v, at, whole)?;
     Ok(Html(landing::land(page, f.get("action").unwrap_or(""))).into_response())
@@ -311,7 +367,10 @@ async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Res
     shared::save_as_new(&state, &c, f.get("parent_id"), listing).await
 }
 
-/// Save changes to a saved build: only with its edit token, else 403 and nothing changes.
+/// Save changes to a saved build: only with its edit token, else 403 and nothing changes. A
+/// form opened at an older revision than the build's now (another save came first) is refused
+/// as a conflict: 409, the editor drawn again with the player's version in its form and where
+/// the saved version differs from it; nothing written.
 async fn update<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -319,12 +378,37 @@ async fn update<B: Builder>(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let c = match form_to_save::<B>(&f)? {
-        Ok(v) => content::<B>(&v),
+    let v = match form_to_save::<B>(&f)? {
+        Ok(v) => v,
         Err(refused) => return Ok(refused),
     };
     let listing = listing_posted(&f);
-    shared::save_changes(&state, B::GAME, &id, &headers, (f.get("token"), listing), &c).await
+    let asked = (f.get("token"), listing, revision_posted(&f));
+    match shared::save_changes(&state, B::GAME, &id, &headers, asked, &content::<B>(&v)).await? {
+        Ok(saved) => Ok(saved),
+        Err(now) => conflict_page::<B>(&f, B::doc(&v), &now),
+    }
+}
+
+/// The editor answering a save refused as a conflict with the build as it is `now`.
+fn conflict_page<B: Builder>(f: &Fields, yours: &B::Doc, now: &Build) -> Result<Response, AppError> {
+    let saved = from_saved::<B>(now);
+    let conflict = Conflict::new(now, B::doc(&saved), yours, B::label);
+    let (doc, mut problems) = read_form::<B>(f)?;
+    let message = format!(
+        "Nothing was saved: this build was saved again on {}, after this form was opened. Your version is \
+         kept in the form; save again to replace the saved one with it.",
+        conflict.saved_at
+    );
+    problems.insert(0, Problem::error(Code::Conflict, None, message));
+    let at = Editing {
+        build_id: Some(now.id.clone()),
+        revision: Some(now.revision),
+        conflict: Some(conflict),
+        ..Editing::from_form(f, B::GAME)
+    };
+    let page = B::editor(B::judge_posted(doc, problems, f, false), at, true)?;
+    Ok((StatusCode::CONFLICT, Html(page)).into_response())
 }
 
 /// A share page. Takes the request whole rather than a copy of its headers: this is the page
@@ -353,18 +437,17 @@ async fn edit<B: Builder>(
     if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
         return Ok(answer);
     }
-    // A copy not yet saved is offered to the gallery: saving it lists it, unless unticked; its
-    // editor names the build it was copied from.
-    let listed = b.listing() != Listing::Unlisted;
-    let copy_of = match (b.listing(), &b.parent_id) {
-        (Listing::Copy, Some(parent)) => Some(CopyOf {
+    // A copy not yet saved names the build it was copied from, unless that build is unlisted
+    // (a copy never leads to an unlisted original) or gone.
+    let mut at = Editing::saved(&b);
+    if let (Listing::Copy, Some(parent)) = (b.listing(), &b.parent_id) {
+        let original = crate::store::builds::get(&state.db, parent).await?;
+        at.copy_of = original.filter(|p| p.listing() != Listing::Unlisted && p.deleted_at.is_none()).map(|p| CopyOf {
             id: parent.clone(),
             href: format!("{}/{parent}", B::GAME.path),
-            name: crate::store::builds::get(&state.db, parent).await?.map(|p| p.name).unwrap_or_default(),
-        }),
-        _ => None,
-    };
-    let at = Editing { build_id: Some(b.id.clone()), listed, copy_of };
+            name: p.name,
+        });
+    }
     html(B::editor(from_saved::<B>(&b), at, true))
 }
 
@@ -465,16 +548,22 @@ async fn api_save<B: Builder>(
     shared::api_create(&state, &content::<B>(&v), B::judgement(&v)).await
 }
 
-/// JSON API: replace a saved build's document; needs its token in `X-Edit-Token`.
+/// JSON API: replace a saved build's document; needs its token in `X-Edit-Token`. With
+/// `?revision=N` (the revision the client read), only if no other save came since: 409 with
+/// the revision now otherwise, nothing written.
 async fn api_update<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(q): Query<shared::RevisionQuery>,
     headers: HeaderMap,
     ApiJson(doc): ApiJson<B::Doc>,
 ) -> Result<Response, ApiError> {
     let v = B::judge(doc, Vec::new());
-    let b = shared::api_replace(&state, &id, &headers, &content::<B>(&v)).await?;
-    Ok(Json(shared::merged(json!({ "id": b.id }), B::judgement(&v))).into_response())
+    let b = match shared::api_replace(&state, &id, &headers, &content::<B>(&v), q.revision).await? {
+        Ok(b) => b,
+        Err(refused) => return Ok(refused),
+    };
+    Ok(Json(shared::merged(json!({ "id": b.id, "revision": b.revision }), B::judgement(&v))).into_response())
 }
 
 /// A page as an HTML answer.

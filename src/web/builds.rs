@@ -177,24 +177,27 @@ pub fn copy_name(name: &str) -> String {
 }
 
 /// Replaces a saved build's content from a posted form and sets its listing (`None`: as it was),
-/// if the request holds its edit token; otherwise 403 and nothing changes.
+/// if the request holds its edit token; otherwise 403 and nothing changes. With the revision
+/// the form was opened at, only if no other save came since: `Ok(Err(now))`, the build as it is
+/// now, when one did (nothing written; the caller answers with the conflict).
 pub async fn save_changes(
     state: &AppState,
     game: &Game,
     id: &str,
     headers: &HeaderMap,
-    (form_token, listing): (Option<&str>, Option<Listing>),
+    (form_token, listing, revision): (Option<&str>, Option<Listing>, Option<i64>),
     c: &Content,
-) -> Result<Response, AppError> {
+) -> Result<Result<Response, Box<Build>>, AppError> {
     let Some(token) = token_for(headers, id, form_token) else {
         // Without a token: no such build, or not yours.
         load(state, id, game).await?;
         return Err(forbidden());
     };
-    // The store checks the build's kind and token as it writes; only a write that happened
-    // moves the change mark, so refused edits cannot make every share page render again.
-    match builds::update(&state.db, id, token, c, listing).await {
-        Ok(b) => Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response()),
+    // The store checks the build's kind, token and revision as it writes; only a write that
+    // happened moves the change mark, so refused edits cannot make every share page render again.
+    match builds::update(&state.db, id, token, c, listing, revision).await {
+        Ok(b) => Ok(Ok(Redirect::to(&format!("{}?saved=1", share_path(&b))).into_response())),
+        Err(UpdateError::Conflict(now)) => Ok(Err(now)),
         Err(e) => Err(update_error(e, game)),
     }
 }
@@ -202,6 +205,15 @@ pub async fn save_changes(
 /// What a refused change of a build of `game` answers.
 pub fn update_error(e: UpdateError, game: &Game) -> AppError {
     match e {
+        UpdateError::Conflict(now) => AppError::Status(
+            StatusCode::CONFLICT,
+            format!(
+                "This {} was saved again on {} (it is at revision {} now); nothing was changed.",
+                game.word,
+                format_time(now.updated_at),
+                now.revision
+            ),
+        ),
         UpdateError::Forbidden => forbidden(),
         UpdateError::NotFound => AppError::not_found(&noun(game)),
         UpdateError::Gone(at) => gone(game.word, at),
@@ -216,10 +228,8 @@ pub struct Saved {
     /// The private edit link, right after saving.
     pub edit_link: Option<String>,
     pub share_url: String,
-    /// Where the build it was copied from is, and its name.
-    pub parent: Option<(String, String)>,
-    /// It was copied from a build since deleted.
-    pub parent_deleted: bool,
+    /// The build it was copied from, as the page may say it.
+    pub parent: Parent,
     /// Its own address ("/boats/{id}"), where its owner's forms post.
     pub page: String,
     /// Shown in the gallery.
@@ -229,6 +239,33 @@ pub struct Saved {
     pub forks: i64,
     pub created: String,
     pub updated: String,
+}
+
+/// The build a copy was copied from, as anyone who can see the copy may be told of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parent {
+    /// Not a copy (or its parent's row is not in this store).
+    None,
+    /// A listed build: its page and its name.
+    Shown { href: String, name: String },
+    /// Its owner deleted it.
+    Deleted,
+    /// Out of the gallery (unlisted, or a copy never saved): its link is its owner's to give,
+    /// so a copy's page neither names nor links it.
+    Unlisted,
+}
+
+impl Parent {
+    /// What `b`'s page and JSON may say of the build it was copied from.
+    pub async fn of(state: &AppState, b: &Build) -> Result<Parent, sqlx::Error> {
+        let Some(pid) = &b.parent_id else { return Ok(Parent::None) };
+        Ok(match builds::get(&state.db, pid).await? {
+            None => Parent::None,
+            Some(p) if p.deleted_at.is_some() => Parent::Deleted,
+            Some(p) if p.listing() != Listing::Listed => Parent::Unlisted,
+            Some(p) => Parent::Shown { href: share_path(&p), name: p.name },
+        })
+    }
 }
 
 /// The share page's facts about `b`. `just_saved` is the `?saved=1` a save redirects to.
@@ -244,18 +281,11 @@ pub async fn saved(
         (true, true, Some(token)) => Some(edit_link(origin, b, token)),
         _ => None,
     };
-    let parent = match &b.parent_id {
-        Some(pid) => builds::get(&state.db, pid).await?,
-        None => None,
-    };
-    let parent_deleted = parent.as_ref().is_some_and(|p| p.deleted_at.is_some());
-    let parent = parent.filter(|p| p.deleted_at.is_none()).map(|p| (share_path(&p), p.name));
     Ok(Saved {
         owner,
         edit_link,
         share_url: format!("{origin}{}", share_path(b)),
-        parent,
-        parent_deleted,
+        parent: Parent::of(state, b).await?,
         page: share_path(b),
         listed: b.listing() == Listing::Listed,
         unsaved_copy: b.listing() == Listing::Copy,
@@ -292,6 +322,12 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
 #[derive(serde::Deserialize)]
 pub struct ShowQuery {
     pub saved: Option<String>,
+}
+
+/// The query of the API's change of a saved build: `?revision=N`, the revision the client read.
+#[derive(serde::Deserialize)]
+pub struct RevisionQuery {
+    pub revision: Option<i64>,
 }
 
 /// The query of an editor page: `?token=` when opened from a private edit link.
@@ -414,6 +450,7 @@ pub async fn api_create(
     let origin = state.public.as_str();
     let body = json!({
         "id": b.id,
+        "revision": b.revision,
         "url": format!("{origin}{}", share_path(&b)),
         "edit_token": token,
         "edit_url": edit_link(origin, &b, &token),
@@ -429,16 +466,31 @@ pub fn merged(mut base: serde_json::Value, extra: serde_json::Value) -> serde_js
     base
 }
 
-/// JSON API: replaces a saved build's content; needs its token in `X-Edit-Token`.
+/// JSON API: replaces a saved build's content; needs its token in `X-Edit-Token`. With the
+/// revision the client read, only if no other save came since: `Ok(Err(409))` otherwise, saying
+/// the revision now, nothing written.
 pub async fn api_replace(
     state: &AppState,
     id: &str,
     headers: &HeaderMap,
     c: &Content,
-) -> Result<Build, ApiError> {
+    revision: Option<i64>,
+) -> Result<Result<Build, Response>, ApiError> {
     let token = api_token(headers)?;
-    match builds::update(&state.db, id, token, c, None).await {
-        Ok(b) => Ok(b),
+    match builds::update(&state.db, id, token, c, None, revision).await {
+        Ok(b) => Ok(Ok(b)),
+        Err(UpdateError::Conflict(now)) => {
+            let message = format!(
+                "This build was saved again since revision {}: it is at revision {} now, saved on {}. Nothing \
+                 was changed: read it again, then send your change with ?revision={}.",
+                revision.unwrap_or_default(),
+                now.revision,
+                format_time(now.updated_at),
+                now.revision
+            );
+            let body = json!({ "error": message, "status": 409, "revision": now.revision });
+            Ok(Err((StatusCode::CONFLICT, Json(body)).into_response()))
+        }
         Err(UpdateError::Forbidden) => Err(AppError::Forbidden(API_WRONG_TOKEN.into()).into()),
         Err(e) => Err(match registry::game(c.kind) {
             Some(game) => update_error(e, game),
@@ -480,17 +532,28 @@ async fn build_json(
         Ok(Some(b)) => {
             let document: serde_json::Value =
                 serde_json::from_str(&b.document).unwrap_or(serde_json::Value::Null);
+            // An unlisted or deleted parent's id is not told (its id is its link): only that
+            // there is one, and why it is not named.
+            let (parent_id, parent) = match Parent::of(&state, &b).await {
+                Ok(Parent::None) => (None, None),
+                Ok(Parent::Shown { .. }) => (b.parent_id.as_deref(), Some("listed")),
+                Ok(Parent::Unlisted) => (None, Some("unlisted")),
+                Ok(Parent::Deleted) => (None, Some("deleted")),
+                Err(e) => return super::error::ApiError(e.into()).into_response(),
+            };
             Json(json!({
                 "id": b.id,
                 "kind": b.kind,
                 "name": b.name,
                 "document": document,
                 "engine_version": b.engine_version,
+                "revision": b.revision,
                 "legal": b.legal,
                 "summary": b.summary,
                 "created_at": b.created_at,
                 "updated_at": b.updated_at,
-                "parent_id": b.parent_id,
+                "parent_id": parent_id,
+                "parent": parent,
                 "listed": b.listing() == Listing::Listed,
                 "url": share_path(&b),
             }))

@@ -147,12 +147,7 @@ impl<S: Send + Sync, T: DeserializeOwned + Document> FromRequest<S> for ApiJson<
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         // The content type first, as axum's `Json` does: a form posted to the API is told to send
         // JSON, not that its body does not parse.
-        if !json::is_json_content_type(req.headers()) {
-            return Err(ApiError(AppError::Status(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "Send the document with the header Content-Type: application/json".into(),
-            )));
-        }
+        require_json(req.headers())?;
         // A body over the limit fails here with 413 (the limit layer's length error).
         let body = Bytes::from_request(req, state).await.map_err(|r| {
             let status = r.status();
@@ -164,6 +159,31 @@ impl<S: Send + Sync, T: DeserializeOwned + Document> FromRequest<S> for ApiJson<
         }
         Ok(ApiJson(doc))
     }
+}
+
+/// A JSON body's content type, or the 415 that asks for it: every route that reads JSON asks
+/// this first, so a form posted to the API is told to send JSON, not that its body does not
+/// parse.
+pub fn require_json(headers: &axum::http::HeaderMap) -> Result<(), AppError> {
+    if json::is_json_content_type(headers) {
+        return Ok(());
+    }
+    Err(AppError::Status(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Send the body with the header Content-Type: application/json".into(),
+    ))
+}
+
+/// A JSON body read strictly as a `noun` ("design", "order"): its content type (415), then the
+/// JSON itself (400 when it is not JSON, 422 naming the field when it does not fit, or names a
+/// key twice). For bodies already read; [`ApiJson`] reads a document from the request.
+pub fn read_json<T: DeserializeOwned>(
+    headers: &axum::http::HeaderMap,
+    body: &[u8],
+    noun: &str,
+) -> Result<T, AppError> {
+    require_json(headers)?;
+    json::from_slice(body).map_err(|r| json_rejection(noun, r))
 }
 
 /// The error for a body that is not a `noun` ("design", "detachment"): 400 when it is not JSON,

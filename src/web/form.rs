@@ -108,11 +108,16 @@ impl<'a> Fields<'a> {
 }
 
 /// One name or value of a urlencoded form: borrowed when it needs no decoding (most do not),
-/// decoded otherwise.
+/// decoded otherwise. Bytes that are not UTF-8, and U+0000 (which no store keeps), become U+FFFD
+/// (see [`bounds::NUL_STAND_IN`](crate::games::bounds::NUL_STAND_IN)).
 fn decode(raw: &[u8]) -> Cow<'_, str> {
-    match std::str::from_utf8(raw) {
+    let text = match std::str::from_utf8(raw) {
         Ok(s) if !s.bytes().any(|b| b == b'+' || b == b'%') => Cow::Borrowed(s),
         _ => form_urlencoded::parse(raw).next().map_or(Cow::Borrowed(""), |(k, _)| k),
+    };
+    match crate::games::bounds::without_nul(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(replaced) => Cow::Owned(replaced),
     }
 }
 
@@ -142,6 +147,10 @@ mod tests {
         assert_eq!(f.get("flag"), Some(""));
         assert_eq!(f.get("café"), Some("✓"));
         assert_eq!(f.get("bad"), Some("\u{FFFD}"));
+        let f = Fields::parse(b"name=Sea%00Wasp&%00=x&raw=a\0b");
+        assert_eq!(f.get("name"), Some("Sea\u{FFFD}Wasp"));
+        assert_eq!(f.get("\u{FFFD}"), Some("x"));
+        assert_eq!(f.get("raw"), Some("a\u{FFFD}b"));
         assert_eq!(f.get("missing"), None);
     }
 

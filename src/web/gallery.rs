@@ -10,7 +10,9 @@ use super::form::Fields;
 use super::registry;
 use crate::games::bounds::{self, MAX_NAME_CHARS};
 use crate::games::registry::Game;
-use crate::store::builds::{self, Card, Filter, Sort, format_time};
+use crate::store;
+use crate::store::builds::format_time;
+use crate::store::gallery::{Card, Filter, Sort};
 use askama::Template;
 use axum::extract::{RawQuery, State};
 use axum::response::{Html, IntoResponse, Response};
@@ -243,12 +245,13 @@ pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> R
     let a = Asked::read(query.as_deref().unwrap_or(""));
     // Past the last page nothing is read: the offset is never beyond the builds there are.
     let offset = (a.page - 1).saturating_mul(PAGE_SIZE);
-    let (total, cards) = builds::gallery(&state.db, &a.filter(), a.order(), PAGE_SIZE, offset).await?;
+    let (total, cards) =
+        store::gallery::gallery(&state.db, &a.filter(), a.order(), PAGE_SIZE, offset).await?;
     let pages = ((total + PAGE_SIZE - 1) / PAGE_SIZE).max(1);
     let mut groups: Vec<TagGroup> = Vec::new();
     // A gallery filtered to one game shows nothing of another: not its tags, not its examples.
     let shown = |id: &str| a.kind.is_empty() || a.kind == id;
-    for (kind, tag) in builds::tags(&state.db).await? {
+    for (kind, tag) in store::gallery::tags(&state.db).await? {
         let Some(game) = registry::game(&kind).filter(|g| shown(g.id)) else { continue };
         match groups.last_mut() {
             Some(g) if g.game.id == game.id => g.tags.push(tag),

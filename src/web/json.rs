@@ -41,8 +41,15 @@ pub fn is_json_content_type(headers: &HeaderMap) -> bool {
 }
 
 /// Reads one JSON value from `bytes` as a `T`, strictly (see [`Strict`]); nothing but white space
-/// may follow it.
+/// may follow it, and no object may name a key twice (JSON leaves it to the reader, and a reader
+/// that keeps the last one reads what a client may not have meant: refused, naming the key, as a
+/// document's field sent twice always was). U+0000 in a string reads as U+FFFD (see
+/// [`bounds::NUL_STAND_IN`](crate::games::bounds::NUL_STAND_IN)).
 pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, Refusal> {
+    if let Some((path, key)) = duplicate_key(bytes) {
+        let subject = if path.is_empty() { "it" } else { path.as_str() };
+        return Err(Refusal::Misfit(format!("{subject} has the field `{key}` twice")));
+    }
     let mut json = serde_json::Deserializer::from_slice(bytes);
     // The path tracker outside, the strict layer inside: the tracker's seeds and access wrappers
     // reach the strict layer as ordinary seeds, which it wraps again, so every level is both
@@ -50,6 +57,115 @@ pub fn from_slice<'de, T: de::Deserialize<'de>>(bytes: &'de [u8]) -> Result<T, R
     let value = serde_path_to_error::deserialize(Strict(&mut json)).map_err(|e| refusal(&e))?;
     json.end().map_err(|e| Refusal::NotJson(positioned(&e)))?;
     Ok(value)
+}
+
+/// The first key an object in `bytes` names twice: the object's path ("weapons[0]", "" for the
+/// top) and the key. `None` when there is none, or when `bytes` is not JSON (the reading proper
+/// says what is wrong then). One walk over the body, which the body limit keeps small; keys are
+/// borrowed where they can be, and a path is written out only for the key found.
+fn duplicate_key(bytes: &[u8]) -> Option<(String, String)> {
+    use std::borrow::Cow;
+    use std::cell::RefCell;
+    use std::collections::HashSet;
+
+    enum Seg<'de> {
+        Index(usize),
+        Key(Cow<'de, str>),
+    }
+
+    struct Walk<'a, 'de> {
+        at: &'a RefCell<Vec<Seg<'de>>>,
+        found: &'a RefCell<Option<(String, String)>>,
+    }
+
+    impl<'de> Walk<'_, 'de> {
+        fn child(&self) -> Walk<'_, 'de> {
+            Walk { at: self.at, found: self.found }
+        }
+
+        fn path(&self) -> String {
+            let mut out = String::new();
+            for seg in self.at.borrow().iter() {
+                match seg {
+                    Seg::Index(i) => out.push_str(&format!("[{i}]")),
+                    Seg::Key(k) if out.is_empty() => out.push_str(k),
+                    Seg::Key(k) => {
+                        out.push('.');
+                        out.push_str(k);
+                    }
+                }
+            }
+            out
+        }
+    }
+
+    impl<'de> DeserializeSeed<'de> for Walk<'_, 'de> {
+        type Value = ();
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Walk<'_, 'de> {
+        type Value = ();
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("any JSON value")
+        }
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut i = 0usize;
+            loop {
+                self.at.borrow_mut().push(Seg::Index(i));
+                let more = seq.next_element_seed(self.child());
+                self.at.borrow_mut().pop();
+                if more?.is_none() {
+                    return Ok(());
+                }
+                i += 1;
+            }
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut seen: HashSet<Cow<'de, str>> = HashSet::new();
+            while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+                let key = match crate::games::bounds::without_nul(&key) {
+                    Cow::Borrowed(_) => key,
+                    Cow::Owned(k) => Cow::Owned(k),
+                };
+                if seen.contains(&key) && self.found.borrow().is_none() {
+                    *self.found.borrow_mut() = Some((self.path(), key.to_string()));
+                }
+                self.at.borrow_mut().push(Seg::Key(key.clone()));
+                let value = map.next_value_seed(self.child());
+                self.at.borrow_mut().pop();
+                value?;
+                seen.insert(key);
+            }
+            Ok(())
+        }
+    }
+
+    let at = RefCell::new(Vec::new());
+    let found = RefCell::new(None);
+    let mut json = serde_json::Deserializer::from_slice(bytes);
+    let read = Walk { at: &at, found: &found }.deserialize(&mut json).and_then(|()| json.end());
+    read.ok().and_then(|()| found.into_inner())
 }
 
 fn refusal(e: &serde_path_to_error::Error<serde_json::Error>) -> Refusal {
@@ -305,9 +421,35 @@ impl<'de, V: Visitor<'de>, const OBJECT: bool> Visitor<'de> for StrictVisitor<V,
         visit_bool(bool)
         visit_i8(i8) visit_i16(i16) visit_i32(i32) visit_i64(i64) visit_i128(i128)
         visit_u8(u8) visit_u16(u16) visit_u32(u32) visit_u64(u64) visit_u128(u128)
-        visit_f32(f32) visit_f64(f64) visit_char(char)
-        visit_str(&str) visit_borrowed_str(&'de str) visit_string(String)
+        visit_f32(f32) visit_f64(f64)
         visit_bytes(&[u8]) visit_borrowed_bytes(&'de [u8]) visit_byte_buf(Vec<u8>)
+    }
+
+    // Text as it is, but with U+0000 as U+FFFD: no store keeps U+0000.
+
+    fn visit_char<E: de::Error>(self, v: char) -> Result<V::Value, E> {
+        self.0.visit_char(if v == '\0' { crate::games::bounds::NUL_STAND_IN } else { v })
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
+        match crate::games::bounds::without_nul(v) {
+            std::borrow::Cow::Borrowed(v) => self.0.visit_str(v),
+            std::borrow::Cow::Owned(v) => self.0.visit_string(v),
+        }
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<V::Value, E> {
+        match crate::games::bounds::without_nul(v) {
+            std::borrow::Cow::Borrowed(v) => self.0.visit_borrowed_str(v),
+            std::borrow::Cow::Owned(v) => self.0.visit_string(v),
+        }
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<V::Value, E> {
+        match crate::games::bounds::without_nul(&v) {
+            std::borrow::Cow::Borrowed(_) => self.0.visit_string(v),
+            std::borrow::Cow::Owned(replaced) => self.0.visit_string(replaced),
+        }
     }
 
     fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
@@ -680,6 +822,46 @@ armor.points | F armor adds up to 1200 points; a location holds at most 999 | ar
     }
 
     #[test]
+    fn a_key_sent_twice_is_refused_naming_it_wherever_it_is() {
+        for (body, said) in [
+            (r#"{"list": "imperial-marines", "list": "ork-wetboyz"}"#, "it has the field `list` twice"),
+            (
+                r#"{"hull": "dinghy", "armor": {"points": {"F": 1, "B": 2, "F": 3}}}"#,
+                "armor.points has the field `F` twice",
+            ),
+            (
+                r#"{"hull": "dinghy", "weapons": [{"weapon": "mg"}, {"weapon": "mg", "count": 1, "count": 2}]}"#,
+                "weapons[1] has the field `count` twice",
+            ),
+        ] {
+            let got = match (
+                from_slice::<Design>(body.as_bytes()),
+                from_slice::<serde_json::Value>(body.as_bytes()),
+            ) {
+                (Err(Refusal::Misfit(a)), Err(Refusal::Misfit(b))) if a == b => a,
+                other => panic!("{body}: {other:?}"),
+            };
+            assert_eq!(got, said, "{body}");
+        }
+        // Keys that only look alike are different keys; nested objects have keys of their own.
+        assert!(from_slice::<serde_json::Value>(br#"{"a": {"a": 1}, "A": [{"a": 1}, {"a": 2}]}"#).is_ok());
+        // Not JSON: said as such, whatever it repeats.
+        assert!(matches!(from_slice::<serde_json::Value>(br#"{"a": 1, "a": "#), Err(Refusal::NotJson(_))));
+    }
+
+    #[test]
+    fn nul_in_a_string_or_a_key_reads_as_the_replacement_character() {
+        let v: serde_json::Value =
+            from_slice(br#"{"a\u0000": "x\u0000y", "b": ["\u0000"]}"#).unwrap_or_default();
+        assert_eq!(v, serde_json::json!({"a\u{FFFD}": "x\u{FFFD}y", "b": ["\u{FFFD}"]}));
+        let d: Design = from_slice(br#"{"hull": "ding\u0000hy", "name": "Sea\u0000Wasp"}"#).expect("design");
+        assert_eq!(d.name, "Sea\u{FFFD}Wasp");
+        assert_eq!(serde_json::to_value(&d.hull).ok(), Some(serde_json::json!("ding\u{FFFD}hy")));
+        let c: char = from_slice(br#""\u0000""#).expect("a character");
+        assert_eq!(c, '\u{FFFD}');
+    }
+
+    #[test]
     fn positions_are_dropped_however_often_they_were_added() {
         assert_eq!(without_position("bad at line 1 column 5 at line 1 column 9"), "bad");
         assert_eq!(without_position("the name at line 4 is bad"), "the name at line 4 is bad");
@@ -757,7 +939,7 @@ armor.points | F armor adds up to 1200 points; a location holds at most 999 | ar
         async fn each_kind_of_bad_body_gets_its_status_and_sentence() {
             let (status, v) = send(None, OK.into(), 1024).await;
             assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
-            assert_eq!(said(&v), "Send the document with the header Content-Type: application/json");
+            assert_eq!(said(&v), "Send the body with the header Content-Type: application/json");
             assert_eq!(v["status"], 415);
 
             let (status, v) = send(Some("application/json"), r#"{"list": "#.into(), 1024).await;

@@ -8,6 +8,7 @@ pub mod builds;
 pub mod cache;
 pub mod chart;
 pub mod codec;
+pub mod conflict;
 pub mod epic;
 pub mod error;
 pub mod form;
@@ -143,6 +144,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CompressionLayer::new().quality(CompressionLevel::Fastest))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(middleware::from_fn_with_state(public, edge))
+        .layer(middleware::from_fn_with_state(writes.clone(), rate::count_token_attempts))
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .service(routes);
@@ -249,6 +251,19 @@ async fn with_security_headers<B>(mut res: axum::http::Response<B>) -> axum::htt
     res
 }
 
+/// Marks every cookie the answer sets `Secure`, so a browser never sends it over plain http
+/// (a site reached over https: `--public-url https://...`). Every cookie, wherever it is set:
+/// the edit tokens' and any added later.
+fn secure_cookies(h: &mut axum::http::HeaderMap) {
+    let header::Entry::Occupied(mut cookies) = h.entry(header::SET_COOKIE) else { return };
+    for v in cookies.iter_mut() {
+        let secure = v.to_str().is_ok_and(|s| s.split(';').any(|a| a.trim().eq_ignore_ascii_case("secure")));
+        if !secure && let Ok(with) = HeaderValue::from_bytes(&[v.as_bytes(), b"; Secure"].concat()) {
+            *v = with;
+        }
+    }
+}
+
 /// The edge of the app, one middleware for two jobs. First, a browser's cross-site writes are
 /// refused ([`origin::allows`]). Then, what layers outside the handlers (body limit, timeout,
 /// method routing, the cross-site refusal) and axum's extractors (an address or query that
@@ -261,11 +276,14 @@ async fn edge(
     next: Next,
 ) -> Response {
     let api = req.uri().path().starts_with("/api/");
-    let res = if origin::allows(&public, &req) {
+    let mut res = if origin::allows(&public, &req) {
         next.run(req).await
     } else {
         StatusCode::FORBIDDEN.into_response()
     };
+    if public.is_https() {
+        secure_cookies(res.headers_mut());
+    }
     let status = res.status();
     let bare = res
         .headers()

@@ -70,6 +70,11 @@ impl PublicOrigin {
         &self.origin
     }
 
+    /// Whether players reach the site over https: its cookies are then sent only over https.
+    pub fn is_https(&self) -> bool {
+        self.origin.starts_with("https://")
+    }
+
     /// Whether a browser's `Origin` header names this site.
     pub fn trusts(&self, origin: &[u8]) -> bool {
         let same = |o: &str| o.as_bytes().eq_ignore_ascii_case(origin);

@@ -9,7 +9,7 @@ use super::builds::{
     API_WRONG_TOKEN, api_token, edit_cookies, forbidden, forget_edit_cookie, gone_json, load, share_path,
     token_for, update_error,
 };
-use super::error::{ApiError, AppError, error_json};
+use super::error::{ApiError, AppError, error_json, read_json};
 use super::form::Fields;
 use super::registry;
 use crate::games::registry::Game;
@@ -212,6 +212,11 @@ fn api_refusal(e: UpdateError, kind: Option<&str>) -> Response {
             error_json(StatusCode::NOT_FOUND, "There is no saved build with this id.".into())
         }
         UpdateError::Forbidden => error_json(StatusCode::FORBIDDEN, API_WRONG_TOKEN.into()),
+        // Deleting and listing check no revision; said as for any refused change.
+        e @ UpdateError::Conflict(_) => match kind.and_then(registry::game) {
+            Some(g) => ApiError(update_error(e, g)).into_response(),
+            None => error_json(StatusCode::CONFLICT, e.to_string()),
+        },
         UpdateError::Db(e) => ApiError(e.into()).into_response(),
     }
 }
@@ -235,7 +240,16 @@ pub async fn api_delete(
     }
 }
 
-/// JSON API: `PATCH /api/builds/{id}` with `{"listed": true}` or `false` and its token in
+/// What `PATCH /api/builds/{id}` takes: `{"listed": true}` or `false`, read as strictly as a
+/// document.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListingChange {
+    listed: bool,
+}
+
+/// JSON API: `PATCH /api/builds/{id}` with `{"listed": true}` or `false` (as JSON: 415 without
+/// its content type, 422 for anything else, a key sent twice included) and its token in
 /// `X-Edit-Token`: shows the build in the gallery or takes it out.
 pub async fn api_listing(
     State(state): State<AppState>,
@@ -244,14 +258,14 @@ pub async fn api_listing(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let token = api_token(&headers)?;
-    let listed = serde_json::from_slice::<serde_json::Value>(&body)
-        .ok()
-        .and_then(|v| v.get("listed").and_then(serde_json::Value::as_bool))
-        .ok_or_else(|| {
-            ApiError(AppError::Unprocessable(
-                "Send a JSON object with \"listed\": true or false; nothing was changed.".into(),
-            ))
-        })?;
+    let hint = |why: String| {
+        format!("{why}. Send a JSON object with \"listed\": true or false; nothing was changed.")
+    };
+    let ListingChange { listed } = read_json(&headers, &body, "listing change").map_err(|e| match e {
+        AppError::Unprocessable(why) => AppError::Unprocessable(hint(why)),
+        AppError::BadRequest(why) => AppError::BadRequest(hint(why)),
+        other => other,
+    })?;
     match builds::set_listing(&state.db, &id, None, token, Listing::of(listed)).await {
         Ok(b) => Ok(Json(json!({ "id": b.id, "listed": b.listing() == Listing::Listed })).into_response()),
         Err(e) => Ok(api_refusal(e, kind_of(&state, &id).await.as_deref())),

@@ -233,7 +233,8 @@ where
         // from a future).
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
-        let Some(limiter) = self.limiter.clone() else {
+        let Some(limiter) = self.limiter.clone().filter(|_| req.extensions().get::<Counted>().is_none())
+        else {
             return Box::pin(inner.call(req));
         };
         let who = client(&req, &limiter.proxies);
@@ -245,6 +246,40 @@ where
             }
         })
     }
+}
+
+/// Marks a request already counted (it carried an edit token of its own), so the route's write
+/// limit does not count it again.
+#[derive(Clone, Copy)]
+struct Counted;
+
+/// Whether a request brings an edit token of its own to try: an `X-Edit-Token` header or a
+/// `token` in its address (an edit link). The owner's cookie is not: their browser sends it with
+/// every page, and the routes that act on it (saves, deletes, orders, the editor, the delete page)
+/// count every request anyway.
+fn carries_token<T>(req: &Request<T>) -> bool {
+    req.headers().contains_key("x-edit-token")
+        || req.uri().query().is_some_and(|q| form_urlencoded::parse(q.as_bytes()).any(|(k, _)| k == "token"))
+}
+
+/// Every edit-token attempt counts toward the write limit, on every route, reads included: a
+/// request that brings a token of its own ([`carries_token`]) is counted once here, whether the
+/// route then checks it (a share page showing its owner's controls, a battle's orders, the
+/// delete page) or not, and refused with 429 past the limit before any token is compared.
+pub async fn count_token_attempts(
+    axum::extract::State(limit): axum::extract::State<WriteLimit>,
+    mut req: Request<Body>,
+    next: axum::middleware::Next,
+) -> Response<Body> {
+    if let Some(limiter) = &limit.0
+        && carries_token(&req)
+    {
+        if let Err(wait) = limiter.admit(client(&req, &limiter.proxies)).await {
+            return refusal(wait);
+        }
+        req.extensions_mut().insert(Counted);
+    }
+    next.run(req).await
 }
 
 /// 429 with `Retry-After` in whole seconds; the friendly-errors layer words the body for pages

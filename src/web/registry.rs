@@ -4,7 +4,7 @@
 //! small web module (a [`Builder`](super::builder::Builder) and its own pages) and one line here.
 
 use super::AppState;
-use super::builder::stored_facets;
+use super::builder::{check_stored, stored_facets};
 use super::rate::WriteLimit;
 use super::view::StartChoice;
 use super::{bfg, boats, epic, samurai, waffle};
@@ -21,6 +21,8 @@ pub struct Registered {
     pub published: fn() -> &'static [StartChoice],
     /// A saved build's gallery facets, judged again by its builder: `builder::stored_facets::<B>`.
     pub facets: fn(&Build) -> Facets,
+    /// Why a stored document is not one its builder could have saved: `builder::check_stored::<B>`.
+    pub document: fn(&str) -> Result<(), String>,
 }
 
 pub static GAMES: [Registered; 5] = [
@@ -29,30 +31,35 @@ pub static GAMES: [Registered; 5] = [
         routes: boats::router,
         published: boats::view::published,
         facets: stored_facets::<boats::Boats>,
+        document: check_stored::<boats::Boats>,
     },
     Registered {
         game: &crate::games::epic::GAME,
         routes: epic::router,
         published: || &[],
         facets: stored_facets::<epic::Epic>,
+        document: check_stored::<epic::Epic>,
     },
     Registered {
         game: &crate::games::bfg::GAME,
         routes: bfg::router,
         published: || &[],
         facets: stored_facets::<bfg::Fleets>,
+        document: check_stored::<bfg::Fleets>,
     },
     Registered {
         game: &crate::games::waffle::GAME,
         routes: waffle::router,
         published: || &[],
         facets: stored_facets::<waffle::Waffle>,
+        document: check_stored::<waffle::Waffle>,
     },
     Registered {
         game: &crate::games::samurai::GAME,
         routes: samurai::router,
         published: || &[],
         facets: stored_facets::<samurai::Samurai>,
+        document: check_stored::<samurai::Samurai>,
     },
 ];
 
@@ -74,6 +81,29 @@ pub fn published() -> impl Iterator<Item = (&'static Game, &'static [StartChoice
 /// Every game's routes.
 pub fn routes(writes: &WriteLimit) -> Router<AppState> {
     GAMES.iter().fold(Router::new(), |r, g| r.merge((g.routes)(writes)))
+}
+
+/// What `drydock import` checks rows against that the store does not know: every game's
+/// documents, and the battle tracker's states (only fleets have battles).
+pub struct Checks;
+
+impl crate::store::transfer::Rows for Checks {
+    fn document(&self, kind: &str, document: &str) -> Result<(), String> {
+        match GAMES.iter().find(|r| r.game.id == kind) {
+            Some(r) => (r.document)(document),
+            None => Err(format!("no game here keeps builds of the kind \"{}\"", crate::games::shown(kind))),
+        }
+    }
+
+    fn battle(&self, kind: &str, state: &str) -> Result<(), String> {
+        if kind != crate::games::bfg::GAME.id {
+            return Err(format!(
+                "its build is of the kind \"{}\", which has no battles",
+                crate::games::shown(kind)
+            ));
+        }
+        bfg::battle::check_stored(state)
+    }
 }
 
 /// Works out the gallery facets of every saved build that has none (saved before there were
@@ -103,6 +133,204 @@ pub async fn fill_facets(db: &Db) -> Result<u64, sqlx::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Code;
+    use crate::web::builder::{Builder, read_form};
+    use crate::web::codec;
+    use crate::web::form::Fields;
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    /// Every list in a document's JSON, by path ("weapons", "turrets.0.weapons"), and every
+    /// object's fields (what a clear button may name).
+    fn paths(v: &Value, at: &str, out: &mut Vec<String>) {
+        let join = |k: &str| if at.is_empty() { k.to_owned() } else { format!("{at}.{k}") };
+        match v {
+            Value::Array(items) => {
+                out.push(at.to_owned());
+                for (i, item) in items.iter().enumerate() {
+                    paths(item, &join(&i.to_string()), out);
+                }
+            }
+            Value::Object(fields) => {
+                for (k, item) in fields {
+                    out.push(join(k));
+                    paths(item, &join(k), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A button a client may post on a builder's form: any verb, any path the game's example has
+    /// (or a made-up one), any row number, including the largest and past it.
+    fn arb_button(paths: Vec<String>) -> impl Strategy<Value = String> {
+        let number = prop_oneof![
+            (0usize..5).prop_map(|n| n.to_string()),
+            Just(usize::MAX.to_string()),
+            Just("18446744073709551616".to_owned()),
+            Just("-1".to_owned()),
+        ];
+        let mut paths = paths;
+        paths.extend(["nothing".to_owned(), "name".to_owned(), "a.b.c".to_owned()]);
+        let verb = prop::sample::select(vec!["add", "remove", "move", "clear", "hex", "grapple"]);
+        let way = prop::sample::select(vec!["up", "down"]);
+        (verb, prop::sample::select(paths), number, way).prop_map(|(verb, path, n, way)| match verb {
+            "add" | "clear" => format!("{verb}.{path}"),
+            "remove" => format!("remove.{path}.{n}"),
+            "move" => format!("move.{path}.{n}.{way}"),
+            "hex" => format!("hex.Z{n}"),
+            _ => format!("grapple.A1.{path}"),
+        })
+    }
+
+    /// Presses `buttons` one after the other on `B`'s example, each on the form the last one
+    /// left, as the editor does: never a panic; a button refused leaves the document as posted.
+    fn press_all<B: Builder>(buttons: &[String]) -> Result<(), TestCaseError> {
+        let mut doc: B::Doc =
+            serde_json::from_str(B::GAME.example).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for action in buttons {
+            let mut fields = codec::encode(&doc);
+            fields.push(("action".to_owned(), action.clone()));
+            fields.push(("new_weapon".to_owned(), "mg".to_owned()));
+            let f = Fields::from_pairs(fields);
+            let Ok((after, problems)) = read_form::<B>(&f) else { continue };
+            if problems.iter().any(|p| p.code == Code::BadButton) {
+                prop_assert_eq!(
+                    serde_json::to_value(&after).ok(),
+                    serde_json::to_value(&doc).ok(),
+                    "{}",
+                    action
+                );
+            }
+            doc = after;
+        }
+        Ok(())
+    }
+
+    fn game_paths(example: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        paths(&serde_json::from_str(example).unwrap_or(Value::Null), "", &mut out);
+        out
+    }
+
+    /// Every string's place in a JSON value (keys and indices), and every object key's.
+    fn string_places(v: &Value, at: &mut Vec<String>, out: &mut Vec<(Vec<String>, bool)>) {
+        match v {
+            Value::String(_) => out.push((at.clone(), false)),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    at.push(i.to_string());
+                    string_places(item, at, out);
+                    at.pop();
+                }
+            }
+            Value::Object(fields) => {
+                for (k, item) in fields {
+                    at.push(k.clone());
+                    out.push((at.clone(), true));
+                    string_places(item, at, out);
+                    at.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `v` with `text` put at the end of the string (or the object key, `key`) at `at`.
+    fn with_text(v: &Value, at: &[String], key: bool, text: &str) -> Value {
+        let mut v = v.clone();
+        let Some((last, init)) = at.split_last() else { return v };
+        let mut node = &mut v;
+        for seg in init {
+            node = match node {
+                Value::Array(items) => &mut items[seg.parse::<usize>().unwrap_or(0)],
+                other => &mut other[seg.as_str()],
+            };
+        }
+        match node {
+            Value::Object(fields) if key => {
+                if let Some(item) = fields.remove(last) {
+                    fields.insert(format!("{last}{text}"), item);
+                }
+            }
+            Value::Object(fields) => {
+                if let Some(Value::String(s)) = fields.get_mut(last) {
+                    s.push_str(text);
+                }
+            }
+            Value::Array(items) => {
+                if let Some(Value::String(s)) = items.get_mut(last.parse::<usize>().unwrap_or(usize::MAX)) {
+                    s.push_str(text);
+                }
+            }
+            _ => {}
+        }
+        v
+    }
+
+    /// No text a document holds, an id, a name, a key, can start a line of its forum text: each
+    /// string of `B`'s example in turn is given a line break and a line of its own, and the export
+    /// of every document that still reads has no such line.
+    fn forum_text_lines_come_from_drydock_alone<B: Builder>() -> Vec<String> {
+        let example: Value = serde_json::from_str(B::GAME.example).unwrap_or(Value::Null);
+        let mut places = Vec::new();
+        string_places(&example, &mut Vec::new(), &mut places);
+        let mut read = 0;
+        let mut forged_at = Vec::new();
+        for (at, key) in places {
+            for forged in ["\nFORGED LINE", "\r\nFORGED LINE", "\u{2028}FORGED LINE", "\u{85}FORGED LINE"] {
+                let doc = with_text(&example, &at, key, forged);
+                let Ok(doc) =
+                    crate::web::json::from_slice::<B::Doc>(&serde_json::to_vec(&doc).unwrap_or_default())
+                else {
+                    continue;
+                };
+                read += 1;
+                let text = B::forum_text(&B::judge(doc, Vec::new()));
+                if text
+                    .lines()
+                    .flat_map(|l| l.split(['\u{2028}', '\u{85}', '\r']))
+                    .any(|l| l.trim_start().starts_with("FORGED"))
+                {
+                    forged_at.push(format!("{at:?} {forged:?}"));
+                }
+            }
+        }
+        assert!(read > 0, "{}: some string takes any text", B::GAME.id);
+        forged_at.iter().map(|f| format!("{}: {f}", B::GAME.id)).collect()
+    }
+
+    #[test]
+    fn no_text_in_a_document_forges_a_line_of_any_games_forum_text() {
+        let forged = [
+            forum_text_lines_come_from_drydock_alone::<boats::Boats>(),
+            forum_text_lines_come_from_drydock_alone::<epic::Epic>(),
+            forum_text_lines_come_from_drydock_alone::<bfg::Fleets>(),
+            forum_text_lines_come_from_drydock_alone::<waffle::Waffle>(),
+            forum_text_lines_come_from_drydock_alone::<samurai::Samurai>(),
+        ]
+        .concat();
+        assert!(forged.is_empty(), "these strings forged lines of their forum text: {forged:#?}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_button_on_any_builders_form_never_panics(
+            boat in prop::collection::vec(arb_button(game_paths(crate::games::carwars::GAME.example)), 1..8),
+            epic in prop::collection::vec(arb_button(game_paths(crate::games::epic::GAME.example)), 1..8),
+            fleet in prop::collection::vec(arb_button(game_paths(crate::games::bfg::GAME.example)), 1..8),
+            roster in prop::collection::vec(arb_button(game_paths(crate::games::waffle::GAME.example)), 1..8),
+            scenario in prop::collection::vec(arb_button(game_paths(crate::games::samurai::GAME.example)), 1..8),
+        ) {
+            press_all::<boats::Boats>(&boat)?;
+            press_all::<epic::Epic>(&epic)?;
+            press_all::<bfg::Fleets>(&fleet)?;
+            press_all::<waffle::Waffle>(&roster)?;
+            press_all::<samurai::Samurai>(&scenario)?;
+        }
+    }
 
     #[test]
     fn games_have_distinct_ids_and_paths() {

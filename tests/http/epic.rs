@@ -316,7 +316,10 @@ async fn a_fork_keeps_its_parent_and_opens_for_editing() {
         .text()
         .await
         .expect("body");
-    assert!(page.contains(&format!("copied from <a href=\"/epic/{id}\">Harbour Watch</a>")), "{page}");
+    assert!(
+        page.contains(&format!("copied from <a href=\"/epic/{id}\"><bdi>Harbour Watch</bdi></a>")),
+        "{page}"
+    );
     let (_, original) = app.get(&format!("/epic/{id}")).await;
     assert!(original.contains("1 copy made"));
 }

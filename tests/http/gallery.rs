@@ -43,7 +43,8 @@ fn names(page: &str) -> Vec<String> {
         .split("<a class=\"card\" href=\"")
         .skip(1)
         .filter_map(|card| {
-            let name = card.split("<strong>").nth(1)?.split("</strong>").next()?;
+            // Player names are isolated from the page's text direction.
+            let name = card.split("<strong><bdi>").nth(1)?.split("</bdi></strong>").next()?;
             Some(name.to_owned())
         })
         .collect()

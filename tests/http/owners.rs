@@ -124,8 +124,35 @@ async fn the_api_deletes_with_the_token_and_lists_or_unlists() {
     assert!(!in_gallery(&app, &page).await);
     let v: Value = app.client.get(&api).send().await.expect("get").json().await.expect("json");
     assert_eq!(v["listed"], false, "{v}");
-    let bad = app.client.patch(&api).header("x-edit-token", &token).body("{\"listed\": \"yes\"}");
-    assert_eq!(status(bad).await, StatusCode::UNPROCESSABLE_ENTITY);
+    // As strict as a document: JSON's content type, or 415; a key sent twice, or anything but
+    // "listed" as true or false, 422; and nothing changes.
+    let json = |body: &'static str| {
+        app.client
+            .patch(&api)
+            .header("x-edit-token", &token)
+            .header("content-type", "application/json")
+            .body(body)
+    };
+    for bad in
+        [r#"{"listed": "yes"}"#, r#"{"listed": true, "listed": false}"#, r#"{"listed": true, "x": 1}"#, "{}"]
+    {
+        let res = json(bad).send().await.expect("patch");
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+        let said = res.json::<Value>().await.expect("json")["error"].as_str().unwrap_or("").to_owned();
+        assert!(said.ends_with("nothing was changed."), "{bad}: {said}");
+        if bad.contains("true, \"listed\"") {
+            assert!(said.contains("has the field `listed` twice"), "{said}");
+        }
+    }
+    assert_eq!(status(json("{\"listed\": true,")).await, StatusCode::BAD_REQUEST, "not JSON");
+    for ct in [None, Some("text/plain"), Some("application/x-www-form-urlencoded")] {
+        let mut req = app.client.patch(&api).header("x-edit-token", &token).body("{\"listed\": true}");
+        if let Some(ct) = ct {
+            req = req.header("content-type", ct);
+        }
+        assert_eq!(status(req).await, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{ct:?}");
+    }
+    assert!(!in_gallery(&app, &page).await, "nothing refused changed the listing");
     let res =
         app.client.patch(&api).header("x-edit-token", &token).json(&serde_json::json!({"listed": true}));
     assert_eq!(status(res).await, StatusCode::OK);
@@ -158,7 +185,8 @@ async fn nobody_but_the_owner_can_delete_or_list_and_a_refusal_changes_nothing()
         let api = app.url(&format!("/api/builds/{id}"));
         assert_eq!(status(visitor.delete(&api)).await, StatusCode::FORBIDDEN);
         assert_eq!(status(visitor.delete(&api).header("x-edit-token", "wrong")).await, StatusCode::FORBIDDEN);
-        let patch = visitor.patch(&api).header("x-edit-token", "wrong").body("{\"listed\": false}");
+        let patch =
+            visitor.patch(&api).header("x-edit-token", "wrong").json(&serde_json::json!({"listed": false}));
         assert_eq!(status(patch).await, StatusCode::FORBIDDEN);
 
         // Still there, still listed, and a stranger's page offers no owner's controls.
@@ -252,7 +280,7 @@ async fn the_share_page_cache_never_serves_a_deleted_or_unlisted_build_stale() {
     );
 
     let patch = app.client.patch(app.url(&format!("/api/builds/{id}"))).header("x-edit-token", &token);
-    assert_eq!(status(patch.body("{\"listed\": false}")).await, StatusCode::OK);
+    assert_eq!(status(patch.json(&serde_json::json!({"listed": false}))).await, StatusCode::OK);
     assert!(
         app.pages.get(&page, app.db.change_mark().await.expect("mark")).is_none(),
         "a listing change empties the cache"

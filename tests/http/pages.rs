@@ -22,7 +22,10 @@ async fn save(app: &TestApp, d: &drydock::games::carwars::Design) -> String {
     let res = post_form(app, "/boats", form(d, &[])).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let loc = res.headers()["location"].to_str().expect("location").to_owned();
-    assert!(res.headers()["set-cookie"].to_str().unwrap_or("").contains("HttpOnly"));
+    let cookie = res.headers()["set-cookie"].to_str().unwrap_or("");
+    assert!(cookie.contains("HttpOnly"));
+    // Served over plain http (no https --public-url): not Secure, or the browser would drop it.
+    assert!(!cookie.contains("Secure"), "{cookie}");
     loc.trim_start_matches("/boats/").trim_end_matches("?saved=1").to_owned()
 }
 
@@ -290,7 +293,7 @@ async fn edit_a_copy_forks_a_build_that_remembers_its_parent() {
         .text()
         .await
         .expect("text");
-    assert!(page.contains(&format!("copied from <a href=\"/boats/{id}\">Minnow</a>")));
+    assert!(page.contains(&format!("copied from <a href=\"/boats/{id}\"><bdi>Minnow</bdi></a>")));
 }
 
 #[tokio::test]
@@ -369,7 +372,9 @@ async fn the_gallery_finds_builds_by_name_and_lists_the_examples() {
     save(&app, &examples::darter()).await;
     let body = get(&app, "/gallery?q=pira").await.text().await.expect("text");
     // Found among the recent builds (and listed again among the published examples).
-    assert_eq!(body.matches("<strong>Piranha</strong>").count(), 2);
+    assert_eq!(body.matches("<strong><bdi>Piranha</bdi></strong>").count(), 1);
+    assert_eq!(body.matches("<strong>Piranha</strong>").count(), 1, "as an example");
+    assert_eq!(body.matches("<strong><bdi>Darter</bdi></strong>").count(), 0);
     assert_eq!(body.matches("<strong>Darter</strong>").count(), 1, "only as an example");
     assert!(body.contains("Published boats"));
     let body = get(&app, "/gallery?kind=epic").await.text().await.expect("text");

@@ -216,6 +216,28 @@ async fn links_are_written_with_the_public_url_and_posts_from_it_are_accepted() 
             .await
             .expect("post");
         assert_eq!(res.status(), status, "{origin}");
+        if status == ::reqwest::StatusCode::SEE_OTHER {
+            assert_cookies_are_secure(&res);
+        }
+    }
+    // The site is reached over https: every cookie it sets is Secure (a saved build's, and an
+    // edit link's adopted in another browser).
+    let edit_url = v["edit_url"]
+        .as_str()
+        .unwrap_or("")
+        .replace("https://drydock.example.org", &format!("http://{}", server.addr));
+    let res = no_redirects().get(edit_url).send().await.expect("edit link");
+    assert_eq!(res.status(), ::reqwest::StatusCode::SEE_OTHER);
+    assert_cookies_are_secure(&res);
+}
+
+/// Every cookie the answer sets (at least one) is marked Secure.
+fn assert_cookies_are_secure(res: &::reqwest::Response) {
+    let cookies: Vec<&str> =
+        res.headers().get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()).collect();
+    assert!(!cookies.is_empty(), "a cookie is set");
+    for c in cookies {
+        assert!(c.split(';').any(|a| a.trim() == "Secure"), "not Secure: {c}");
     }
 }
 

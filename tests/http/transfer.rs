@@ -132,7 +132,7 @@ async fn an_import_that_cannot_be_whole_changes_nothing() {
     let one = drydock::store::builds::Content {
         kind: "boat",
         name: "Only one".into(),
-        document: "{}".into(),
+        document: drydock::games::carwars::GAME.example.into(),
         engine_version: 1,
         legal: true,
         summary: String::new(),
@@ -148,8 +148,11 @@ async fn an_import_that_cannot_be_whole_changes_nothing() {
     // Into the store it came from: every build is there already.
     let out = drydock(&store.location, &["import", "--from", &export_arg]);
     assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("line 2: build "), "{said}");
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("is already in this database: nothing was imported")
+        said.contains("is already in this database (or earlier in the export): nothing was imported"),
+        "{said}"
     );
 
     // A damaged export: its good lines are not imported either.

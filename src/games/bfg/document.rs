@@ -74,13 +74,14 @@ pub struct Fleet {
 #[serde(deny_unknown_fields)]
 pub struct ShipEntry {
     /// Ship class id: "emperor-battleship". Required.
+    #[serde(deserialize_with = "crate::games::bounds::id")]
     pub class: String,
     /// The ship's own name. Default "".
     #[serde(default, deserialize_with = "crate::games::bounds::name")]
     pub name: String,
     /// Ids of the chosen options ("sharks"); an option taken twice is written twice, or
     /// "id*2". Default none.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::games::bounds::ids")]
     pub options: Vec<String>,
     /// The squadron it fights in: entries with the same group form one squadron. Default "",
     /// alone.
@@ -103,6 +104,7 @@ pub struct ShipEntry {
 #[serde(deny_unknown_fields)]
 pub struct Squadron {
     /// Escort class id: "sword-frigate". Required.
+    #[serde(deserialize_with = "crate::games::bounds::id")]
     pub class: String,
     /// How many ships. Default 1.
     #[serde(default = "default_count", deserialize_with = "crate::games::bounds::count_u32")]
@@ -111,7 +113,7 @@ pub struct Squadron {
     #[serde(default, deserialize_with = "crate::games::bounds::name")]
     pub name: String,
     /// Ids of the options every ship of the squadron takes. Default none.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::games::bounds::ids")]
     pub options: Vec<String>,
     /// Entries with the same group form one squadron, escorts of several classes mixed. Default
     /// "": the entry is a squadron of its own.
@@ -134,6 +136,7 @@ pub struct Squadron {
 #[serde(deny_unknown_fields)]
 pub struct Aboard {
     /// Leader id: "admiral", "chaos-lord" (see `data::leaders`). Required.
+    #[serde(deserialize_with = "crate::games::bounds::id")]
     pub id: String,
     /// Extra re-rolls bought beyond those included. Default 0.
     #[serde(default, deserialize_with = "crate::games::bounds::count_u32")]
@@ -154,9 +157,9 @@ struct RawFleet {
     version: u32,
     #[serde(default, deserialize_with = "crate::games::bounds::name")]
     name: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::games::bounds::id")]
     faction: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::games::bounds::id")]
     list: String,
     #[serde(default = "default_limit", deserialize_with = "crate::games::bounds::points_limit")]
     points_limit: u32,

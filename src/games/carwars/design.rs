@@ -93,8 +93,8 @@ impl<T: Catalogued> Serialize for Ref<T> {
 
 impl<'de, T: Catalogued> Deserialize<'de> for Ref<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        Ok(Ref::parse(&s))
+        // One line, as every id a document holds (see `bounds::id`).
+        Ok(Ref::parse(&bounds::id(d)?))
     }
 }
 
@@ -360,7 +360,7 @@ pub struct WeaponEntry {
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "some_small")]
     pub link_group: Option<u8>,
     /// Ammunition id from the weapon's list; left out: standard.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "bounds::optional_id")]
     pub ammo: Option<String>,
     /// Extra loaded magazines per weapon.
     #[serde(default, skip_serializing_if = "is_zero", deserialize_with = "bounds::count")]
@@ -530,7 +530,8 @@ impl<'de> Deserialize<'de> for ArmorPoints {
                             }
                             out.set(loc, sum);
                         }
-                        None => out.unknown.push((k, p)),
+                        // Kept as written, but one line, as every id is (see `bounds::id`).
+                        None => out.unknown.push((bounds::one_line(&k), p)),
                     }
                 }
                 Ok(out)

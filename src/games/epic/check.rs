@@ -49,6 +49,7 @@ pub struct Detachment {
     pub points_limit: Option<u32>,
     /// Id of the detachment list it is built from: "imperial-marines", "eldar-aquatics",
     /// "ork-wetboyz", "tyranid-waterspawn" or "chaos-aqua". Required.
+    #[serde(deserialize_with = "crate::games::bounds::id")]
     pub list: String,
     /// The choices in the player's order. The order also settles who takes command first among
     /// vessels of the same chain step. Optional, default none.
@@ -61,8 +62,10 @@ pub struct Detachment {
 #[serde(deny_unknown_fields)]
 pub struct Choice {
     /// Section id: "main", "support", or "synapse" (Tyranids only). Required.
+    #[serde(deserialize_with = "crate::games::bounds::id")]
     pub section: String,
     /// Entry id within the section: the vessel id, e.g. "alligator-apc". Required.
+    #[serde(deserialize_with = "crate::games::bounds::id")]
     pub entry: String,
     /// How many vessels the choice holds. Optional, default 1.
     #[serde(default = "default_count", deserialize_with = "crate::games::bounds::count_u32")]

@@ -1540,13 +1540,20 @@ proptest! {
         let text = text_export(&d, &c);
         let total = format!("Total: {} pts", c.points);
         prop_assert!(text.contains(&total));
-        // Read back as written, within the bounds every document keeps (the name as one
-        // line); a count past them is refused.
+        // Read back as written, within the bounds every document keeps (the name and the ids
+        // as one line); a count past them is refused.
         let json = serde_json::to_string(&d).unwrap_or_default();
         let back: Result<Detachment, _> = serde_json::from_str(&json);
         if d.choices.iter().all(|c| c.count <= u32::from(crate::games::bounds::MAX_COUNT)) {
-            let name = crate::games::bounds::one_line(&d.name);
-            prop_assert_eq!(back.ok(), Some(Detachment { name, ..d }));
+            let line = crate::games::bounds::one_line;
+            let name = line(&d.name);
+            let list = line(&d.list);
+            let choices = d
+                .choices
+                .iter()
+                .map(|c| Choice { section: line(&c.section), entry: line(&c.entry), ..c.clone() })
+                .collect();
+            prop_assert_eq!(back.ok(), Some(Detachment { name, list, choices, ..d }));
         } else {
             prop_assert!(back.is_err());
         }

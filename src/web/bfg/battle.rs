@@ -213,8 +213,13 @@ async fn act(
             Err(r) => return Ok(Err(Refused::of(&r))),
         };
         let json = serde_json::to_string(&battle).map_err(anyhow::Error::from)?;
-        if battles::save(&state.db, id, &json, cur.revision).await? {
-            return Ok(Ok((event, battle)));
+        match battles::save(&state.db, id, &json, cur.revision).await? {
+            battles::Written::Done => return Ok(Ok((event, battle))),
+            battles::Written::Stale => {}
+            // Deleted since it was read: 410, and no battle comes back for it.
+            battles::Written::NoBuild => {
+                load(state, id, &bfg::GAME).await?;
+            }
         }
     }
     Err(AppError::Status(
@@ -241,8 +246,23 @@ async fn start_anew(
         Err(r) => return Ok(Err(Refused::of(&r))),
     };
     let json = serde_json::to_string(&battle).map_err(anyhow::Error::from)?;
-    battles::restart(&state.db, id, &json).await?;
+    if battles::restart(&state.db, id, &json).await?.is_none() {
+        // Deleted since it was read: 410, and no battle comes back for it.
+        load(state, id, &bfg::GAME).await?;
+        return Err(AppError::not_found(&crate::web::builds::noun(&bfg::GAME)));
+    }
     Ok(Ok(battle))
+}
+
+/// Why `state`, as stored, is not a battle the tracker could have written (for `drydock
+/// import`): not its record, read strictly, or beyond its bounds (more log entries than it
+/// keeps, more ships, ...).
+pub fn check_stored(state: &str) -> Result<(), String> {
+    let battle: Battle = crate::web::json::from_slice(state.as_bytes()).map_err(|r| {
+        let (crate::web::json::Refusal::NotJson(why) | crate::web::json::Refusal::Misfit(why)) = r;
+        format!("it is not a battle record: {why}")
+    })?;
+    battle.beyond_bounds().map_or(Ok(()), |why| Err(format!("it is past the tracker's bounds: {why}")))
 }
 
 /// A post or JSON order without the fleet's edit token.

@@ -20,7 +20,7 @@ pub fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), codec::Refused> {
 }
 
 /// The player's words for a field, for a message about it.
-fn label(path: &str) -> String {
+pub(super) fn label(path: &str) -> String {
     let parts: Vec<&str> = path.split('.').collect();
     let n = |k: &str| k.parse::<usize>().map_or(1, |k| k + 1);
     match parts[..] {
@@ -58,9 +58,12 @@ fn new_squadron(fleet: &Fleet) -> u32 {
 /// reserve), with the first choice of each of its option groups a ship must take;
 /// "add.ships.3.leaders" puts the leader chosen in `new.ships.3.leaders` aboard, "add.leaders"
 /// buys the one in `new.leaders` for the fleet; remove and move buttons work through the codec.
-/// Anything else changes nothing.
-pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
-    let Some(op) = Op::parse(action) else { return };
+/// Anything else changes nothing; a button that does not fit the form gives the problem to show.
+pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) -> Option<Problem> {
+    let op = match Op::read(action)? {
+        Ok(op) => op,
+        Err(p) => return Some(p),
+    };
     let chosen = |list: &str| {
         let raw = f.get(&format!("new.{list}")).unwrap_or("").trim();
         let (reserve, id) = match raw.strip_prefix("reserve:") {
@@ -79,6 +82,7 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
                     ..ShipEntry::new(ship.id, &[])
                 });
             }
+            None
         }
         Op::Add(path) if path == "squadrons" => {
             let size = new_squadron(fleet);
@@ -89,21 +93,23 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
                     ..Squadron::new(ship.id, size)
                 });
             }
+            None
         }
         Op::Add(path) if path == "leaders" => {
             if let Some(l) = bfg::leader(f.get("new.leaders").unwrap_or("").trim()) {
                 fleet.leaders.push(Aboard::new(l.id));
             }
+            None
         }
         Op::Add(path) => {
-            let Some(l) = bfg::leader(f.get(&format!("new.{path}")).unwrap_or("").trim()) else { return };
+            let Some(l) = bfg::leader(f.get(&format!("new.{path}")).unwrap_or("").trim()) else { return None };
             let mut parts = path.split('.');
             let (Some(kind), Some(i), Some("leaders"), None) =
                 (parts.next(), parts.next(), parts.next(), parts.next())
             else {
-                return;
+                return None;
             };
-            let Ok(i) = i.parse::<usize>() else { return };
+            let Ok(i) = i.parse::<usize>() else { return None };
             let aboard = match kind {
                 "ships" => fleet.ships.get_mut(i).map(|s| &mut s.leaders),
                 "squadrons" => fleet.squadrons.get_mut(i).map(|s| &mut s.leaders),
@@ -112,10 +118,9 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
             if let Some(aboard) = aboard {
                 aboard.push(Aboard::new(l.id));
             }
+            None
         }
-        op => {
-            codec::apply(fleet, &op, |_, _| None);
-        }
+        op => codec::press_op(fleet, &op, |_, _| None),
     }
 }
 

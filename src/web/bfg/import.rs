@@ -54,7 +54,7 @@ async fn import_page(mut multipart: Multipart) -> Result<Response, AppError> {
     let imp = read(&bytes)?;
     let v = FleetView::new(imp.fleet.clone(), Vec::new());
     let notes = imp.notes_against(&v.check);
-    page(&BuilderPage { v, build_id: None, listed: true, copy_of: None, notes })
+    page(&BuilderPage { v, at: crate::web::builder::Editing::default(), notes })
 }
 
 async fn import_api(body: Bytes) -> Result<Response, ApiError> {

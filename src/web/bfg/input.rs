@@ -1,10 +1,10 @@
 //! Reading what the battle tracker's and the odds calculator's forms and JSON bodies send, with
 //! a message naming the field at fault when it does not read.
 
-use crate::web::error::{AppError, json_rejection};
+use crate::web::error::{AppError, json_rejection, read_json};
 use crate::web::form::Fields;
 use crate::web::json::{self, Refusal};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -42,14 +42,8 @@ pub fn tagged<T: DeserializeOwned>(
     tag: &str,
     noun: &str,
 ) -> Result<T, AppError> {
-    if !json::is_json_content_type(headers) {
-        return Err(AppError::Status(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Send the body with the header Content-Type: application/json".into(),
-        ));
-    }
     let misfit = |detail: String| json_rejection(noun, Refusal::Misfit(detail));
-    let mut fields: Map<String, Value> = json::from_slice(body).map_err(|r| json_rejection(noun, r))?;
+    let mut fields: Map<String, Value> = read_json(headers, body, noun)?;
     let kind = match fields.remove(tag) {
         Some(Value::String(kind)) => kind,
         Some(other) => return Err(misfit(format!("{tag} must be a string, not {other}"))),

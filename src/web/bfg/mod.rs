@@ -65,14 +65,17 @@ impl Builder for Fleets {
     fn summary(v: &FleetView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(fleet: &mut Fleet, action: &str, f: &Fields) {
-        form::press(fleet, action, f);
+    fn press(fleet: &mut Fleet, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(fleet, action, f)
     }
     fn editor(v: FleetView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of, notes: Vec::new() };
+        let page = BuilderPage { v, at, notes: Vec::new() };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: FleetView) -> Result<String, AppError> {
@@ -120,11 +123,8 @@ struct StartPage {
 #[template(path = "bfg/builder.html", blocks = ["builder"])]
 pub struct BuilderPage {
     pub v: FleetView,
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
-    /// The build it is a copy of, while its owner has not saved it yet.
-    pub copy_of: Option<CopyOf>,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
     /// How an imported roster was read (placements, points that disagree); empty otherwise.
     pub notes: Vec<String>,
 }

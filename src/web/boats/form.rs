@@ -8,7 +8,9 @@ use crate::games::carwars::design::{
     AccessoryEntry, CargoEntry, CrewEntry, Design, PropellerEntry, TurretEntry, WeaponEntry,
 };
 use crate::games::carwars::tables::{self, Loc, Mount};
-use crate::web::codec::{self, Op};
+use crate::web::codec;
+#[cfg(doc)]
+use crate::web::codec::Op;
 use crate::web::form::Fields;
 use serde::Serialize;
 use serde_json::Value;
@@ -27,7 +29,7 @@ pub fn read(f: &Fields) -> Result<(Design, Vec<Problem>), codec::Refused> {
 }
 
 /// The player's words for a field, for a message about it.
-fn label(path: &str) -> String {
+pub(super) fn label(path: &str) -> String {
     let parts: Vec<&str> = path.split('.').collect();
     match parts[..] {
         ["version"] => "Version".into(),
@@ -48,12 +50,10 @@ fn label(path: &str) -> String {
     }
 }
 
-/// Does what the pressed button asks (an add, remove, move or clear, see [`Op`]); any other
-/// button changes nothing. `f` holds the choice next to an add button.
-pub fn press(d: &mut Design, action: &str, f: &Fields) {
-    if let Some(op) = Op::parse(action) {
-        codec::apply(d, &op, |list, at| new_item(f, list, at));
-    }
+/// Does what the pressed button asks (an add, remove, move or clear, see [`Op`]), or says why it
+/// cannot; any other button changes nothing. `f` holds the choice next to an add button.
+pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Problem> {
+    codec::press(d, action, |list, at| new_item(f, list, at))
 }
 
 /// What an add button adds to the list `list` (its path without indices) at `at`: the weapon,

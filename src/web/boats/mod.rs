@@ -69,19 +69,17 @@ impl Builder for Boats {
     fn summary(v: &BoatView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Design, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(d: &mut Design, action: &str, f: &Fields) {
-        form::press(d, action, f);
+    fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(d, action, f)
     }
     fn editor(v: BoatView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = DesignerPage {
-            build_id: at.build_id,
-            listed: at.listed,
-            copy_of: at.copy_of,
-            ..DesignerPage::new(v)
-        };
+        let page = DesignerPage { at, ..DesignerPage::new(v) };
         Ok(if whole { page.render()? } else { page.as_designer().render()? })
     }
     fn live(v: BoatView) -> Result<String, AppError> {
@@ -131,12 +129,8 @@ impl Builder for Boats {
 #[template(path = "boats/designer.html", blocks = ["designer"])]
 pub struct DesignerPage {
     pub v: BoatView,
-    /// The saved build being edited, if any.
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
-    /// The build it is a copy of, while its owner has not saved it yet.
-    pub copy_of: Option<CopyOf>,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
     /// Fragments of a pasted stat line that could not be read (with why, and the catalog items
     /// nearest to each), and notes on how it was read.
     pub unrecognized: Vec<statline::NotRead>,
@@ -145,14 +139,7 @@ pub struct DesignerPage {
 
 impl DesignerPage {
     fn new(v: BoatView) -> Self {
-        DesignerPage {
-            v,
-            build_id: None,
-            listed: true,
-            copy_of: None,
-            unrecognized: Vec::new(),
-            notes: Vec::new(),
-        }
+        DesignerPage { v, at: Editing::default(), unrecognized: Vec::new(), notes: Vec::new() }
     }
 }
 
@@ -199,7 +186,8 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
         Some(slug) => match view::start_design(slug) {
             Some(d) => builder::new_editor::<Boats>(d),
             None => Err(AppError::NotFound(format!(
-                "There is no hull or example called \"{slug}\". Start from one of the choices on the designer's first page."
+                "There is no hull or example called \"{}\". Start from one of the choices on the designer's first page.",
+                crate::games::shown(slug)
             ))),
         },
     }

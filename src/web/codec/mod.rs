@@ -71,6 +71,6 @@ mod write;
 
 use tree::{EMPTY, ROOT, Tree, root_fields};
 
-pub use ops::{Direction, Op, apply};
+pub use ops::{Direction, Misfit, Op, apply, press, press_op};
 pub use read::decode;
 pub use write::encode;

@@ -614,6 +614,15 @@ fn buttons_name_their_operation() {
         Op::parse("move.turrets.1.guns.0.down"),
         Some(Op::Move("turrets.1.guns".into(), 0, Direction::Down))
     );
+    // A row number past any list's end is read as the largest there is, and refused when done.
+    assert_eq!(
+        Op::parse("move.guns.18446744073709551615.down"),
+        Some(Op::Move("guns".into(), usize::MAX, Direction::Down))
+    );
+    assert_eq!(
+        Op::parse("remove.guns.99999999999999999999999999999"),
+        Some(Op::Remove("guns".into(), usize::MAX))
+    );
     for not_an_op in [
         "recalculate",
         "add.",
@@ -621,6 +630,7 @@ fn buttons_name_their_operation() {
         "add.a..b",
         "remove.weapons",
         "remove.weapons.x",
+        "remove.weapons.-1",
         "move.weapons.1",
         "move.weapons.1.left",
         "explode.weapons",
@@ -634,12 +644,27 @@ fn buttons_name_their_operation() {
 }
 
 #[test]
+fn a_button_that_starts_like_a_list_button_but_cannot_be_read_is_a_problem() {
+    for action in ["recalculate", "explode.weapons", "hex.D5", "", "addition.x"] {
+        assert_eq!(Op::read(action), None, "{action}");
+    }
+    for action in
+        ["add.", "remove.weapons", "remove.weapons.-1", "move.weapons.1.left", "clear.guns.0", "move"]
+    {
+        let Some(Err(p)) = Op::read(action) else { panic!("{action}: a problem") };
+        assert_eq!(p.code, Code::BadButton, "{action}");
+        assert!(p.message.contains("nothing was changed"), "{action}: {}", p.message);
+    }
+    assert_eq!(Op::read("remove.guns.1"), Some(Ok(Op::Remove("guns".into(), 1))));
+}
+
+#[test]
 fn a_clear_takes_a_map_entry_out_and_nothing_else() {
     let mut s = ship();
-    assert!(apply(&mut s, &Op::Clear("armor.F".into()), new_gun));
+    assert_eq!(apply(&mut s, &Op::Clear("armor.F".into()), new_gun), Ok(true));
     assert_eq!(s.armor, BTreeMap::from([("B".into(), 8)]));
     for op in ["armor.F", "armor.X", "turrets.4.size", "nothing.here"] {
-        assert!(!apply(&mut s, &Op::Clear(op.into()), new_gun), "{op}");
+        assert!(apply(&mut s, &Op::Clear(op.into()), new_gun).is_err(), "{op}");
     }
     assert_eq!(s.armor, BTreeMap::from([("B".into(), 8)]));
 }
@@ -656,15 +681,15 @@ fn new_gun(list: &str, _at: &str) -> Option<Value> {
 #[test]
 fn items_are_added_removed_and_moved_in_nested_lists() {
     let mut s = ship();
-    assert!(apply(&mut s, &Op::Add("guns".into()), new_gun));
+    assert_eq!(apply(&mut s, &Op::Add("guns".into()), new_gun), Ok(true));
     assert_eq!(s.guns.last(), Some(&gun("new")));
-    assert!(apply(&mut s, &Op::Add("turrets.0.guns".into()), new_gun));
+    assert_eq!(apply(&mut s, &Op::Add("turrets.0.guns".into()), new_gun), Ok(true));
     assert_eq!(s.turrets[0].guns, vec![gun("vmg"), gun("turret-new")]);
-    assert!(apply(&mut s, &Op::Move("turrets.0.guns".into(), 1, Direction::Up), new_gun));
+    assert_eq!(apply(&mut s, &Op::Move("turrets.0.guns".into(), 1, Direction::Up), new_gun), Ok(true));
     assert_eq!(s.turrets[0].guns, vec![gun("turret-new"), gun("vmg")]);
-    assert!(apply(&mut s, &Op::Remove("turrets.0.guns".into(), 0), new_gun));
+    assert_eq!(apply(&mut s, &Op::Remove("turrets.0.guns".into(), 0), new_gun), Ok(true));
     assert_eq!(s.turrets[0].guns, vec![gun("vmg")]);
-    assert!(apply(&mut s, &Op::Move("guns".into(), 0, Direction::Down), new_gun));
+    assert_eq!(apply(&mut s, &Op::Move("guns".into(), 0, Direction::Down), new_gun), Ok(true));
     let kinds: Vec<&str> = s.guns.iter().map(|g| g.kind.as_str()).collect();
     assert_eq!(kinds, ["rl", "mg", "new"]);
     // A copy goes right after its item; the rest move down one.
@@ -675,44 +700,178 @@ fn items_are_added_removed_and_moved_in_nested_lists() {
     assert_eq!(s.turrets[0].guns, vec![gun("vmg"), gun("vmg")]);
 }
 
+fn kinds(s: &Ship) -> Vec<&str> {
+    s.guns.iter().map(|g| g.kind.as_str()).collect()
+}
+
+#[test]
+fn removing_a_row_keeps_the_order_of_the_rows_after_it() {
+    let five = || Ship { guns: ["a", "b", "c", "d", "e"].map(gun).to_vec(), ..ship() };
+    for (i, want) in [
+        (0, ["b", "c", "d", "e"]),
+        (1, ["a", "c", "d", "e"]),
+        (2, ["a", "b", "d", "e"]),
+        (3, ["a", "b", "c", "e"]),
+        (4, ["a", "b", "c", "d"]),
+    ] {
+        let mut s = five();
+        assert_eq!(apply(&mut s, &Op::Remove("guns".into(), i), new_gun), Ok(true), "remove {i}");
+        assert_eq!(kinds(&s), want, "remove {i}");
+    }
+    // Three rows, the middle one out, then the first: what is left keeps its order.
+    let mut s = Ship { guns: ["a", "b", "c"].map(gun).to_vec(), ..ship() };
+    assert_eq!(apply(&mut s, &Op::Remove("guns".into(), 1), new_gun), Ok(true));
+    assert_eq!(kinds(&s), ["a", "c"]);
+    assert_eq!(apply(&mut s, &Op::Remove("guns".into(), 0), new_gun), Ok(true));
+    assert_eq!(kinds(&s), ["c"]);
+}
+
+#[test]
+fn moving_a_row_swaps_it_with_its_neighbour_in_a_long_list() {
+    let mut s = Ship { guns: ["a", "b", "c", "d"].map(gun).to_vec(), ..ship() };
+    assert_eq!(apply(&mut s, &Op::Move("guns".into(), 1, Direction::Down), new_gun), Ok(true));
+    assert_eq!(kinds(&s), ["a", "c", "b", "d"]);
+    assert_eq!(apply(&mut s, &Op::Move("guns".into(), 3, Direction::Up), new_gun), Ok(true));
+    assert_eq!(kinds(&s), ["a", "c", "d", "b"]);
+    // Two equal rows swapped: the button fits and nothing changes.
+    let mut twins = Ship { guns: ["a", "a", "b"].map(gun).to_vec(), ..ship() };
+    assert_eq!(apply(&mut twins, &Op::Move("guns".into(), 0, Direction::Down), new_gun), Ok(false));
+}
+
 #[test]
 fn an_item_can_be_added_to_a_list_the_document_leaves_out_when_empty() {
     let mut s = Ship { turrets: vec![], ..ship() };
-    assert!(apply(&mut s, &Op::Add("turrets".into()), new_gun));
+    assert_eq!(apply(&mut s, &Op::Add("turrets".into()), new_gun), Ok(true));
     assert_eq!(s.turrets, vec![Turret { size: 1, guns: vec![] }]);
     let mut d = crate::games::carwars::examples::all().remove(0).1;
     d.turrets.clear();
     let item = |_: &str, _: &str| Some(serde_json::json!({"size": 1}));
-    assert!(apply(&mut d, &Op::Add("turrets".into()), item));
+    assert_eq!(apply(&mut d, &Op::Add("turrets".into()), item), Ok(true));
     assert_eq!(d.turrets.len(), 1);
 }
 
 #[test]
-fn buttons_that_do_not_fit_leave_the_document_unchanged() {
+fn buttons_that_do_not_fit_leave_the_document_unchanged_and_say_why() {
     let bad = [
-        Op::Remove("guns".into(), 2),
-        Op::Remove("turrets.3.guns".into(), 0),
-        Op::Remove("turrets.x.guns".into(), 0),
-        Op::Copy("guns".into(), 2),
-        Op::Copy("turrets.3.guns".into(), 0),
-        Op::Move("guns".into(), 0, Direction::Up),
-        Op::Move("guns".into(), 1, Direction::Down),
-        Op::Move("guns".into(), 5, Direction::Up),
-        Op::Add("cannons".into()),
-        Op::Add("name".into()),
-        Op::Remove("armor".into(), 0),
-        Op::Add("turrets.0.size".into()),
+        (Op::Remove("guns".into(), 2), Some("guns"), "removes a row the list does not have (it has 2 rows)"),
+        (Op::Remove("guns".into(), usize::MAX), Some("guns"), "removes a row the list does not have"),
+        (Op::Remove("turrets.3.guns".into(), 0), None, "no list where this button points"),
+        (Op::Remove("turrets.x.guns".into(), 0), None, "no list where this button points"),
+        (Op::Move("guns".into(), 0, Direction::Up), Some("guns"), "first row cannot move up"),
+        (Op::Move("guns".into(), 1, Direction::Down), Some("guns"), "last row cannot move down"),
+        (Op::Move("guns".into(), 5, Direction::Up), Some("guns"), "moves a row the list does not have"),
+        (Op::Move("guns".into(), usize::MAX, Direction::Down), Some("guns"), "moves a row the list"),
+        (Op::Move("guns".into(), usize::MAX, Direction::Up), Some("guns"), "moves a row the list"),
+        (
+            Op::Move("turrets.0.guns".into(), usize::MAX, Direction::Down),
+            Some("turrets.0.guns"),
+            "moves a row",
+        ),
+        (Op::Move("turrets.18446744073709551615.guns".into(), 0, Direction::Down), None, "no list"),
+        (Op::Add("cannons".into()), Some("cannons"), "Nothing can be added"),
+        (Op::Add("name".into()), None, "no list where this button points"),
+        (Op::Remove("armor".into(), 0), None, "no list where this button points"),
+        (Op::Add("turrets.0.size".into()), None, "no list where this button points"),
+        (Op::Copy("guns".into(), 2), Some("guns"), "copies a row the list does not have"),
+        (Op::Copy("guns".into(), usize::MAX), Some("guns"), "copies a row the list does not have"),
+        (Op::Copy("turrets.3.guns".into(), 0), None, "no list where this button points"),
     ];
-    for op in bad {
+    for (op, part, why) in bad {
         let mut s = ship();
-        assert!(!apply(&mut s, &op, new_gun), "{op:?}");
+        let Err(misfit) = apply(&mut s, &op, new_gun) else { panic!("{op:?} does not fit") };
+        assert_eq!(misfit.part.as_deref(), part, "{op:?}");
+        assert!(misfit.why.contains(why), "{op:?}: {}", misfit.why);
         assert_eq!(s, ship(), "{op:?}");
+        let p = misfit.problem();
+        assert_eq!((p.code, p.severity), (Code::BadButton, crate::games::Severity::Error));
+        assert!(p.message.ends_with("press the button there."), "{}", p.message);
     }
     // An item the document refuses.
     let mut s = ship();
-    assert!(!apply(&mut s, &Op::Add("guns".into()), |_, _| Some(
-        serde_json::json!({"kind": "mg", "colour": 1})
-    )));
-    assert!(!apply(&mut s, &Op::Add("guns".into()), |_, _| Some(serde_json::json!("mg"))));
+    let refused =
+        apply(&mut s, &Op::Add("guns".into()), |_, _| Some(serde_json::json!({"kind": "mg", "colour": 1})));
+    assert!(refused.is_err());
+    assert!(apply(&mut s, &Op::Add("guns".into()), |_, _| Some(serde_json::json!("mg"))).is_err());
     assert_eq!(s, ship());
+}
+
+/// A button as a client may post it: any verb of ours, any path the test documents have or not,
+/// any number, including the largest and past it.
+fn arb_action() -> impl Strategy<Value = String> {
+    let number = prop_oneof![
+        (0usize..6).prop_map(|n| n.to_string()),
+        Just(usize::MAX.to_string()),
+        Just((usize::MAX - 1).to_string()),
+        Just("18446744073709551616".to_owned()),
+        Just("99999999999999999999999999".to_owned()),
+        Just("-1".to_owned()),
+        Just(String::new()),
+    ];
+    let path = prop::sample::select(vec![
+        "guns",
+        "turrets.0.guns",
+        "turrets.1.guns",
+        "turrets",
+        "armor",
+        "name",
+        "x",
+    ]);
+    let way = prop::sample::select(vec!["up", "down", "left", ""]);
+    let verb = prop::sample::select(vec!["add", "remove", "move", "clear"]);
+    (verb, path, number, way).prop_map(|(verb, path, n, way)| match verb {
+        "add" => format!("add.{path}"),
+        "remove" => format!("remove.{path}.{n}"),
+        "move" => format!("move.{path}.{n}.{way}"),
+        _ => format!("clear.{path}.{n}"),
+    })
+}
+
+/// What a remove or move does to a list, written plainly: the model the codec must agree with.
+fn model(rows: &mut Vec<String>, op: &Op) {
+    match *op {
+        Op::Remove(_, i) if i < rows.len() => {
+            rows.remove(i);
+        }
+        Op::Move(_, i, Direction::Up) if i > 0 && i < rows.len() => rows.swap(i - 1, i),
+        Op::Move(_, i, Direction::Down) if rows.len() > 1 && i < rows.len() - 1 => rows.swap(i, i + 1),
+        _ => {}
+    }
+}
+
+proptest! {
+    #[test]
+    fn any_button_with_any_number_on_any_path_never_panics(
+        s in arb_ship(),
+        actions in prop::collection::vec(arb_action(), 1..12),
+    ) {
+        let mut s = s;
+        for action in &actions {
+            let before = s.clone();
+            match press(&mut s, action, new_gun) {
+                Some(p) => {
+                    prop_assert_eq!(p.code, Code::BadButton);
+                    prop_assert_eq!(&s, &before, "{} refused but changed the ship", action);
+                }
+                None => prop_assert!(Op::parse(action).is_some(), "{} done but not a button", action),
+            }
+        }
+    }
+
+    #[test]
+    fn removes_and_moves_keep_every_other_row_in_its_order(
+        n in 3usize..9,
+        ops in prop::collection::vec((any::<bool>(), 0usize..10, any::<bool>()), 1..16),
+    ) {
+        let names: Vec<String> = (0..n).map(|i| format!("gun{i}")).collect();
+        let mut s = Ship { guns: names.iter().map(|k| gun(k)).collect(), ..ship() };
+        let mut rows = names.clone();
+        for (remove, i, up) in ops {
+            let way = if up { Direction::Up } else { Direction::Down };
+            let op = if remove { Op::Remove("guns".into(), i) } else { Op::Move("guns".into(), i, way) };
+            let _ = apply(&mut s, &op, new_gun);
+            model(&mut rows, &op);
+            let got: Vec<String> = s.guns.iter().map(|g| g.kind.clone()).collect();
+            prop_assert_eq!(&got, &rows, "after {:?}", op);
+        }
+    }
 }

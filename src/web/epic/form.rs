@@ -29,7 +29,7 @@ fn trim(s: &mut String) {
 }
 
 /// The player's words for a field, for a message about it.
-fn label(path: &str) -> String {
+pub(super) fn label(path: &str) -> String {
     let parts: Vec<&str> = path.split('.').collect();
     match parts[..] {
         ["choices", k, "count"] => format!("Choice {} vessels", k.parse::<usize>().map_or(1, |k| k + 1)),
@@ -43,24 +43,30 @@ fn label(path: &str) -> String {
 /// Does what the pressed button asks: "add.{section}" adds the entry chosen in the form's
 /// `new.{section}` select (only a section and entry the list has, with the entry's smallest
 /// count; an add for anything else does nothing); remove and move buttons work on the choices
-/// through the codec ("remove.choices.3"). Anything else changes nothing.
-pub fn press(d: &mut Detachment, action: &str, f: &Fields) {
-    match codec::Op::parse(action) {
-        Some(codec::Op::Add(section_id)) => add(d, &section_id, f),
-        Some(op) => {
-            codec::apply(d, &op, |_, _| None);
-        }
-        None => {}
+/// through the codec ("remove.choices.3"). Anything else changes nothing; a button that does
+/// not fit the form gives the problem to show.
+pub fn press(d: &mut Detachment, action: &str, f: &Fields) -> Option<Problem> {
+    match codec::Op::read(action)? {
+        Ok(codec::Op::Add(section_id)) => add(d, &section_id, f),
+        Ok(op) => codec::press_op(d, &op, |_, _| None),
+        Err(p) => Some(p),
     }
 }
 
-fn add(d: &mut Detachment, section_id: &str, f: &Fields) {
-    let Some(l) = epic::list(&d.list) else { return };
-    let Some(section) = l.section(section_id) else { return };
+fn add(d: &mut Detachment, section_id: &str, f: &Fields) -> Option<Problem> {
+    let section = epic::list(&d.list).and_then(|l| Some((l, l.section(section_id)?)));
+    let Some((l, section)) = section else {
+        let why = "This detachment's list has no such section to add to.";
+        return Some(codec::Misfit { part: None, why: why.to_owned() }.problem());
+    };
     let wanted = f.get(&format!("new.{section_id}")).unwrap_or("");
-    let Some(entry) = section.entry(wanted).or(section.entries.first()) else { return };
+    let Some(entry) = section.entry(wanted).or(section.entries.first()) else {
+        let why = format!("The {} section has nothing to add.", section.name);
+        return Some(codec::Misfit { part: None, why }.problem());
+    };
     let at = insert_at(d, l, section.id);
     d.choices.insert(at, Choice::new(section.id, entry.id, entry.min));
+    None
 }
 
 /// Where a new choice of `section` goes: after the section's last choice, or before the first
@@ -109,12 +115,22 @@ mod tests {
     #[test]
     fn buttons_remove_and_move_choices_and_others_do_nothing() {
         let mut d = imperial();
-        press(&mut d, "move.choices.2.up", &Fields::default());
+        assert_eq!(press(&mut d, "move.choices.2.up", &Fields::default()), None);
         assert_eq!(d.choices[1].entry, "nautilus");
-        press(&mut d, "remove.choices.1", &Fields::default());
+        assert_eq!(press(&mut d, "remove.choices.1", &Fields::default()), None);
         assert_eq!(d.choices.len(), 2);
-        for nothing in ["remove.x", "remove.2", "add.", "recalculate", "add.choices.0", "remove.choices.9"] {
-            press(&mut d, nothing, &Fields::default());
+        assert_eq!(press(&mut d, "recalculate", &Fields::default()), None);
+        for refused in [
+            "remove.x",
+            "remove.2",
+            "add.",
+            "add.choices.0",
+            "remove.choices.9",
+            "move.choices.18446744073709551615.down",
+            "move.choices.1.down",
+        ] {
+            let p = press(&mut d, refused, &Fields::default());
+            assert_eq!(p.map(|p| p.code), Some(crate::games::Code::BadButton), "{refused}");
         }
         assert_eq!(
             d.choices.iter().map(|c| c.entry.as_str()).collect::<Vec<_>>(),
@@ -144,13 +160,13 @@ mod tests {
     }
 
     #[test]
-    fn adding_to_a_section_or_list_that_does_not_exist_does_nothing() {
+    fn adding_to_a_section_or_list_that_does_not_exist_changes_nothing_and_says_so() {
         let mut d = imperial();
-        press(&mut d, "add.synapse", &Fields::default());
-        press(&mut d, "add.command", &Fields::default());
+        assert!(press(&mut d, "add.synapse", &Fields::default()).is_some());
+        assert!(press(&mut d, "add.command", &Fields::default()).is_some());
         assert_eq!(d, imperial());
         let mut d = Detachment::new("bogus");
-        press(&mut d, "add.main", &Fields::default());
+        assert!(press(&mut d, "add.main", &Fields::default()).is_some());
         assert!(d.choices.is_empty());
     }
 

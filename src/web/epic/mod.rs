@@ -60,14 +60,17 @@ impl Builder for Epic {
     fn summary(v: &EpicView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Detachment, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(d: &mut Detachment, action: &str, f: &Fields) {
-        form::press(d, action, f);
+    fn press(d: &mut Detachment, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(d, action, f)
     }
     fn editor(v: EpicView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of };
+        let page = BuilderPage { v, at };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: EpicView) -> Result<String, AppError> {
@@ -115,12 +118,8 @@ struct StartPage {
 #[template(path = "epic/builder.html", blocks = ["builder"])]
 pub struct BuilderPage {
     pub v: EpicView,
-    /// The saved build being edited, if any.
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
-    /// The build it is a copy of, while its owner has not saved it yet.
-    pub copy_of: Option<CopyOf>,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
 }
 
 #[derive(Template)]
@@ -227,7 +226,7 @@ mod tests {
             prop_assert!(problems.is_empty());
             prop_assert_eq!(&back, &d);
 
-            let page = BuilderPage { v: EpicView::new(d.clone(), Vec::new()), build_id: None, listed: true, copy_of: None };
+            let page = BuilderPage { v: EpicView::new(d.clone(), Vec::new()), at: Editing::default() };
             let html = page.render();
             prop_assert!(html.is_ok());
             prop_assert!(page.as_builder().render().is_ok());

@@ -48,8 +48,9 @@ pub(super) fn label(path: &str) -> String {
 ///   the two;
 /// - remove buttons through the codec ("remove.units.2", "remove.leaders.0", "remove.grapples.1").
 ///
-/// Anything else changes nothing.
-pub fn press(s: &mut Scenario, action: &str, f: &Fields) {
+/// Anything else changes nothing; a list button that does not fit the form gives the problem
+/// to show.
+pub fn press(s: &mut Scenario, action: &str, f: &Fields) -> Option<Problem> {
     if let Some(h) = action.strip_prefix("hex.").and_then(Hex::parse) {
         let side = if f.get("new_side") == Some("b") { Side::B } else { Side::A };
         match Tool::parse(f.get("tool").unwrap_or("")) {
@@ -70,7 +71,7 @@ pub fn press(s: &mut Scenario, action: &str, f: &Fields) {
                 s.leaders.push(Leader { side, hex: h, kind });
             }
         }
-        return;
+        return None;
     }
     let pair = |rest: &str| {
         let (a, b) = rest.split_once('.')?;
@@ -80,13 +81,11 @@ pub fn press(s: &mut Scenario, action: &str, f: &Fields) {
         if !s.grapples.iter().any(|x| x.partner(g.a) == Some(g.b)) {
             s.grapples.push(g);
         }
-        return;
+        return None;
     }
     if let Some(g) = action.strip_prefix("ungrapple.").and_then(pair) {
         s.grapples.retain(|x| x.partner(g.a) != Some(g.b));
-        return;
+        return None;
     }
-    if let Some(op) = codec::Op::parse(action) {
-        codec::apply(s, &op, |_, _| None);
-    }
+    codec::press(s, action, |_, _| None)
 }

@@ -63,14 +63,17 @@ impl Builder for Samurai {
     fn summary(v: &SamuraiView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(s: &mut Scenario, action: &str, f: &Fields) {
-        form::press(s, action, f);
+    fn press(s: &mut Scenario, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(s, action, f)
     }
     fn editor(v: SamuraiView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = EditorPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of };
+        let page = EditorPage { v, at };
         Ok(if whole { page.render()? } else { page.as_editor().render()? })
     }
     fn live(v: SamuraiView) -> Result<String, AppError> {
@@ -96,11 +99,8 @@ impl Builder for Samurai {
 #[template(path = "samurai/editor.html", blocks = ["editor"])]
 pub struct EditorPage {
     pub v: SamuraiView,
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
-    /// The build it is a copy of, while its owner has not saved it yet.
-    pub copy_of: Option<CopyOf>,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
 }
 
 #[derive(Template)]

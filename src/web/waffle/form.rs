@@ -31,14 +31,14 @@ pub(super) fn label(path: &str) -> String {
 
 /// Does what the pressed button asks: "add.vehicles" adds a vehicle of the type chosen beside it
 /// (`new_type`; none for a plain vehicle), "add.vehicles.2.weapons" a weapon; remove buttons work
-/// through the codec ("remove.vehicles.2.weapons.0"). Anything else changes nothing.
-pub fn press(r: &mut Roster, action: &str, f: &Fields) {
-    let Some(op) = codec::Op::parse(action) else { return };
+/// through the codec ("remove.vehicles.2.weapons.0"). Anything else changes nothing; a button
+/// that does not fit the form gives the problem to show.
+pub fn press(r: &mut Roster, action: &str, f: &Fields) -> Option<Problem> {
     let kind: Vec<&str> =
         f.get("new_type").and_then(waffle::VehicleType::parse).map(|t| t.id()).into_iter().collect();
-    codec::apply(r, &op, |list, _| match list {
+    codec::press(r, action, |list, _| match list {
         "vehicles" => serde_json::to_value(Vehicle::new("", &kind)).ok(),
         "vehicles.weapons" => serde_json::to_value(Weapon::default()).ok(),
         _ => None,
-    });
+    })
 }

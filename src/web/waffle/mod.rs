@@ -60,14 +60,17 @@ impl Builder for Waffle {
     fn summary(v: &WaffleView) -> String {
         v.summary()
     }
+    fn label(path: &str) -> String {
+        form::label(path)
+    }
     fn read(f: &Fields) -> Result<(Roster, Vec<Problem>), Refused> {
         form::read(f)
     }
-    fn press(r: &mut Roster, action: &str, f: &Fields) {
-        form::press(r, action, f);
+    fn press(r: &mut Roster, action: &str, f: &Fields) -> Option<Problem> {
+        form::press(r, action, f)
     }
     fn editor(v: WaffleView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, build_id: at.build_id, listed: at.listed, copy_of: at.copy_of };
+        let page = BuilderPage { v, at };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
     }
     fn live(v: WaffleView) -> Result<String, AppError> {
@@ -104,11 +107,8 @@ impl Builder for Waffle {
 #[template(path = "waffle/builder.html", blocks = ["builder"])]
 pub struct BuilderPage {
     pub v: WaffleView,
-    pub build_id: Option<String>,
-    /// "Show it in the gallery" ticked in its save actions.
-    pub listed: bool,
-    /// The build it is a copy of, while its owner has not saved it yet.
-    pub copy_of: Option<CopyOf>,
+    /// The saved build being edited, if any, and how (its revision, a conflict, ...).
+    pub at: Editing,
 }
 
 #[derive(Template)]
@@ -257,7 +257,7 @@ mod tests {
         /// The editor as drawn posts back the roster it shows, and every page of it renders.
         #[test]
         fn any_roster_survives_its_own_form_and_renders_every_page(r in any_roster()) {
-            let page = BuilderPage { v: WaffleView::new(r.clone(), Vec::new()), build_id: None, listed: true, copy_of: None };
+            let page = BuilderPage { v: WaffleView::new(r.clone(), Vec::new()), at: Editing::default() };
             let html = page.render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             let form = page.as_builder().render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert!(html.contains(&form));

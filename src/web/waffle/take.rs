@@ -136,9 +136,7 @@ async fn take(State(state): State<AppState>, headers: HeaderMap, body: Bytes) ->
             Some(v) => {
                 r.vehicles.push(v);
                 let (r, problems) = within_bounds((r, problems))?;
-                let build_id = f.get("build_id").filter(|id| looks_like_id(id)).map(str::to_owned);
-                let listed = f.get("listed") != Some("off");
-                let at = builder::Editing { build_id, listed, copy_of: None };
+                let at = builder::Editing::from_form(&f, Waffle::GAME);
                 return Ok(Html(Waffle::editor(WaffleView::new(r, problems), at, true)?).into_response());
             }
             None => {

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+use super::data;
 use super::document::Fleet;
 use super::fitting::Fitting;
 
@@ -142,6 +143,42 @@ pub struct Battle {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// The longest text the tracker writes in a ship's label or a log entry, with room to spare: a
+/// label is a ship's name (at most 100 characters) and its class, a log entry a sentence naming
+/// a few ships and craft.
+pub const MAX_TEXT_CHARS: usize = 2_000;
+
+impl Battle {
+    /// Why this battle is not one the tracker could have written (a record read from outside,
+    /// such as an imported store): more ships, log entries, undo steps or turns than it keeps, a
+    /// version it does not read, a text longer than it writes. `None` when it keeps every bound.
+    pub fn beyond_bounds(&self) -> Option<String> {
+        let long = |s: &str| s.chars().count() > MAX_TEXT_CHARS;
+        if !(1..=BATTLE_VERSION).contains(&self.version) {
+            Some(format!("its version is {}; this tracker reads versions 1 to {BATTLE_VERSION}", self.version))
+        } else if !(1..=MAX_TURN).contains(&self.turn) {
+            Some(format!("it is at turn {}; the tracker counts turns 1 to {MAX_TURN}", self.turn))
+        } else if self.ships.len() > MAX_SHIPS {
+            Some(format!("it tracks {} ships; the tracker tracks at most {MAX_SHIPS}", self.ships.len()))
+        } else if self.log.len() > MAX_LOG {
+            Some(format!("its log has {} entries; the tracker keeps at most {MAX_LOG}", self.log.len()))
+        } else if self.undo.len() > MAX_UNDO {
+            Some(format!("it keeps {} orders to undo; the tracker keeps at most {MAX_UNDO}", self.undo.len()))
+        } else if self.markers.len() > data::craft().len() {
+            let kinds = data::craft().len();
+            Some(format!("it has markers of {} kinds of attack craft; there are {kinds}", self.markers.len()))
+        } else if self.ships.iter().any(|s| long(&s.label) || long(&s.part) || long(&s.class))
+            || self.log.iter().any(|e| long(&e.text))
+            || self.undo.iter().any(|u| long(&u.text))
+            || self.markers.keys().any(|k| long(k))
+        {
+            Some(format!("it holds a text longer than the tracker writes ({MAX_TEXT_CHARS} characters)"))
+        } else {
+            None
+        }
+    }
 }
 
 /// Why markers leave play.
