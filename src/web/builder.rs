@@ -442,11 +442,9 @@ async fn edit<B: Builder>(
     let mut at = Editing::saved(&b);
     if let (Listing::Copy, Some(parent)) = (b.listing(), &b.parent_id) {
         let original = crate::store::builds::get(&state.db, parent).await?;
-        at.copy_of = original.filter(|p| p.listing() != Listing::Unlisted && p.deleted_at.is_none()).map(|p| CopyOf {
-            id: parent.clone(),
-            href: format!("{}/{parent}", B::GAME.path),
-            name: p.name,
-        });
+        at.copy_of = original
+            .filter(|p| p.listing() != Listing::Unlisted && p.deleted_at.is_none())
+            .map(|p| CopyOf { id: parent.clone(), href: format!("{}/{parent}", B::GAME.path), name: p.name });
     }
     html(B::editor(from_saved::<B>(&b), at, true))
 }

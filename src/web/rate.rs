@@ -274,8 +274,10 @@ pub async fn count_token_attempts(
     if let Some(limiter) = &limit.0
         && carries_token(&req)
     {
-        if let Err(wait) = limiter.admit(client(&req, &limiter.proxies)).await {
-            return refusal(wait);
+        match limiter.admit(client(&req, &limiter.proxies)).await {
+            Ok(()) => {}
+            Err(Refused::Wait(wait)) => return refusal(wait),
+            Err(Refused::Unavailable) => return unavailable(),
         }
         req.extensions_mut().insert(Counted);
     }

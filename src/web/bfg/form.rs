@@ -102,7 +102,9 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) -> Option<Problem> {
             None
         }
         Op::Add(path) => {
-            let Some(l) = bfg::leader(f.get(&format!("new.{path}")).unwrap_or("").trim()) else { return None };
+            let Some(l) = bfg::leader(f.get(&format!("new.{path}")).unwrap_or("").trim()) else {
+                return None;
+            };
             let mut parts = path.split('.');
             let (Some(kind), Some(i), Some("leaders"), None) =
                 (parts.next(), parts.next(), parts.next(), parts.next())

@@ -15,7 +15,7 @@ use crate::games::bfg::{self, Fleet};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, CopyOf, Editing, page};
+use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;

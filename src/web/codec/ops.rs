@@ -253,12 +253,14 @@ pub fn apply<T: Serialize + DeserializeOwned>(
                     };
                     list.swap(i, other);
                 }
-                Op::Clear(_) => {}
                 Op::Copy(_, i) => {
                     let Some(item) = list.get(i).cloned() else {
                         return Err(Misfit::new(
                             part,
-                            format!("This button copies a row the list does not have (it has {}).", rows(len)),
+                            format!(
+                                "This button copies a row the list does not have (it has {}).",
+                                rows(len)
+                            ),
                         ));
                     };
                     // The copy goes just after its original; the rows after it keep their order.

@@ -693,10 +693,10 @@ fn items_are_added_removed_and_moved_in_nested_lists() {
     let kinds: Vec<&str> = s.guns.iter().map(|g| g.kind.as_str()).collect();
     assert_eq!(kinds, ["rl", "mg", "new"]);
     // A copy goes right after its item; the rest move down one.
-    assert!(apply(&mut s, &Op::Copy("guns".into(), 1), new_gun));
+    assert!(apply(&mut s, &Op::Copy("guns".into(), 1), new_gun).unwrap());
     let kinds: Vec<&str> = s.guns.iter().map(|g| g.kind.as_str()).collect();
     assert_eq!(kinds, ["rl", "mg", "mg", "new"]);
-    assert!(apply(&mut s, &Op::Copy("turrets.0.guns".into(), 0), new_gun));
+    assert!(apply(&mut s, &Op::Copy("turrets.0.guns".into(), 0), new_gun).unwrap());
     assert_eq!(s.turrets[0].guns, vec![gun("vmg"), gun("vmg")]);
 }
 

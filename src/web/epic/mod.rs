@@ -11,7 +11,7 @@ use crate::games::epic::{self, Detachment, GeneralRule, SpecialRule};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, CopyOf, Editing, page};
+use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;

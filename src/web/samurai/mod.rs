@@ -13,7 +13,7 @@ use crate::games::registry::Game;
 use crate::games::samurai::{self, Hex, Scenario};
 use crate::store::builds::Build;
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, CopyOf, Editing, page};
+use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::{Saved, load};
 use crate::web::codec::Refused;
 use crate::web::error::AppError;

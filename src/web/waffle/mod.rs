@@ -13,7 +13,7 @@ use crate::games::registry::Game;
 use crate::games::waffle::{self, Roster};
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
-use crate::web::builder::{self, Builder, CopyOf, Editing};
+use crate::web::builder::{self, Builder, Editing};
 use crate::web::builds::Saved;
 use crate::web::codec::Refused;
 use crate::web::error::AppError;

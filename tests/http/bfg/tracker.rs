@@ -301,7 +301,10 @@ async fn a_fleet_and_a_battle_stored_by_version_1_are_read_again() {
     .collect();
     let v1 = json!({"version": 1, "turn": 3, "ships": ships, "markers": {},
                     "log": [{"turn": 2, "text": "Lunar cruiser launched torpedoes: a salvo of 6"}]});
-    assert!(drydock::store::battles::save(&app.db, &id, &v1.to_string(), None).await.expect("save"));
+    assert_eq!(
+        drydock::store::battles::save(&app.db, &id, &v1.to_string(), None).await.expect("save"),
+        drydock::store::battles::Written::Done
+    );
     let page = battle_page(&app, &id).await;
     assert!(!page.contains("Not done"), "the old battle is read");
     assert_eq!(text(&page, "ship-0-name"), "Lunar cruiser 1");

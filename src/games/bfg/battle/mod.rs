@@ -157,7 +157,10 @@ impl Battle {
     pub fn beyond_bounds(&self) -> Option<String> {
         let long = |s: &str| s.chars().count() > MAX_TEXT_CHARS;
         if !(1..=BATTLE_VERSION).contains(&self.version) {
-            Some(format!("its version is {}; this tracker reads versions 1 to {BATTLE_VERSION}", self.version))
+            Some(format!(
+                "its version is {}; this tracker reads versions 1 to {BATTLE_VERSION}",
+                self.version
+            ))
         } else if !(1..=MAX_TURN).contains(&self.turn) {
             Some(format!("it is at turn {}; the tracker counts turns 1 to {MAX_TURN}", self.turn))
         } else if self.ships.len() > MAX_SHIPS {
