@@ -102,16 +102,14 @@ pub fn press(fleet: &mut Fleet, action: &str, f: &Fields) -> Option<Problem> {
             None
         }
         Op::Add(path) => {
-            let Some(l) = bfg::leader(f.get(&format!("new.{path}")).unwrap_or("").trim()) else {
-                return None;
-            };
+            let l = bfg::leader(f.get(&format!("new.{path}")).unwrap_or("").trim())?;
             let mut parts = path.split('.');
             let (Some(kind), Some(i), Some("leaders"), None) =
                 (parts.next(), parts.next(), parts.next(), parts.next())
             else {
                 return None;
             };
-            let Ok(i) = i.parse::<usize>() else { return None };
+            let i = i.parse::<usize>().ok()?;
             let aboard = match kind {
                 "ships" => fleet.ships.get_mut(i).map(|s| &mut s.leaders),
                 "squadrons" => fleet.squadrons.get_mut(i).map(|s| &mut s.leaders),
