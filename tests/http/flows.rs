@@ -87,7 +87,10 @@ async fn every_game_saves_shares_guards_copies_exports_and_prints() {
         let editor = res.text().await.expect("page");
         let notice = editor.split("id=\"copy-notice\">").nth(1).expect("the copy's notice");
         assert!(
-            notice.starts_with(&format!("This is your own copy of <a href=\"{page}\">{}</a>", name_of(g))),
+            notice.starts_with(&format!(
+                "This is your own copy of <a href=\"{page}\"><bdi>{}</bdi></a>",
+                name_of(g)
+            )),
             "{notice}"
         );
         assert!(editor.contains(&format!("formaction=\"{}/{copy}\">Save as my build</button>", g.path)));
