@@ -35,8 +35,19 @@ fn random_name() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Says that the running test did not run its checks, and why, where a local `cargo test` shows
+/// it: straight to stderr, past the test harness's capture (which hides a passing test's
+/// `eprintln!`), so a green run without PostgreSQL, nginx or the rules texts says what it left out.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED {test}: {why}");
+}
+
 /// The PostgreSQL server's URL, if the test command started one. Under CI (`CI` set) a missing
-/// server is an error, so the PostgreSQL half of a run can never be skipped unnoticed.
+/// server is an error, so the PostgreSQL half of a run can never be skipped unnoticed; elsewhere
+/// the test says it was skipped ([`skipped`]).
 pub fn postgres_url() -> Option<String> {
     match std::env::var(POSTGRES_ENV) {
         Ok(url) if !url.is_empty() => Some(url),
@@ -45,6 +56,7 @@ pub fn postgres_url() -> Option<String> {
                 std::env::var_os("CI").is_none(),
                 "{POSTGRES_ENV} is not set: scripts/test.sh starts a PostgreSQL server for the tests"
             );
+            skipped(&format!("no PostgreSQL server ({POSTGRES_ENV} is not set; scripts/test.sh starts one)"));
             None
         }
     }

@@ -337,10 +337,7 @@ fn an_import_of_any_size_holds_about_one_line_in_memory() {
 
 #[tokio::test]
 async fn a_sqlite_store_holding_nul_moves_into_postgresql() {
-    let Some(pg) = testing::postgres().await else {
-        eprintln!("no PostgreSQL server (DRYDOCK_TEST_POSTGRES): skipped");
-        return;
-    };
+    let Some(pg) = testing::postgres().await else { return };
     let sqlite = testing::sqlite().await;
     // As an older version could have left it: U+0000 in a name, an id and a battle's state.
     let doc = changed("bfg", |d| {

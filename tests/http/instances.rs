@@ -18,10 +18,7 @@ use std::time::Duration;
 
 /// A PostgreSQL store and two instances on it, started with `options`.
 async fn two_instances(options: &[&str]) -> Option<(Fresh, Server, Server)> {
-    let Some(store) = testing::postgres().await else {
-        eprintln!("no PostgreSQL server (DRYDOCK_TEST_POSTGRES): skipped");
-        return None;
-    };
+    let store = testing::postgres().await?;
     // Patient with the database: these tests are about what two instances keep, not how
     // quickly they give up on a busy machine.
     let options = [options, crate::process::PATIENT_DB].concat();

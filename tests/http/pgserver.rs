@@ -31,7 +31,9 @@ pub fn server_user() -> Option<&'static str> {
 pub fn pg_bin() -> Option<PathBuf> {
     let Some(bin) = std::env::var_os("PG_BIN") else {
         assert!(std::env::var_os("CI").is_none(), "PG_BIN is not set: scripts/test.sh sets it");
-        eprintln!("no PostgreSQL binaries (PG_BIN): skipped");
+        drydock::store::testing::skipped(
+            "no PostgreSQL binaries (PG_BIN is not set; scripts/test.sh sets it)",
+        );
         return None;
     };
     Some(bin.into())

@@ -27,7 +27,7 @@ fn nginx_exe() -> Option<&'static str> {
     let found = ["/usr/sbin/nginx", "/usr/bin/nginx"].into_iter().find(|p| std::path::Path::new(p).exists());
     if found.is_none() {
         assert!(std::env::var_os("CI").is_none(), "nginx is missing: scripts/test.sh installs it");
-        eprintln!("no nginx: skipped");
+        testing::skipped("no nginx (scripts/test.sh installs it)");
     }
     found
 }

@@ -33,7 +33,7 @@ fn pgbouncer() -> Option<PathBuf> {
         ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].into_iter().map(PathBuf::from).find(|p| p.exists());
     if found.is_none() {
         assert!(std::env::var_os("CI").is_none(), "pgbouncer is missing: scripts/test.sh installs it");
-        eprintln!("no pgbouncer: skipped");
+        testing::skipped("no pgbouncer (scripts/test.sh installs it)");
     }
     found
 }

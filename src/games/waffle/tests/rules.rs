@@ -11,7 +11,7 @@ fn source_text() -> Option<String> {
     match std::fs::read_to_string(path) {
         Ok(text) => Some(text),
         Err(e) => {
-            eprintln!("skipped: {path}: {e}");
+            crate::store::testing::skipped(&format!("the rules text is not here: {path}: {e}"));
             None
         }
     }
