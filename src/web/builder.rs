@@ -234,18 +234,21 @@ pub fn from_saved<B: Builder>(b: &Build) -> B::View {
     B::judge(doc, problems)
 }
 
-/// What the store keeps for a judged document.
-fn content<B: Builder>(v: &B::View) -> Content {
+/// What the store keeps for a judged document. A document that does not serialise is a fault
+/// of ours: the request fails (500, logged) and nothing is stored, never an empty document.
+fn content<B: Builder>(v: &B::View) -> Result<Content, AppError> {
     let doc = B::doc(v);
-    Content {
+    let document = serde_json::to_string(doc)
+        .map_err(|e| anyhow::anyhow!("a {} document did not serialise: {e}", B::GAME.id))?;
+    Ok(Content {
         kind: B::GAME.id,
         name: doc.name().to_owned(),
-        document: serde_json::to_string(doc).unwrap_or_else(|_| "{}".into()),
+        document,
         engine_version: B::ENGINE_VERSION,
         legal: B::legal(v),
         summary: B::summary(v),
         facets: B::facets(v),
-    }
+    })
 }
 
 /// Why `document`, as stored, is not one a save of `B` could have written: not its document
@@ -360,7 +363,7 @@ async fn live<B: Builder>(body: Bytes) -> Result<Response, AppError> {
 async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
     let c = match form_to_save::<B>(&f)? {
-        Ok(v) => content::<B>(&v),
+        Ok(v) => content::<B>(&v)?,
         Err(refused) => return Ok(refused),
     };
     let listing = listing_posted(&f).unwrap_or(Listing::Listed);
@@ -384,7 +387,7 @@ async fn update<B: Builder>(
     };
     let listing = listing_posted(&f);
     let asked = (f.get("token"), listing, revision_posted(&f));
-    match shared::save_changes(&state, B::GAME, &id, &headers, asked, &content::<B>(&v)).await? {
+    match shared::save_changes(&state, B::GAME, &id, &headers, asked, &content::<B>(&v)?).await? {
         Ok(saved) => Ok(saved),
         Err(now) => conflict_page::<B>(&f, B::doc(&v), &now),
     }
@@ -487,7 +490,7 @@ async fn fork<B: Builder>(
     let (mut doc, _) = shared::document_from_saved(&b, || B::stand_in(&b.name));
     let name = shared::copy_name(doc.name());
     doc.rename(name);
-    shared::save_copy(&state, &content::<B>(&B::judge(doc, Vec::new())), &b).await
+    shared::save_copy(&state, &content::<B>(&B::judge(doc, Vec::new()))?, &b).await
 }
 
 async fn export_json<B: Builder>(
@@ -543,7 +546,7 @@ async fn api_save<B: Builder>(
     ApiJson(doc): ApiJson<B::Doc>,
 ) -> Result<Response, ApiError> {
     let v = B::judge(doc, Vec::new());
-    shared::api_create(&state, &content::<B>(&v), B::judgement(&v)).await
+    shared::api_create(&state, &content::<B>(&v)?, B::judgement(&v)).await
 }
 
 /// JSON API: replace a saved build's document; needs its token in `X-Edit-Token`. With
@@ -557,7 +560,7 @@ async fn api_update<B: Builder>(
     ApiJson(doc): ApiJson<B::Doc>,
 ) -> Result<Response, ApiError> {
     let v = B::judge(doc, Vec::new());
-    let b = match shared::api_replace(&state, &id, &headers, &content::<B>(&v), q.revision).await? {
+    let b = match shared::api_replace(&state, &id, &headers, &content::<B>(&v)?, q.revision).await? {
         Ok(b) => b,
         Err(refused) => return Ok(refused),
     };
