@@ -56,20 +56,30 @@ pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Problem> {
     codec::press(d, action, |list, at| new_item(f, list, at))
 }
 
+/// The weapon the "weapon to add" choices start at, and what an add with no known choice adds.
+pub const NEW_WEAPON: &str = "mg";
+/// The person the "person to add" choice starts at, and what an add with no known choice adds.
+pub const NEW_CREW: &str = "gunner";
+
 /// What an add button adds to the list `list` (its path without indices) at `at`: the weapon,
-/// person or accessory chosen beside the button, or a blank row.
+/// person or accessory chosen beside the button (the choice's starting value, named above, when
+/// the form sent none or an unknown one), or a blank row.
 fn new_item(f: &Fields, list: &str, at: &str) -> Option<Value> {
+    fn chosen<'f>(f: &'f Fields, field: &str, start: &'static str) -> &'f str {
+        f.get(field).filter(|id| !id.is_empty()).unwrap_or(start)
+    }
     let weapon = |field: &str, mount: Option<Mount>| {
-        let w = tables::weapon_by_id(f.get(field).unwrap_or("")).unwrap_or(&tables::WEAPONS[0]);
-        WeaponEntry::new(w, mount)
+        let w = tables::weapon_by_id(chosen(f, field, NEW_WEAPON))
+            .or_else(|| tables::weapon_by_id(NEW_WEAPON))?;
+        Some(WeaponEntry::new(w, mount))
     };
     match list {
         "propellers" => value(PropellerEntry { size: None, guard: 0 }),
         "crew" => {
-            let role = tables::role(f.get("new_crew").unwrap_or("")).unwrap_or(&tables::ROLES[1]);
+            let role = tables::role(chosen(f, "new_crew", NEW_CREW)).or_else(|| tables::role(NEW_CREW))?;
             value(CrewEntry::new(role, 1))
         }
-        "weapons" => value(weapon("new_weapon", Some(Mount::F))),
+        "weapons" => value(weapon("new_weapon", Some(Mount::F))?),
         "turrets" => value(TurretEntry {
             size: 1,
             popup: false,
@@ -78,7 +88,7 @@ fn new_item(f: &Fields, list: &str, at: &str) -> Option<Value> {
             weapons: Vec::new(),
         }),
         // "turrets.2.weapons": the choice is "turrets.2.new_weapon".
-        "turrets.weapons" => value(weapon(&format!("{}.new_weapon", at.strip_suffix(".weapons")?), None)),
+        "turrets.weapons" => value(weapon(&format!("{}.new_weapon", at.strip_suffix(".weapons")?), None)?),
         "accessories" => {
             let item =
                 tables::accessory(f.get("new_accessory").unwrap_or("")).unwrap_or(&tables::ACCESSORIES[0]);
@@ -122,6 +132,23 @@ mod tests {
         Fields::from_pairs(f)
     }
 
+    /// An add with no choice, or one no table has, adds the choice's starting value, named by id
+    /// (not by a table's row order): the same the designer's choices start at.
+    #[test]
+    fn an_add_without_a_known_choice_adds_the_starting_choice() {
+        let d = examples::minnow();
+        for sent in [None, Some(""), Some("bogus")] {
+            let mut extra = vec![("action", "add.weapons")];
+            extra.extend(sent.map(|v| ("new_weapon", v)));
+            let (got, _) = read_and_apply(&with(&d, &extra)).expect("read");
+            assert_eq!(got.weapons.last().map(|w| w.weapon.id()), Some(NEW_WEAPON), "{sent:?}");
+            let mut extra = vec![("action", "add.crew")];
+            extra.extend(sent.map(|v| ("new_crew", v)));
+            let (got, _) = read_and_apply(&with(&d, &extra)).expect("read");
+            assert_eq!(got.crew.last(), Some(&CrewEntry::new(tables::role(NEW_CREW).expect(NEW_CREW), 1)));
+        }
+    }
+
     #[test]
     fn every_example_survives_the_form_unchanged() {
         for (slug, d) in examples::all() {
@@ -157,7 +184,7 @@ mod tests {
         assert_eq!(got.weapons.last().and_then(|w| w.mount), Some(Mount::F));
         let (got, _) =
             read_and_apply(&with(&d, &[("new_crew", "bogus"), ("action", "add.crew")])).expect("read");
-        assert_eq!(got.crew.last(), Some(&CrewEntry::new(&tables::ROLES[1], 1)));
+        assert_eq!(got.crew.last(), Some(&CrewEntry::new(tables::role(NEW_CREW).expect(NEW_CREW), 1)));
         let (got, _) = read_and_apply(&with(&d, &[("action", "add.cargo")])).expect("read");
         assert_eq!(got.cargo.last().map(|c| (c.spaces, c.weight, c.cargo)), Some((1, 100, true)));
         let (got, _) = read_and_apply(&with(&d, &[("action", "remove.turrets.0")])).expect("read");

@@ -391,7 +391,13 @@ impl BoatView {
     }
 
     pub fn new_weapon(&self, name: &str) -> Select {
-        select(name, "Weapon to add", "mg", catalog_options::<tables::Weapon>(|w| w.name.to_owned()), false)
+        select(
+            name,
+            "Weapon to add",
+            crate::web::boats::form::NEW_WEAPON,
+            catalog_options::<tables::Weapon>(|w| w.name.to_owned()),
+            false,
+        )
     }
 
     pub fn turret_rows(&self) -> Vec<TurretRow> {
@@ -457,7 +463,7 @@ impl BoatView {
         select(
             "new_crew",
             "Person to add",
-            "gunner",
+            crate::web::boats::form::NEW_CREW,
             catalog_options::<tables::Role>(|r| r.name.to_owned()),
             false,
         )
