@@ -228,6 +228,30 @@ pub fn lits(items: &[&str]) -> String {
     format!("&[{}]", items.join(", "))
 }
 
+/// The tests every game's generator has, in the module that includes this file (`#[macro_use]`)
+/// beside its `generate` module: `data_files()` and `build_error(file, from, to)` for its own
+/// tests, and the check that the build included what the data files in `$dir` generate (the
+/// generated file `$out` in OUT_DIR).
+#[cfg(test)]
+macro_rules! generator_tests {
+    ($dir:literal, $out:literal) => {
+        fn data_files() -> datafile::Files {
+            datafile::testing::files($dir, &generate::FILES)
+        }
+
+        /// What the build says about the data files with `from` replaced by `to` in `file`.
+        fn build_error(file: &str, from: &str, to: &str) -> String {
+            datafile::testing::refusal(data_files(), generate::generate, (file, from, to))
+        }
+
+        #[test]
+        fn the_build_included_what_the_data_files_generate() {
+            let generated = generate::generate(&data_files()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(generated, include_str!(concat!(env!("OUT_DIR"), "/", $out)));
+        }
+    };
+}
+
 /// What the generators' tests share: reading a game's data files as build.rs does, and what a
 /// generator says about them with one edit made.
 #[cfg(test)]

@@ -11,6 +11,7 @@ use super::tables::{self, DeckRule, GunRule, Load, Loc, Weapon};
 use super::units::{Money, Spaces, Speed, Weight};
 
 #[path = "../datafile.rs"]
+#[macro_use]
 mod datafile;
 #[path = "tables/generate.rs"]
 mod generate;
@@ -255,20 +256,7 @@ fn maneuvers_get_harder_as_the_rules_say_for_each_size() {
 
 // The data files, and what the build says about a malformed one.
 
-fn data_files() -> datafile::Files {
-    datafile::testing::files("src/games/carwars/data", &generate::FILES)
-}
-
-/// What the build says about the data files with `from` replaced by `to` in `file`.
-fn build_error(file: &str, from: &str, to: &str) -> String {
-    datafile::testing::refusal(data_files(), generate::generate, (file, from, to))
-}
-
-#[test]
-fn the_build_included_what_the_data_files_generate() {
-    let generated = generate::generate(&data_files()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(generated, include_str!(concat!(env!("OUT_DIR"), "/carwars_tables.rs")));
-}
+generator_tests!("src/games/carwars/data", "carwars_tables.rs");
 
 #[test]
 fn a_figure_that_is_not_a_number_stops_the_build_at_its_cell() {

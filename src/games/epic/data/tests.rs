@@ -7,24 +7,12 @@
     clippy::duplicate_mod,
     reason = "each game's generator tests compile the shared reader as build.rs does"
 )]
+#[macro_use]
 mod datafile;
 #[path = "generate.rs"]
 mod generate;
 
-fn data_files() -> datafile::Files {
-    datafile::testing::files("src/games/epic/data", &generate::FILES)
-}
-
-/// What the build says about the data files with `from` replaced by `to` in `file`.
-fn build_error(file: &str, from: &str, to: &str) -> String {
-    datafile::testing::refusal(data_files(), generate::generate, (file, from, to))
-}
-
-#[test]
-fn the_build_included_what_the_data_files_generate() {
-    let generated = generate::generate(&data_files()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(generated, include_str!(concat!(env!("OUT_DIR"), "/epic_data.rs")));
-}
+generator_tests!("src/games/epic/data", "epic_data.rs");
 
 #[test]
 fn a_vessel_naming_an_unknown_special_rule_stops_the_build() {
