@@ -93,7 +93,9 @@ async fn saves_through_both_instances_at_once_are_all_kept() {
         let server = if c % 2 == 0 { a.addr.clone() } else { b.addr.clone() };
         tasks.push(tokio::spawn(async move {
             let client = reqwest::Client::new();
-            let game = drydock::web::registry::games().nth(c % 5).expect("a game");
+            let game = drydock::web::registry::games()
+                .nth(c % drydock::web::registry::games().count())
+                .expect("a game");
             let mut acked = Vec::new();
             for i in 0..20 {
                 let mut doc: Value = serde_json::from_str(game.example).expect("example");
