@@ -5,7 +5,7 @@
 //! the editor shows the problem beside the form and changes nothing, and a save carrying such a
 //! button is refused with nothing stored.
 
-use crate::support::{TestApp, encode, post_form, spawn_unlimited, stored_count};
+use crate::support::{TestApp, encode, post_form, save_example, spawn_unlimited, stored_count};
 use drydock::games::registry::Game;
 use drydock::web::builder::Builder;
 use drydock::web::{bfg, boats, epic, registry, samurai, waffle};
@@ -60,18 +60,7 @@ fn bad_buttons(list: &str, len: usize) -> Vec<String> {
 }
 
 async fn saved_example(app: &TestApp, g: &Game) -> String {
-    let res = app
-        .client
-        .post(app.url(&format!("/api{}", g.path)))
-        .header("content-type", "application/json")
-        .body(g.example)
-        .send()
-        .await
-        .expect("save");
-    assert_eq!(res.status(), StatusCode::CREATED);
-    let v: Value = res.json().await.expect("json");
-    let token = v["edit_token"].as_str().expect("token");
-    let id = v["id"].as_str().expect("id").to_owned();
+    let (id, token) = save_example(app, g).await;
     // This browser holds its edit token, as its owner's does.
     let adopt = app.client.get(app.url(&format!("{}/{id}/edit?token={token}", g.path))).send().await;
     assert_eq!(adopt.expect("adopt").status(), StatusCode::SEE_OTHER);

@@ -4,25 +4,19 @@
 //! saved one knowingly. Nothing is written over or thrown away without the player saying so. The
 //! API's PUT takes the revision it read (`?revision=N`) and answers 409 on a mismatch.
 
-use crate::support::{TestApp, encode, post_form, spawn_unlimited, stored_name, stranger};
+use crate::support::{
+    TestApp, api_save, encode, id_and_token, post_form, spawn_unlimited, stored_name, stranger,
+};
 use drydock::games::registry::Game;
 use drydock::web::registry;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-async fn save_example(app: &TestApp, g: &Game) -> (String, String) {
-    let res = app
-        .client
-        .post(app.url(&format!("/api{}", g.path)))
-        .header("content-type", "application/json")
-        .body(g.example)
-        .send()
-        .await
-        .expect("save");
-    assert_eq!(res.status(), StatusCode::CREATED);
-    let v: Value = res.json().await.expect("json");
+/// Saves the game's example, which starts at revision 1.
+async fn save_first(app: &TestApp, g: &Game) -> (String, String) {
+    let v = api_save(app, g.path, &serde_json::from_str(g.example).expect("example")).await;
     assert_eq!(v["revision"], 1, "{}", g.id);
-    (v["id"].as_str().expect("id").to_owned(), v["edit_token"].as_str().expect("token").to_owned())
+    id_and_token(&v)
 }
 
 async fn revision(app: &TestApp, id: &str) -> i64 {
@@ -66,7 +60,7 @@ async fn post_as(b: &reqwest::Client, app: &TestApp, path: &str, body: String) -
 async fn a_save_from_a_form_opened_before_anothers_save_is_a_conflict_that_keeps_both() {
     let app = spawn_unlimited().await;
     for g in registry::games() {
-        let (id, token) = save_example(&app, g).await;
+        let (id, token) = save_first(&app, g).await;
         let page = format!("{}/{id}", g.path);
         let (phone, laptop) =
             (owners_browser(&app, g, &id, &token).await, owners_browser(&app, g, &id, &token).await);
@@ -131,7 +125,7 @@ async fn a_save_from_a_form_opened_before_anothers_save_is_a_conflict_that_keeps
 async fn the_editor_carries_its_revision_through_every_redraw_and_a_refused_save() {
     let app = spawn_unlimited().await;
     let g = registry::games().next().expect("a game");
-    let (id, token) = save_example(&app, g).await;
+    let (id, token) = save_first(&app, g).await;
     let body = form(g, "Redrawn", &id, Some(1));
     for route in [format!("{}/design", g.path), format!("{}/designer", g.path)] {
         let (status, page) = app.post_fields(&route, &serde_urlencoded_pairs(&body)).await;
@@ -155,7 +149,7 @@ fn serde_urlencoded_pairs(body: &str) -> Vec<(String, String)> {
 async fn the_apis_put_takes_the_revision_it_read_and_answers_409_on_a_mismatch() {
     let app = spawn_unlimited().await;
     for g in registry::games() {
-        let (id, token) = save_example(&app, g).await;
+        let (id, token) = save_first(&app, g).await;
         let api = app.url(&format!("/api{}/{id}", g.path));
         let put = |revision: Option<&str>, name: &str| {
             let mut doc: Value = serde_json::from_str(g.example).expect("example");

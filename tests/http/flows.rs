@@ -3,8 +3,8 @@
 //! never served at another game's address. A new game passes these by being registered.
 
 use crate::support::{
-    TestApp, post_form, spawn, spawn_unlimited, stored_count, stored_name, stored_parent, stranger,
-    with_extra,
+    TestApp, api_save, id_and_token, post_form, spawn, spawn_unlimited, stored_count, stored_name,
+    stored_parent, stranger, with_extra,
 };
 use drydock::games::registry::Game;
 use drydock::web::registry;
@@ -12,21 +12,12 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 /// Saves the game's example through the API: (id, edit token).
-async fn save_example(app: &TestApp, g: &Game) -> (String, String) {
-    let res = app
-        .client
-        .post(app.url(&format!("/api{}", g.path)))
-        .header("content-type", "application/json")
-        .body(g.example)
-        .send()
-        .await
-        .expect("save");
-    assert_eq!(res.status(), StatusCode::CREATED, "{}", g.id);
-    let v: Value = res.json().await.expect("json");
-    let id = v["id"].as_str().expect("id").to_owned();
+async fn save_legal_example(app: &TestApp, g: &Game) -> (String, String) {
+    let v = api_save(app, g.path, &serde_json::from_str(g.example).expect("example")).await;
+    let (id, token) = id_and_token(&v);
     assert_eq!(v["url"], format!("http://{}{}/{id}", app.addr, g.path));
     assert_eq!(v["legal"], true, "{}: the example is legal", g.id);
-    (id, v["edit_token"].as_str().expect("token").to_owned())
+    (id, token)
 }
 
 async fn status_of(req: reqwest::RequestBuilder) -> StatusCode {
@@ -42,7 +33,7 @@ async fn every_game_saves_shares_guards_copies_exports_and_prints() {
         v["name"].as_str().unwrap_or_default().to_owned()
     };
     for g in registry::games() {
-        let (id, token) = save_example(&app, g).await;
+        let (id, token) = save_legal_example(&app, g).await;
         let page = format!("{}/{id}", g.path);
 
         // Shared: anyone may read it.
@@ -167,7 +158,7 @@ async fn every_game_refuses_to_save_a_form_with_a_field_it_could_not_read() {
         assert!(page.contains("<form"), "{}: the editor comes back", g.id);
         assert_eq!(stored_count(&app).await, before, "{}: nothing stored", g.id);
 
-        let (id, token) = save_example(&app, g).await;
+        let (id, token) = save_legal_example(&app, g).await;
         let name = stored_name(&app, &id).await;
         let change =
             crate::support::encode(&[("name".to_owned(), long.clone()), ("token".to_owned(), token)]);

@@ -2,7 +2,7 @@
 //! part, an empty result said plainly, builds saved before the gallery had facets, and whatever
 //! the address holds answered with a page, never a server error.
 
-use crate::support::{TestApp, spawn_unlimited};
+use crate::support::{TestApp, api_save, example_named, id_and_token, spawn_unlimited};
 use drydock::games::carwars::{self, Design, examples};
 use drydock::games::registry::Game;
 use drydock::web::registry;
@@ -10,9 +10,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 async fn save_json(app: &TestApp, path: &str, doc: &Value) -> String {
-    let res = app.client.post(app.url(&format!("/api{path}"))).json(doc).send().await.expect("save");
-    assert_eq!(res.status(), StatusCode::CREATED, "{doc}");
-    res.json::<Value>().await.expect("json")["id"].as_str().expect("id").to_owned()
+    id_and_token(&api_save(app, path, doc).await).0
 }
 
 async fn save_boat(app: &TestApp, d: &Design, name: &str) -> String {
@@ -21,10 +19,8 @@ async fn save_boat(app: &TestApp, d: &Design, name: &str) -> String {
     save_json(app, "/boats", &doc).await
 }
 
-async fn save_example(app: &TestApp, g: &Game, name: &str) -> String {
-    let mut doc: Value = serde_json::from_str(g.example).expect("example");
-    doc["name"] = Value::from(name);
-    save_json(app, g.path, &doc).await
+async fn save_example_named(app: &TestApp, g: &Game, name: &str) -> String {
+    save_json(app, g.path, &example_named(g, name)).await
 }
 
 /// The gallery page at `query`, which must answer 200.
@@ -100,7 +96,7 @@ async fn every_order_sorts_what_it_says() {
         save_boat(&app, d, name).await;
     }
     for g in registry::games().filter(|g| g.id != "boat") {
-        save_example(&app, g, &format!("Sort {}", g.id)).await;
+        save_example_named(&app, g, &format!("Sort {}", g.id)).await;
     }
     let mut by_cost: Vec<(i64, &str)> = boats.iter().map(|(n, d)| (cost(d), *n)).collect();
     by_cost.sort_unstable();
@@ -145,7 +141,7 @@ async fn every_filter_narrows_by_kind_hull_and_legality() {
     illegal["weapons"] = json!([{ "weapon": "atg", "mount": "L" }]);
     save_json(&app, "/boats", &illegal).await;
     for g in registry::games().filter(|g| g.id != "boat") {
-        save_example(&app, g, &format!("Filter {}", g.id)).await;
+        save_example_named(&app, g, &format!("Filter {}", g.id)).await;
     }
 
     let mut boats = names(&gallery(&app, "q=Filter&kind=boat").await);
@@ -183,7 +179,7 @@ async fn the_gallery_finds_builds_by_name_and_by_the_parts_they_hold() {
     save_json(&app, "/boats", &laser).await;
     save_boat(&app, &examples::piranha(), "Fish").await;
     save_boat(&app, &examples::darter(), "Plain").await;
-    save_example(&app, registry::game("bfg").expect("bfg"), "Fleet").await;
+    save_example_named(&app, registry::game("bfg").expect("bfg"), "Fleet").await;
 
     assert_eq!(names(&gallery(&app, "q=beam").await), vec!["Beam Boat"]);
     assert_eq!(names(&gallery(&app, "part=laser").await), vec!["Beam Boat"]);
@@ -296,7 +292,7 @@ async fn an_unnamed_build_is_kept_and_shared_but_listed_only_once_it_has_a_name(
     }
     let listed = gallery(&app, "").await;
     assert_eq!(names(&listed), ["Named at last", "Named at last"]);
-    save_example(&app, g, "").await;
+    save_example_named(&app, g, "").await;
     assert_eq!(names(&gallery(&app, "kind=epic").await).len(), 2, "the unnamed one is not listed");
     assert!(gallery(&app, "kind=epic").await.contains("2 builds"));
 }
@@ -306,7 +302,7 @@ async fn a_gallery_filtered_to_one_game_shows_nothing_of_another() {
     let app = spawn_unlimited().await;
     save_boat(&app, &examples::darter(), "Quick Darter").await;
     for g in registry::games() {
-        save_example(&app, g, &format!("{} example", g.id)).await;
+        save_example_named(&app, g, &format!("{} example", g.id)).await;
     }
     let everything = gallery(&app, "").await;
     assert!(everything.contains("Published boats, for everyone"), "the examples to start from");

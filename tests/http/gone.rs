@@ -4,24 +4,14 @@
 //! carries no battle for it. Tried many times over, on either backend (scripts/test.sh runs this
 //! file on both).
 
-use crate::support::{TestApp, spawn_unlimited};
+use crate::support::{TestApp, save_example, spawn_unlimited};
 use drydock::store::testing;
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::Duration;
 
 async fn save_fleet(app: &TestApp) -> (String, String) {
-    let res = app
-        .client
-        .post(app.url("/api/bfg"))
-        .header("content-type", "application/json")
-        .body(drydock::games::bfg::GAME.example)
-        .send()
-        .await
-        .expect("save");
-    assert_eq!(res.status(), StatusCode::CREATED);
-    let v: Value = res.json().await.expect("json");
-    (v["id"].as_str().expect("id").to_owned(), v["edit_token"].as_str().expect("token").to_owned())
+    save_example(app, &drydock::games::bfg::GAME).await
 }
 
 /// One of the ways an owner gives an order, by number: the API's order and restart, the page's

@@ -2,7 +2,7 @@
 //! link, a name whose direction controls turn the page's text around, edit-token guesses that
 //! go uncounted.
 
-use crate::support::{TestApp, spawn_unlimited, stranger};
+use crate::support::{TestApp, api_save, example_named, id_and_token, spawn_unlimited, stranger};
 use drydock::games::registry::Game;
 use drydock::web::registry;
 use reqwest::StatusCode;
@@ -10,12 +10,7 @@ use serde_json::Value;
 
 /// Saves the game's example under `name` through the API: (id, edit token).
 async fn save_named(app: &TestApp, g: &Game, name: &str) -> (String, String) {
-    let mut doc: Value = serde_json::from_str(g.example).expect("example");
-    doc["name"] = Value::from(name);
-    let res = app.client.post(app.url(&format!("/api{}", g.path))).json(&doc).send().await.expect("save");
-    assert_eq!(res.status(), StatusCode::CREATED, "{}", g.id);
-    let v: Value = res.json().await.expect("json");
-    (v["id"].as_str().expect("id").to_owned(), v["edit_token"].as_str().expect("token").to_owned())
+    id_and_token(&api_save(app, g.path, &example_named(g, name)).await)
 }
 
 async fn set_listed(app: &TestApp, id: &str, token: &str, listed: bool) {

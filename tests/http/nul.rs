@@ -3,7 +3,7 @@
 //! an address, it reads as U+FFFD, the replacement character, on SQLite and PostgreSQL alike
 //! (scripts/test.sh runs these tests on both). Never a 500.
 
-use crate::support::{TestApp, encode, post_form, spawn_unlimited};
+use crate::support::{TestApp, encode, post_form, save_example, spawn_unlimited};
 use drydock::web::registry;
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -156,16 +156,7 @@ async fn nul_in_a_forms_fields_and_names_is_read_as_the_replacement_character() 
 #[tokio::test]
 async fn nul_in_an_address_an_id_a_token_or_a_search_is_never_a_500() {
     let app = spawn_unlimited().await;
-    let res = app
-        .client
-        .post(app.url("/api/boats"))
-        .header("content-type", "application/json")
-        .body(drydock::games::carwars::GAME.example)
-        .send()
-        .await
-        .expect("save");
-    let v: Value = res.json().await.expect("json");
-    let id = v["id"].as_str().expect("id").to_owned();
+    let (id, _) = save_example(&app, &drydock::games::carwars::GAME).await;
     let mut paths = vec![
         "/gallery?q=%00&part=%00&tag=%00&kind=%00&legal=%00&sort=%00&page=%00".to_owned(),
         "/gallery?q=Pira%00nha".to_owned(),

@@ -138,8 +138,33 @@ pub async fn post_form(app: &TestApp, path: &str, body: String) -> reqwest::Resp
 
 /// Saves a boat through the JSON API; returns its id.
 pub async fn save_boat(app: &TestApp, d: &drydock::games::carwars::Design) -> String {
-    let res = app.client.post(app.url("/api/boats")).json(d).send().await.expect("save");
-    assert_eq!(res.status(), reqwest::StatusCode::CREATED);
-    let v: serde_json::Value = res.json().await.expect("json");
-    v["id"].as_str().expect("id").to_owned()
+    let doc = serde_json::to_value(d).expect("a design as JSON");
+    id_and_token(&api_save(app, "/boats", &doc).await).0
+}
+
+/// Saves `doc` as a new build through the JSON API under `path` ("/boats", a game's path), which
+/// must answer 201: what it answered.
+pub async fn api_save(app: &TestApp, path: &str, doc: &serde_json::Value) -> serde_json::Value {
+    let res = app.client.post(app.url(&format!("/api{path}"))).json(doc).send().await.expect("save");
+    assert_eq!(res.status(), reqwest::StatusCode::CREATED, "{path}: {doc}");
+    res.json().await.expect("json")
+}
+
+/// The id and edit token of a save's answer.
+pub fn id_and_token(saved: &serde_json::Value) -> (String, String) {
+    let field = |k: &str| saved[k].as_str().unwrap_or_else(|| panic!("no {k} in {saved}")).to_owned();
+    (field("id"), field("edit_token"))
+}
+
+/// A game's example document, named `name`.
+pub fn example_named(g: &drydock::games::registry::Game, name: &str) -> serde_json::Value {
+    let mut doc: serde_json::Value = serde_json::from_str(g.example).expect("the example is JSON");
+    doc["name"] = serde_json::Value::from(name);
+    doc
+}
+
+/// Saves a game's example through its API: its id and edit token.
+pub async fn save_example(app: &TestApp, g: &drydock::games::registry::Game) -> (String, String) {
+    let doc: serde_json::Value = serde_json::from_str(g.example).expect("the example is JSON");
+    id_and_token(&api_save(app, g.path, &doc).await)
 }
