@@ -104,7 +104,7 @@ impl Asked {
                 None => {
                     notes.push(format!(
                         "There is no kind of build called “{}”; every kind is shown.",
-                        shown(k)
+                        crate::games::shown(k)
                     ));
                     String::new()
                 }
@@ -115,7 +115,7 @@ impl Asked {
             l => {
                 notes.push(format!(
                     "“{}” is not a legality filter; legal and illegal builds are both shown.",
-                    shown(l)
+                    crate::games::shown(l)
                 ));
                 String::new()
             }
@@ -126,7 +126,7 @@ impl Asked {
             s => {
                 notes.push(format!(
                     "The gallery cannot sort by “{}”; the newest builds come first.",
-                    shown(s)
+                    crate::games::shown(s)
                 ));
                 "newest".to_owned()
             }
@@ -138,7 +138,7 @@ impl Asked {
                 _ => {
                     notes.push(format!(
                         "There is no page “{}”: pages are numbered from 1. This is page 1.",
-                        shown(p)
+                        crate::games::shown(p)
                     ));
                     1
                 }
@@ -195,11 +195,6 @@ impl Asked {
     }
 }
 
-/// Text sent in the address, shortened for a message.
-fn shown(s: &str) -> String {
-    let short: String = s.chars().take(40).collect();
-    if short.len() < s.len() { format!("{short}…") } else { short }
-}
 
 /// The tags listed builds carry, by game: the tag filter's menu.
 pub struct TagGroup {

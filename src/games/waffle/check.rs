@@ -6,10 +6,7 @@ use serde::Serialize;
 use super::roster::{AP, ARMOUR, BS, DOCUMENT_VERSION, Roster, STRENGTH, Vehicle};
 use super::rules::{Rule, card_rules};
 use super::types::{TypeSet, VehicleType};
-use crate::games::{Code, Problem, Severity, is_legal, nearest, or_list};
-
-/// Longest stretch of a player's text quoted back in a message.
-const SHOWN_CHARS: usize = 40;
+use crate::games::{Code, Problem, Severity, is_legal, nearest, or_list, shown};
 
 /// The engine's judgement of a roster.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -399,12 +396,4 @@ fn plural(n: u16, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// A player's text as quoted back in a message: cut short if very long.
-fn shown(s: &str) -> String {
-    if s.chars().count() > SHOWN_CHARS {
-        let cut: String = s.chars().take(SHOWN_CHARS).collect();
-        format!("{cut}...")
-    } else {
-        s.to_owned()
-    }
-}
+
