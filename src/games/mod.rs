@@ -47,6 +47,40 @@ pub(crate) fn shown(s: &str) -> String {
     }
 }
 
+/// The warning for a document marked with another version than its engine reads (`reads`):
+/// `noun` is what the document is ("fleet"). The document is still judged in full.
+pub(crate) fn version_problem(noun: &str, found: u32, reads: u32) -> Option<Problem> {
+    (found != reads).then(|| {
+        Problem::warning(
+            Code::UnknownVersion,
+            Some("version".to_owned()),
+            format!(
+                "This {noun} is marked as document version {found}, but this engine reads version \
+                 {reads}: check that nothing was lost"
+            ),
+        )
+    })
+}
+
+/// The error for a build that costs more than the points limit its player set (none: no limit),
+/// at the limit's field, saying by how much and what to do: `remedy` ("remove a choice").
+pub(crate) fn over_points_limit(
+    noun: &str,
+    points: u32,
+    limit: Option<u32>,
+    remedy: &str,
+) -> Option<Problem> {
+    let limit = limit.filter(|&limit| points > limit)?;
+    Some(Problem::error(
+        Code::OverPointsLimit,
+        Some("points_limit".to_owned()),
+        format!(
+            "The {noun} costs {points} pts, {} over its limit of {limit} pts: {remedy} or raise the limit",
+            points - limit
+        ),
+    ))
+}
+
 /// "a", "a or b", "a, b or c": the choices a message offers.
 pub(crate) fn or_list(items: &[&str]) -> String {
     joined_list(items, "or")

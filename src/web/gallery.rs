@@ -195,7 +195,6 @@ impl Asked {
     }
 }
 
-
 /// The tags listed builds carry, by game: the tag filter's menu.
 pub struct TagGroup {
     pub game: &'static Game,

@@ -172,16 +172,7 @@ pub fn list_of(fleet: &Fleet) -> Option<&'static FleetList> {
 /// Judge a fleet. Never panics, whatever the input.
 pub fn check(fleet: &Fleet) -> Check {
     let mut problems = Vec::new();
-    if fleet.version != DOCUMENT_VERSION {
-        problems.push(Problem::warning(
-            Code::UnknownVersion,
-            Some("version".to_string()),
-            format!(
-                "This fleet is marked as document version {}, but this engine reads version {DOCUMENT_VERSION}: check that nothing was lost",
-                fleet.version
-            ),
-        ));
-    }
+    problems.extend(crate::games::version_problem("fleet", fleet.version, DOCUMENT_VERSION));
     let faction = data::faction(fleet.faction.trim());
     if faction.is_none() {
         problems.push(unknown_faction(&fleet.faction));
@@ -212,17 +203,12 @@ pub fn check(fleet: &Fleet) -> Check {
     let points = counted()
         .fold(0u32, |sum, e| sum.saturating_add(e.points))
         .saturating_add(leaders.iter().fold(0u32, |s, l| s.saturating_add(l.points)));
-    if points > fleet.points_limit {
-        problems.push(Problem::error(
-            Code::OverPointsLimit,
-            Some("points_limit".to_string()),
-            format!(
-                "The fleet costs {points} pts, {} over its limit of {} pts",
-                points - fleet.points_limit,
-                fleet.points_limit
-            ),
-        ));
-    }
+    problems.extend(crate::games::over_points_limit(
+        "fleet",
+        points,
+        Some(fleet.points_limit),
+        "drop a ship",
+    ));
     let sum = |f: fn(&EntryFigures) -> u32| counted().fold(0u32, |s, e| s.saturating_add(f(e)));
     let ordnance = Ordnance {
         bays: sum(|e| e.bays.saturating_mul(e.count)),

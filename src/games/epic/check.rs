@@ -202,16 +202,7 @@ struct Resolved {
 /// Judge a detachment. Never panics, whatever the input.
 pub fn check(d: &Detachment) -> Check {
     let mut problems = Vec::new();
-    if d.version != DOCUMENT_VERSION {
-        problems.push(Problem::warning(
-            Code::UnknownVersion,
-            Some("version".to_string()),
-            format!(
-                "This detachment is marked as document version {}, but this engine reads version {DOCUMENT_VERSION}: check that nothing was lost",
-                d.version
-            ),
-        ));
-    }
+    problems.extend(crate::games::version_problem("detachment", d.version, DOCUMENT_VERSION));
     let Some(l) = list(&d.list) else {
         problems.push(unknown_list(&d.list));
         return unknown_list_check(d, problems);
@@ -389,16 +380,7 @@ fn resolve(
 
 /// Over the points limit the player set: an error at the limit, saying by how much.
 fn check_limit(d: &Detachment, points: u32, problems: &mut Vec<Problem>) {
-    if let Some(limit) = d.points_limit.filter(|&limit| points > limit) {
-        problems.push(Problem::error(
-            Code::OverPointsLimit,
-            Some("points_limit".to_string()),
-            format!(
-                "The detachment costs {points} pts, {} over its limit of {limit} pts: remove a choice or raise the limit",
-                points - limit
-            ),
-        ));
-    }
+    problems.extend(crate::games::over_points_limit("detachment", points, d.points_limit, "remove a choice"));
 }
 
 /// The notes of the detachment's list that bear on it, each once: the list's own and every

@@ -35,13 +35,7 @@ fn off_board(l: &Layout, h: Hex) -> String {
 pub fn problems(l: &Layout) -> Vec<Problem> {
     let s = l.s;
     let mut out = Vec::new();
-    if s.version != DOCUMENT_VERSION {
-        out.push(Problem::warning(
-            Code::UnknownVersion,
-            Some("version".into()),
-            format!("This scenario says it is version {}; this Drydock reads version {DOCUMENT_VERSION}, so fields it does not know were dropped", s.version),
-        ));
-    }
+    out.extend(crate::games::version_problem("scenario", s.version, DOCUMENT_VERSION));
     if s.wind.is_empty() {
         out.push(Problem::warning(
             Code::WindNotSet,

@@ -6,7 +6,9 @@ use serde::Serialize;
 use super::roster::{AP, ARMOUR, BS, DOCUMENT_VERSION, Roster, STRENGTH, Vehicle};
 use super::rules::{Rule, card_rules};
 use super::types::{TypeSet, VehicleType};
-use crate::games::{Code, Problem, Severity, is_legal, nearest, or_list, shown};
+use crate::games::{
+    Code, Problem, Severity, is_legal, nearest, or_list, over_points_limit, shown, version_problem,
+};
 
 /// The engine's judgement of a roster.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -149,29 +151,9 @@ pub static COMBINATIONS: [Combination; 11] = [
 /// input; a roster with errors is still judged in full.
 pub fn check(r: &Roster) -> Check {
     let mut problems = Vec::new();
-    if r.version != DOCUMENT_VERSION {
-        problems.push(Problem::warning(
-            Code::UnknownVersion,
-            Some("version".to_owned()),
-            format!(
-                "This roster is marked as document version {}, but this engine reads version \
-                 {DOCUMENT_VERSION}: check that nothing was lost",
-                r.version
-            ),
-        ));
-    }
+    problems.extend(version_problem("roster", r.version, DOCUMENT_VERSION));
     let points = r.vehicles.iter().fold(0u32, |sum, v| sum.saturating_add(u32::from(v.points)));
-    if let Some(limit) = r.points_limit.filter(|&limit| points > limit) {
-        problems.push(Problem::error(
-            Code::OverPointsLimit,
-            Some("points_limit".to_owned()),
-            format!(
-                "The roster costs {points} pts, {} over its limit of {limit} pts: drop a vehicle or \
-                 raise the limit",
-                points - limit
-            ),
-        ));
-    }
+    problems.extend(over_points_limit("roster", points, r.points_limit, "drop a vehicle"));
     let mut vehicles = Vec::with_capacity(r.vehicles.len());
     for (i, v) in r.vehicles.iter().enumerate() {
         let before = problems.len();
@@ -395,5 +377,3 @@ impl Who<'_> {
 fn plural(n: u16, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
-
-

@@ -65,7 +65,7 @@ fn the_forum_text_says_what_is_wrong_and_what_counts_twice() {
     assert!(text.contains("  1 x Kraken + Pyro-acid battery: 40 pts\n"), "{text}");
     assert!(
         text.contains(
-            "\nNOT LEGAL (3 problems):\n  - The fleet costs 275 pts, 75 over its limit of 200 pts\n"
+            "\nNOT LEGAL (3 problems):\n  - The fleet costs 275 pts, 75 over its limit of 200 pts: drop a ship or raise the limit\n"
         ),
         "{text}"
     );

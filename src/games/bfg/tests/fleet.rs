@@ -211,7 +211,7 @@ fn over_the_limit_is_an_error_naming_both_figures() {
     assert_eq!(codes(&c), [(Code::OverPointsLimit, Some("points_limit"))]);
     assert_eq!(
         problem(&c, Code::OverPointsLimit).message,
-        "The fleet costs 1155 pts, 155 over its limit of 1000 pts"
+        "The fleet costs 1155 pts, 155 over its limit of 1000 pts: drop a ship or raise the limit"
     );
 }
 
