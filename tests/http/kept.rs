@@ -127,6 +127,7 @@ async fn one_large_page_asked_for_under_many_spellings_is_kept_once() {
     // Idle: the memory goes back near where it was.
     tokio::time::sleep(Duration::from_secs(2)).await;
     let after = rss_kib(pid);
+    eprintln!("resident memory: {after} KiB after idling");
     assert!(after <= before + 30 * 1024, "resident memory {after} KiB after idling, {before} KiB before");
 
     // What each spelling got: the share page's spellings a small permanent redirect to its own
