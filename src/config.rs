@@ -61,6 +61,16 @@ pub struct Config {
     #[arg(long, env = "DRYDOCK_TRUSTED_PROXY", value_delimiter = ',')]
     pub trusted_proxy: Vec<IpAddr>,
 
+    /// MiB the share pages kept in memory may take together (their three encodings counted);
+    /// past it the oldest are dropped.
+    #[arg(long, env = "DRYDOCK_PAGE_CACHE_MIB", default_value_t = crate::web::cache::DEFAULT_MIB)]
+    pub page_cache_mib: usize,
+
+    /// Serve counters in Prometheus text format at /metrics on this address (such as
+    /// 127.0.0.1:9100), apart from the site; off unless given. Never on the public address.
+    #[arg(long, env = "DRYDOCK_METRICS_BIND")]
+    pub metrics_bind: Option<SocketAddr>,
+
     /// How the database is used: its pool, timeouts, pooler, migrations.
     #[command(flatten)]
     pub db: DbArgs,

@@ -72,6 +72,20 @@ async fn main() -> anyhow::Result<()> {
         .with_context(|| format!("binding {}", config.bind))?;
     let address = listener.local_addr()?;
     let state = drydock::web::AppState::from_config(db.clone(), &config, address)?;
+    if let Some(bind) = config.metrics_bind {
+        let metrics = tokio::net::TcpListener::bind(bind)
+            .await
+            .with_context(|| format!("binding the metrics address {bind}"))?;
+        let handle = drydock::web::metrics::install().context("installing the metrics recorder")?;
+        tracing::info!(metrics = %metrics.local_addr()?, "serving metrics at /metrics");
+        let (pages, db) = (state.pages.clone(), db.clone());
+        tokio::spawn(async move {
+            if let Err(e) = drydock::web::metrics::serve(metrics, handle, pages, db).await {
+                tracing::error!(error = %e, "the metrics address stopped serving");
+            }
+        });
+    }
+    tokio::spawn(drydock::web::cache::sweep_every(state.pages.clone()));
     tracing::info!(address = %address, database = %where_, store = db.backend(), "Drydock is serving");
     serve(listener, app(state), ServeOptions::from_config(&config), shutdown()).await?;
     db.close().await;

@@ -351,12 +351,17 @@ pub async fn share_page<F>(
 where
     F: FnOnce(Build, Saved) -> Result<String, AppError> + Send + 'static,
 {
+    if !super::cache::own_address(address, game.path, id) && builds::looks_like_id(id) {
+        // Another spelling of the page's address: one page, kept once, under its own.
+        let to = format!("{}/{id}{}", game.path, if just_saved { "?saved=1" } else { "" });
+        return Ok(super::cache::redirect(&to));
+    }
     let anonymous = !just_saved && token_for(headers, id, None).is_none();
     // Taken before the build is read: a page drawn from a build that changes (or is deleted)
     // while it is drawn is sent, and kept under a mark that has already moved on.
     let mark = state.pages.marks.read(&state.db).await?;
     if anonymous && let Some(page) = state.pages.get(address, mark) {
-        return Ok(page.response(headers));
+        return Ok(page.kept_response(headers));
     }
     let b = load(state, id, game).await?;
     let facts = saved(state, &b, headers, just_saved).await?;

@@ -22,6 +22,13 @@
 //! A page is kept as it is and compressed (brotli and gzip) once when it is kept, so a browser's
 //! visit costs no compression: compressing the page for every visitor took nine tenths of the
 //! time a visit cost.
+//!
+//! A page is kept under its own address (`{game path}/{id}`: the game, the build and the kind
+//! of page; its three encodings are one entry), never under the spelling a request used: a share
+//! page asked for under another spelling (`/boats/%61...`, percent-encoded letters) is answered
+//! with a redirect to its own address (see [`own_address`]), so a client cannot fill memory with
+//! copies of one large page. The kept pages are bounded by their bytes (`--page-cache-mib`) as
+//! well as their count; past either, the expired pages go first, then the oldest.
 
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -31,9 +38,12 @@ use std::io::Write;
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
-/// Beyond this many pages the cache starts afresh; it is a cache, not a store. Keys are share
-/// addresses of saved builds (about 25 bytes each), so it holds at most this many pages.
+/// The most pages kept at once, whatever their size; it is a cache, not a store. Keys are share
+/// addresses of saved builds (about 25 bytes each).
 const CAPACITY: usize = 4096;
+
+/// The bytes kept pages may take together unless `--page-cache-mib` says otherwise.
+pub const DEFAULT_MIB: usize = 64;
 
 /// One page, as it is and compressed.
 #[derive(Debug, PartialEq, Eq)]
@@ -83,6 +93,11 @@ impl Encoding {
 }
 
 impl Page {
+    /// The bytes this page holds, in its three encodings.
+    pub fn bytes(&self) -> usize {
+        self.plain.len() + self.gzip.len() + self.brotli.len()
+    }
+
     /// Compresses `plain` both ways. At these sizes (a few kilobytes) this takes well under a
     /// millisecond, once per page and change.
     pub fn new(plain: Bytes) -> Page {
@@ -101,11 +116,17 @@ impl Page {
     /// The page as an HTML answer in the best encoding the request allows. (Compression layers
     /// leave an answer that says its encoding alone.)
     pub fn response(&self, headers: &HeaderMap) -> Response {
+        self.answer(headers).0
+    }
+
+    /// The answer, and the bytes of its body.
+    fn answer(&self, headers: &HeaderMap) -> (Response, usize) {
         let (body, encoding) = match Encoding::preferred(headers) {
             Encoding::Brotli if !self.brotli.is_empty() => (self.brotli.clone(), Some("br")),
             Encoding::Brotli | Encoding::Gzip if !self.gzip.is_empty() => (self.gzip.clone(), Some("gzip")),
             _ => (self.plain.clone(), None),
         };
+        let len = body.len();
         let mut r = body.into_response();
         let h = r.headers_mut();
         h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
@@ -113,7 +134,7 @@ impl Page {
         if let Some(e) = encoding {
             h.insert(header::CONTENT_ENCODING, HeaderValue::from_static(e));
         }
-        r
+        (r, len)
     }
 }
 
@@ -166,9 +187,62 @@ impl<S> KeptPages<S> {
 
 /// A kept page as the app would answer it, with the headers every answer carries.
 fn kept_response(page: &Page, headers: &HeaderMap) -> Response {
-    let mut r = page.response(headers);
+    let mut r = page.kept_response(headers);
     super::security_headers(r.headers_mut());
     r
+}
+
+impl Page {
+    /// [`Page::response`], for a visit answered from the kept pages (counted for the operator).
+    pub fn kept_response(&self, headers: &HeaderMap) -> Response {
+        let (r, len) = self.answer(headers);
+        super::metrics::kept_page(len);
+        r
+    }
+}
+
+/// Whether `address`, as a request spelled it, is the share page's own address for build `id`
+/// of the game served under `base` ("/boats"): the same bytes as `{base}/{id}`. The router takes
+/// other spellings to the same page (`/boats/%61...`: percent-encoded letters of the id); those
+/// are answered with a redirect here rather than kept again under each spelling.
+pub fn own_address(address: &str, base: &str, id: &str) -> bool {
+    address.strip_prefix(base).and_then(|rest| rest.strip_prefix('/')) == Some(id)
+}
+
+/// The address a request meant when it spelled it with doubled or trailing slashes
+/// (`//boats//abc/` means `/boats/abc`), with its query; `None` when it has none of those, or
+/// holds anything but plain address characters (nothing here sends a browser off the site).
+pub fn tidy_address(uri: &axum::http::Uri) -> Option<String> {
+    let path = uri.path();
+    let untidy = path.contains("//") || (path.len() > 1 && path.ends_with('/'));
+    if !untidy || !path.bytes().all(|b| b.is_ascii_graphic() && b != b'\\') {
+        return None;
+    }
+    let mut tidy = String::with_capacity(path.len());
+    for part in path.split('/').filter(|p| !p.is_empty()) {
+        tidy.push('/');
+        tidy.push_str(part);
+    }
+    if tidy.is_empty() {
+        tidy.push('/');
+    }
+    if let Some(q) = uri.query() {
+        tidy.push('?');
+        tidy.push_str(q);
+    }
+    Some(tidy)
+}
+
+/// A permanent redirect (308) to `to`: small, never kept.
+pub fn redirect(to: &str) -> Response {
+    match HeaderValue::from_str(to) {
+        Ok(location) => {
+            let mut r = axum::http::StatusCode::PERMANENT_REDIRECT.into_response();
+            r.headers_mut().insert(header::LOCATION, location);
+            r
+        }
+        Err(_) => super::error::AppError::not_found("page").into_response(),
+    }
 }
 
 type Ready<E> = std::future::Ready<Result<Response, E>>;
@@ -216,6 +290,16 @@ where
                 }))
             }
         }
+    }
+}
+
+/// Drops the pages past their life every [`PAGE_LIFE`], for as long as the server runs: an idle
+/// site gives their memory back.
+pub async fn sweep_every(pages: Arc<PageCache>) {
+    let mut every = tokio::time::interval(PAGE_LIFE);
+    loop {
+        every.tick().await;
+        pages.sweep();
     }
 }
 
@@ -339,18 +423,96 @@ impl Marks {
     }
 }
 
-#[derive(Default)]
 pub struct PageCache {
     /// Change marks read for the visits to kept pages.
     pub marks: Marks,
     /// Each page with the store's change mark it was drawn at.
-    pages: RwLock<HashMap<String, Kept>>,
+    pages: RwLock<Pages>,
+    /// The bytes the pages may take together.
+    max_bytes: usize,
+}
+
+/// The kept pages, by their own address, and the bytes they take.
+#[derive(Default)]
+struct Pages {
+    map: HashMap<String, Kept>,
+    bytes: usize,
+}
+
+/// What one entry takes: its page's three encodings and its key.
+fn size(address: &str, page: &Page) -> usize {
+    address.len() + page.bytes()
+}
+
+impl Pages {
+    fn remove(&mut self, address: &str) {
+        if let Some((page, _, _)) = self.map.remove(address) {
+            self.bytes -= size(address, &page);
+        }
+    }
+
+    /// Makes room for an entry of `incoming` bytes within `max_bytes` and [`CAPACITY`]: the
+    /// expired pages go first, then the oldest.
+    fn make_room(&mut self, incoming: usize, max_bytes: usize) {
+        let full = |p: &Pages| p.bytes + incoming > max_bytes || p.map.len() >= CAPACITY;
+        if !full(self) {
+            return;
+        }
+        self.sweep();
+        if !full(self) {
+            return;
+        }
+        let mut by_age: Vec<(Instant, String)> =
+            self.map.iter().map(|(a, (_, _, kept))| (*kept, a.clone())).collect();
+        by_age.sort_unstable();
+        for (_, address) in by_age {
+            if !full(self) {
+                break;
+            }
+            self.remove(&address);
+        }
+    }
+
+    /// Drops the pages older than [`PAGE_LIFE`]: they are never served again.
+    fn sweep(&mut self) {
+        let mut freed = 0;
+        self.map.retain(|address, (page, _, kept)| {
+            let live = kept.elapsed() < PAGE_LIFE;
+            if !live {
+                freed += size(address, page);
+            }
+            live
+        });
+        self.bytes -= freed;
+    }
+}
+
+impl Default for PageCache {
+    fn default() -> Self {
+        PageCache::new(DEFAULT_MIB << 20)
+    }
 }
 
 impl PageCache {
+    /// An empty cache whose pages take at most `max_bytes` together.
+    pub fn new(max_bytes: usize) -> Self {
+        PageCache { marks: Marks::default(), pages: RwLock::default(), max_bytes }
+    }
+
+    /// Drops the pages past their life, so their memory goes back while the site is idle
+    /// (the server does this every [`PAGE_LIFE`]).
+    pub fn sweep(&self) {
+        self.pages.write().unwrap_or_else(PoisonError::into_inner).sweep();
+    }
+
+    /// The bytes the kept pages take.
+    pub fn bytes(&self) -> usize {
+        self.pages.read().unwrap_or_else(PoisonError::into_inner).bytes
+    }
+
     /// The page kept at `address`, with the change mark it was drawn at and when it was kept.
     fn entry(&self, address: &str) -> Option<Kept> {
-        self.pages.read().unwrap_or_else(PoisonError::into_inner).get(address).cloned()
+        self.pages.read().unwrap_or_else(PoisonError::into_inner).map.get(address).cloned()
     }
 
     /// The page at `address` ("/boats/{id}"), if kept and drawn at the store's change mark
@@ -358,6 +520,7 @@ impl PageCache {
     pub fn get(&self, address: &str, mark: i64) -> Option<Arc<Page>> {
         let pages = self.pages.read().unwrap_or_else(PoisonError::into_inner);
         pages
+            .map
             .get(address)
             .filter(|(_, at, kept)| *at == mark && kept.elapsed() < PAGE_LIFE)
             .map(|(page, _, _)| page.clone())
@@ -370,20 +533,25 @@ impl PageCache {
         self.keep(address, Page::new(plain), mark)
     }
 
-    /// As [`PageCache::put`], with the page compressed already (off the async workers).
+    /// As [`PageCache::put`], with the page compressed already (off the async workers). A page
+    /// larger than the whole bound is sent but not kept.
     pub fn keep(&self, address: &str, page: Page, mark: i64) -> Arc<Page> {
         let page = Arc::new(page);
+        let incoming = size(address, &page);
         let mut pages = self.pages.write().unwrap_or_else(PoisonError::into_inner);
-        if pages.len() >= CAPACITY {
-            pages.clear();
+        pages.remove(address);
+        if incoming > self.max_bytes {
+            return page;
         }
-        pages.insert(address.to_owned(), (page.clone(), mark, Instant::now()));
+        pages.make_room(incoming, self.max_bytes);
+        pages.map.insert(address.to_owned(), (page.clone(), mark, Instant::now()));
+        pages.bytes += incoming;
         page
     }
 
     /// How many pages are kept.
     pub fn len(&self) -> usize {
-        self.pages.read().unwrap_or_else(PoisonError::into_inner).len()
+        self.pages.read().unwrap_or_else(PoisonError::into_inner).map.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -486,6 +654,59 @@ mod tests {
             c.put(&format!("/boats/{i}"), Bytes::from_static(b"p"), 1);
             assert!(c.len() <= CAPACITY);
         }
+    }
+
+    fn page_of(bytes: usize) -> Page {
+        Page { plain: Bytes::from(vec![b'x'; bytes]), gzip: Bytes::new(), brotli: Bytes::new() }
+    }
+
+    #[test]
+    fn the_bytes_bound_evicts_the_oldest_pages() {
+        let c = PageCache::new(10_000);
+        for i in 0..10 {
+            c.keep(&format!("/boats/{i}"), page_of(3000), 1);
+            assert!(c.bytes() <= 10_000, "{} bytes kept after {i}", c.bytes());
+        }
+        assert_eq!(c.len(), 3, "three pages of 3,000 bytes and their keys fit in 10,000");
+        assert!(c.get("/boats/9", 1).is_some(), "the newest is kept");
+        assert!(c.get("/boats/0", 1).is_none(), "the oldest went first");
+        // Kept again under the same address: replaced, not counted twice.
+        c.keep("/boats/9", page_of(3000), 2);
+        assert_eq!(c.len(), 3);
+        assert_eq!(c.bytes(), 3 * (3000 + "/boats/9".len()));
+        // A page larger than the whole bound is answered but never kept, and evicts nothing.
+        let big = c.keep("/boats/big", page_of(20_000), 2);
+        assert_eq!(big.plain.len(), 20_000);
+        assert!(c.get("/boats/big", 2).is_none());
+        assert_eq!(c.len(), 3);
+    }
+
+    #[test]
+    fn expired_pages_are_swept_and_their_bytes_given_back() {
+        let c = PageCache::new(1 << 20);
+        c.keep("/boats/a", page_of(1000), 1);
+        let long_ago = Instant::now().checked_sub(PAGE_LIFE + Duration::from_secs(1));
+        if let Some(at) = long_ago {
+            c.pages.write().unwrap().map.get_mut("/boats/a").unwrap().2 = at;
+        }
+        c.keep("/boats/b", page_of(1000), 1);
+        c.sweep();
+        assert_eq!(c.len(), 1);
+        assert_eq!(c.bytes(), 1000 + "/boats/b".len());
+    }
+
+    #[test]
+    fn only_the_pages_own_spelling_of_its_address_is_its_own() {
+        assert!(own_address("/boats/abcdefghijklmnop", "/boats", "abcdefghijklmnop"));
+        assert!(!own_address("/boats/%61bcdefghijklmnop", "/boats", "abcdefghijklmnop"));
+        assert!(!own_address("/epic/abcdefghijklmnop", "/boats", "abcdefghijklmnop"));
+        let tidy = |s: &str| tidy_address(&s.parse().unwrap());
+        assert_eq!(tidy("/boats/abc"), None);
+        assert_eq!(tidy("/"), None);
+        assert_eq!(tidy("//boats//abc/").as_deref(), Some("/boats/abc"));
+        assert_eq!(tidy("/boats/abc/?x=1").as_deref(), Some("/boats/abc?x=1"));
+        assert_eq!(tidy("//").as_deref(), Some("/"));
+        assert_eq!(tidy("//evil.example/").as_deref(), Some("/evil.example"), "never off the site");
     }
 
     #[test]

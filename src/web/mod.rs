@@ -16,6 +16,7 @@ pub mod gallery;
 pub mod health;
 pub mod json;
 pub mod landing;
+pub mod metrics;
 pub mod origin;
 pub mod owners;
 pub mod print;
@@ -107,7 +108,7 @@ impl AppState {
         };
         Ok(AppState {
             db,
-            pages: std::sync::Arc::default(),
+            pages: std::sync::Arc::new(cache::PageCache::new(config.page_cache_mib.saturating_mul(1 << 20))),
             public: std::sync::Arc::new(public),
             writes: WriteRate { per_minute: config.writes_per_minute, burst: config.write_burst },
             proxies: config.trusted_proxy.clone().into(),
@@ -154,7 +155,7 @@ pub fn app(state: AppState) -> Router {
         Db::Sqlite(..) => None,
     };
     let kept = cache::KeptPages { inner: app, pages, db };
-    Router::new().fallback_service(Budgeted { inner: kept, budget })
+    Router::new().fallback_service(metrics::Metered(Budgeted { inner: kept, budget }))
 }
 
 /// Every request's waits on a PostgreSQL store bounded together ([`crate::store::pg::within_budget`]):
@@ -201,8 +202,13 @@ async fn home() -> Result<Response, AppError> {
     builder::page(&Home)
 }
 
-/// Unknown addresses: a JSON 404 under `/api`, a page elsewhere.
+/// Unknown addresses: a JSON 404 under `/api`, a page elsewhere. A page's address spelled with
+/// doubled or trailing slashes is sent on to its tidy spelling (308), never kept under it.
 async fn not_found(req: Request) -> Response {
+    let reads = matches!(*req.method(), axum::http::Method::GET | axum::http::Method::HEAD);
+    if let Some(tidy) = cache::tidy_address(req.uri()).filter(|_| reads) {
+        return cache::redirect(&tidy);
+    }
     if req.uri().path().starts_with("/api/") {
         error_json(StatusCode::NOT_FOUND, format!("No API endpoint at {}", req.uri().path()))
     } else {

@@ -241,7 +241,10 @@ where
         Box::pin(async move {
             match limiter.admit(who).await {
                 Ok(()) => inner.call(req).await,
-                Err(Refused::Wait(wait)) => Ok(refusal(wait)),
+                Err(Refused::Wait(wait)) => {
+                    super::metrics::refused("writes");
+                    Ok(refusal(wait))
+                }
                 Err(Refused::Unavailable) => Ok(unavailable()),
             }
         })
@@ -276,7 +279,10 @@ pub async fn count_token_attempts(
     {
         match limiter.admit(client(&req, &limiter.proxies)).await {
             Ok(()) => {}
-            Err(Refused::Wait(wait)) => return refusal(wait),
+            Err(Refused::Wait(wait)) => {
+                super::metrics::refused("writes");
+                return refusal(wait);
+            }
             Err(Refused::Unavailable) => return unavailable(),
         }
         req.extensions_mut().insert(Counted);

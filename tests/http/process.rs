@@ -153,6 +153,10 @@ fn help_lists_the_bind_and_database_options() {
         "--db-acquire-timeout",
         "--db-statement-timeout",
         "--db-transaction-pooling",
+        "--page-cache-mib",
+        "DRYDOCK_PAGE_CACHE_MIB",
+        "--metrics-bind",
+        "DRYDOCK_METRICS_BIND",
     ] {
         assert!(text.contains(want), "--help should mention {want}:\n{text}");
     }
