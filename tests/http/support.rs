@@ -64,11 +64,16 @@ pub async fn spawn_unlimited() -> TestApp {
 }
 
 pub async fn spawn_with(writes: WriteRate) -> TestApp {
+    spawn_tweaked(|s| AppState { writes, ..s }).await
+}
+
+/// The app with its state as `tweak` makes it from the default (limits of a test's own).
+pub async fn spawn_tweaked(tweak: impl FnOnce(AppState) -> AppState) -> TestApp {
     let store = testing::chosen().await;
     let db = store.db.clone();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
-    let state = AppState { writes, ..AppState::new(db.clone(), addr) };
+    let state = tweak(AppState::new(db.clone(), addr));
     let pages = state.pages.clone();
     let router = app(state);
     let serving = ServeOptions::default();
