@@ -58,9 +58,14 @@ pub async fn spawn() -> TestApp {
     spawn_with(WriteRate::default()).await
 }
 
-/// The app with writes unlimited, for tests that save in bulk.
+/// The app with writes and judging reads unlimited, for tests that save or check in bulk.
 pub async fn spawn_unlimited() -> TestApp {
-    spawn_with(WriteRate { per_minute: 0, burst: 0 }).await
+    spawn_tweaked(|s| AppState {
+        writes: WriteRate { per_minute: 0, burst: 0 },
+        judging: drydock::web::judging::JudgingRate::OFF,
+        ..s
+    })
+    .await
 }
 
 pub async fn spawn_with(writes: WriteRate) -> TestApp {
