@@ -93,6 +93,27 @@ pub async fn app() -> &'static App {
     .await
 }
 
+/// An app of its own for one test, with its judging reads limited to `judging` (a test of the
+/// limit; the shared app has none). Its database lives as long as the returned directory.
+pub async fn app_judging(judging: drydock::web::judging::JudgingRate) -> (App, TempDir) {
+    on_shared(async move {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = drydock::store::Db::sqlite(
+            drydock::store::open(&dir.path().join("judging.db")).await.expect("database"),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let state = drydock::web::AppState { judging, ..drydock::web::AppState::new(db, addr) };
+        let router = drydock::web::app(state);
+        let serving = drydock::web::serve::ServeOptions::default();
+        tokio::spawn(async move {
+            drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
+        });
+        (App { addr }, dir)
+    })
+    .await
+}
+
 fn find_binary(names: &[&str]) -> String {
     for n in names {
         for dir in ["/usr/bin", "/usr/local/bin", "/usr/lib/chromium"] {
