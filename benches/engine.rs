@@ -6,7 +6,7 @@
 //!
 //! Plain std timing, no harness: `cargo bench --bench engine`. Each measurement warms up, then runs
 //! whole batches until at least a second has passed, and prints the time per call. Words after
-//! `--` pick sections by name (`boats`, `forms`, `worst`, `bfg`, `waffle`, `samurai`): `cargo bench --bench engine -- bfg`.
+//! `--` pick sections by name (`boats`, `forms`, `worst`, `unknown`, `bfg`, `waffle`, `samurai`): `cargo bench --bench engine -- bfg`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -196,6 +196,9 @@ fn main() {
     }
     if runs("worst") {
         worst_cases(second);
+    }
+    if runs("unknown") {
+        unknown_ids(second);
     }
     if runs("bfg") {
         bfg(second);
@@ -466,6 +469,83 @@ fn worst_cases(at_least: Duration) {
         d.choices.len(),
         check_us.mean
     );
+}
+
+/// Every game's example with its largest list filled to 200 entries, each naming an id one letter
+/// off a catalog one, so every entry asks for a "did you mean" search: the most work a small
+/// document asks of each engine, and how it grows with the document's size (which is what the
+/// web layer sees when it decides where to judge: see `web::judging`).
+fn unknown_ids(at_least: Duration) {
+    use drydock::web::builder::Builder;
+    use drydock::web::{bfg::Fleets, boats::Boats, epic::Epic, samurai::Samurai, waffle::Waffle};
+    use serde_json::Value;
+
+    fn misspell(v: &mut Value) {
+        const IDS: [&str; 8] = ["weapon", "item", "section", "entry", "class", "options", "type", "types"];
+        match v {
+            Value::Array(a) => a.iter_mut().for_each(misspell),
+            Value::Object(o) => {
+                for (k, v) in o.iter_mut() {
+                    match v {
+                        Value::String(s) if IDS.contains(&k.as_str()) => s.push('e'),
+                        Value::Array(a) if IDS.contains(&k.as_str()) => {
+                            a.iter_mut()
+                                .filter_map(|id| if let Value::String(s) = id { Some(s) } else { None })
+                                .for_each(|s| s.push('e'));
+                        }
+                        _ => misspell(v),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    fn filled(example: &str, n: usize) -> Vec<u8> {
+        let mut doc: Value = serde_json::from_str(example).unwrap_or_default();
+        let key = doc
+            .as_object()
+            .and_then(|o| {
+                o.iter().filter_map(|(k, v)| Some((k.clone(), v.as_array()?.len()))).max_by_key(|kv| kv.1)
+            })
+            .map(|kv| kv.0)
+            .unwrap_or_default();
+        if let Some(items) = doc.get_mut(&key).and_then(Value::as_array_mut) {
+            let base = items.clone();
+            items.clear();
+            while items.len() < n && !base.is_empty() {
+                let mut item = base[items.len() % base.len()].clone();
+                misspell(&mut item);
+                items.push(item);
+            }
+        }
+        serde_json::to_vec(&doc).unwrap_or_default()
+    }
+    fn run<B: Builder>(at_least: Duration) {
+        for n in [10, 50, 200] {
+            let body = filled(B::GAME.example, n);
+            if serde_json::from_slice::<B::Doc>(&body).is_err() {
+                println!("{}: {n} entries do not read", B::GAME.id);
+                continue;
+            }
+            let us = time(at_least / 3, || {
+                serde_json::from_slice::<B::Doc>(black_box(&body))
+                    .map(|doc| B::judge(doc, Vec::new()))
+                    .is_ok()
+            });
+            println!(
+                "unknown ids, {} of {n} entries ({} bytes): {:.1} us read and judged ({:.2} us per KiB)",
+                B::GAME.id,
+                body.len(),
+                us.mean,
+                us.mean * 1024.0 / body.len() as f64
+            );
+        }
+    }
+    run::<Boats>(at_least);
+    run::<Epic>(at_least);
+    run::<Fleets>(at_least);
+    run::<Waffle>(at_least);
+    run::<Samurai>(at_least);
 }
 
 /// The BFG engine: a 30-ship fleet checked (target under 5 us), and the largest odds the

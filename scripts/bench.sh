@@ -173,7 +173,8 @@ if [ -n "$scale" ]; then
   lb="http://127.0.0.1:$SCALE_LB_PORT"
 
   start_instance() { # name port flags... -> the pid in $started_pid, once it is ready (/readyz)
-    "$DRYDOCK" --bind "127.0.0.1:$2" --writes-per-minute 0 "${@:3}" >"$work/$1.log" 2>&1 &
+    "$DRYDOCK" --bind "127.0.0.1:$2" --writes-per-minute 0 --judging-per-second 0 --connections-per-client 0 \
+      "${@:3}" >"$work/$1.log" 2>&1 &
     started_pid=$!
     wait_for "http://127.0.0.1:$2/readyz" "$started_pid" || { cat "$work/$1.log" >&2; exit 1; }
   }
@@ -306,7 +307,10 @@ fi
 # ---------------------------------------------------------------------------------------------
 # Reads
 
-"$DRYDOCK" --bind "127.0.0.1:$APP_PORT" --database "$work/bench.db" >"$work/app.log" 2>&1 &
+# One address hammers the server here (wrk's CONNECTIONS, /live in a loop): no judging limit and
+# no per-client share of the connections, or the benchmark would measure the refusals.
+"$DRYDOCK" --bind "127.0.0.1:$APP_PORT" --database "$work/bench.db" --judging-per-second 0 \
+  --connections-per-client 0 >"$work/app.log" 2>&1 &
 app_pid=$!
 wait_for "http://127.0.0.1:$APP_PORT/api/boats/catalog" "$app_pid" || { cat "$work/app.log" >&2; exit 1; }
 

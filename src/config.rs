@@ -2,6 +2,7 @@
 
 use crate::store::{Location, Open, PgSettings};
 use crate::web::WriteRate;
+use crate::web::judging::JudgingRate;
 use crate::web::serve::ServeOptions;
 use clap::Parser;
 use std::net::IpAddr;
@@ -38,6 +39,11 @@ pub struct Config {
     #[arg(long, env = "DRYDOCK_MAX_CONNECTIONS", default_value_t = ServeOptions::DEFAULT.max_connections)]
     pub max_connections: usize,
 
+    /// Connections one client address (an IPv6 /64) may hold open at once (0: no share); behind a
+    /// trusted proxy, requests in flight per forwarded client.
+    #[arg(long, env = "DRYDOCK_CONNECTIONS_PER_CLIENT", default_value_t = ServeOptions::DEFAULT.connections_per_client)]
+    pub connections_per_client: usize,
+
     /// Seconds a client has to send a request's headers before the connection is dropped.
     #[arg(long, env = "DRYDOCK_HEADER_TIMEOUT", default_value_t = ServeOptions::DEFAULT.header_timeout.as_secs())]
     pub header_timeout: u64,
@@ -53,6 +59,15 @@ pub struct Config {
     /// How many of those a client may make at once before the per-minute rate applies.
     #[arg(long, env = "DRYDOCK_WRITE_BURST", default_value_t = WriteRate::DEFAULT.burst)]
     pub write_burst: u32,
+
+    /// Reads that judge a document without saving it (live figures, checks, odds, tank shock)
+    /// one client may make per second (0: no limit).
+    #[arg(long, env = "DRYDOCK_JUDGING_PER_SECOND", default_value_t = JudgingRate::DEFAULT.per_second)]
+    pub judging_per_second: u32,
+
+    /// How many of those a client may make at once before the per-second rate applies.
+    #[arg(long, env = "DRYDOCK_JUDGING_BURST", default_value_t = JudgingRate::DEFAULT.burst)]
+    pub judging_burst: u32,
 
     /// The address of a load balancer in front of this instance (repeat for several): for a
     /// connection from it, the client is the last address in its X-Forwarded-For header, so

@@ -66,6 +66,15 @@
     });
   });
   document.addEventListener("htmx:afterSettle", function (e) { wire(e.target.ownerDocument || document); });
+  // A live update refused for its rate (429) comes back as a figures panel that says so: shown
+  // in place of the figures (htmx swaps no 4xx answer by default), the form left as it is.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var t = e.detail.target;
+    if (e.detail.xhr.status === 429 && t && t.id === "figures") {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
 
   // The page stays put. A button that draws a region again (add, remove, a hex, an order of the
   // battle tracker) or a choice that redraws the form replaces the very control the player

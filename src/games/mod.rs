@@ -16,8 +16,33 @@ pub use problems::{Code, Problem, Severity, is_legal, legality_text};
 
 /// The valid ids closest to an unknown one, best first, for "did you mean" messages. Ranks by
 /// edit distance, with ids that share a prefix or contain the input first.
+///
+/// The search is bounded, whatever a client sends: an input longer than every valid id (by more
+/// than [`SPARE_CHARS`]: a plural, a doubled letter), or
+/// holding a character no valid id has (spaces aside: players type them for hyphens), is no
+/// misspelling of any, and gets the first `n` valid ids in their own order without a search;
+/// otherwise only its first [`COMPARED_CHARS`] characters are compared.
 pub fn nearest<'a>(unknown: &str, valid: impl IntoIterator<Item = &'a str>, n: usize) -> Vec<&'a str> {
-    let wanted = unknown.trim().to_ascii_lowercase();
+    let valid: Vec<&'a str> = valid.into_iter().collect();
+    let wanted: String =
+        unknown.trim().chars().take(COMPARED_CHARS + 1).collect::<String>().to_ascii_lowercase();
+    // One pass over the ids: the longest, and every character they hold.
+    let (mut longest, mut ascii, mut other) = (0, [false; 128], Vec::new());
+    for id in &valid {
+        longest = longest.max(id.chars().count());
+        for c in id.chars() {
+            match ascii.get_mut(c as usize) {
+                Some(seen) => *seen = true,
+                None if !other.contains(&c) => other.push(c),
+                None => {}
+            }
+        }
+    }
+    let known = |c: char| c == ' ' || ascii.get(c as usize).map_or_else(|| other.contains(&c), |seen| *seen);
+    if unknown.trim().chars().count() > longest + SPARE_CHARS || !wanted.chars().all(known) {
+        return valid.into_iter().take(n).collect();
+    }
+    let wanted: String = wanted.chars().take(COMPARED_CHARS).collect();
     let mut scored: Vec<(usize, &str)> = valid
         .into_iter()
         .map(|id| {
@@ -30,6 +55,12 @@ pub fn nearest<'a>(unknown: &str, valid: impl IntoIterator<Item = &'a str>, n: u
     scored.sort();
     scored.into_iter().take(n).map(|(_, id)| id).collect()
 }
+
+/// How much longer than the longest valid id an input may be and still be searched.
+const SPARE_CHARS: usize = 3;
+
+/// The longest stretch of an unknown id that [`nearest`] compares with the valid ones.
+const COMPARED_CHARS: usize = 48;
 
 /// Longest stretch of a player's unknown id quoted back in a message.
 const SHOWN_CHARS: usize = 40;
@@ -138,10 +169,10 @@ pub(crate) fn copied_runs<'a>(
 }
 
 /// Edit distance counting a swap of two neighbouring letters as one edit ("VGM" is one edit from
-/// "VMG"), so misprints find their word.
+/// "VMG"), so misprints find their word. Compares at most [`COMPARED_CHARS`] of each.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
+    let a: Vec<char> = a.chars().take(COMPARED_CHARS).collect();
+    let b: Vec<char> = b.chars().take(COMPARED_CHARS).collect();
     let w = b.len() + 1;
     let mut d = vec![0usize; (a.len() + 1) * w];
     for i in 0..=a.len() {
@@ -172,14 +203,34 @@ mod tests {
     fn nearest_ids_put_close_spellings_first() {
         let got = nearest("vgm", ["mg", "vmg", "hmg", "torpedo"], 2);
         assert_eq!(got[0], "vmg");
+        assert_eq!(nearest("Vulcan mg", ["vulcan-mg", "mg"], 1), ["vulcan-mg"]);
     }
 
     #[test]
-    fn or_lists_join_with_commas_and_a_last_or() {
-        assert_eq!(or_list(&[]), "nothing");
-        assert_eq!(or_list(&["F"]), "F");
-        assert_eq!(or_list(&["F", "B"]), "F or B");
-        assert_eq!(or_list(&["F", "B", "L", "R"]), "F, B, L or R");
-        assert_eq!(and_list(&["Unit 1", "Unit 2", "Unit 3"]), "Unit 1, Unit 2 and Unit 3");
+    fn an_input_no_id_could_be_misspelt_as_gets_the_ids_in_order_without_a_search() {
+        let ids = ["mg", "vmg", "hmg", "torpedo"];
+        // Longer than every id: the first ids as the catalog lists them.
+        assert_eq!(nearest(&"x".repeat(60_000), ids, 2), ["mg", "vmg"]);
+        assert_eq!(nearest("torpedoesxyz", ids, 2), ["mg", "vmg"]);
+        assert_eq!(nearest("torpedoo", ids, 1), ["torpedo"]);
+        // A character no id has.
+        assert_eq!(nearest("hmg\u{e9}", ids, 2), ["mg", "vmg"]);
+        assert_eq!(nearest("h!g", ids, 1), ["mg"]);
+        // Otherwise searched, as before.
+        assert_eq!(nearest("hgm", ids, 1), ["hmg"]);
+    }
+
+    #[test]
+    fn the_search_for_a_long_input_is_quick() {
+        // An input as long as a client may send would make every comparison quadratic in its
+        // length; it is no id's misspelling, and is answered without a search.
+        let catalog: Vec<String> = (0..300).map(|i| format!("{i}-{}", "ab".repeat(12))).collect();
+        let ids: Vec<&str> = catalog.iter().map(String::as_str).collect();
+        let unknown = "ab".repeat(30_000);
+        let start = std::time::Instant::now();
+        for _ in 0..100 {
+            assert_eq!(nearest(&unknown, ids.iter().copied(), 1), ["0-abababababababababababab"]);
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
     }
 }

@@ -9,6 +9,7 @@ use super::codec::Refused;
 use super::conflict::Conflict;
 use super::error::{ApiError, ApiJson, AppError};
 use super::form::Fields;
+use super::judging::JUDGED;
 use super::landing;
 use super::owners;
 use super::print::Printed;
@@ -185,17 +186,18 @@ fn listing_posted(f: &Fields) -> Option<Listing> {
 
 /// The routes every builder has, under its kind's path: save, share page, change, edit, copy,
 /// exports, the printable page, and the JSON API for saved builds. Every route that writes a
-/// build or tries an edit token passes `writes`.
+/// build or tries an edit token passes `writes`; every one that judges a posted document
+/// without saving it wears [`JUDGED`].
 pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
     let base = B::GAME.path;
     Router::new()
-        .route(&format!("{base}/design"), post(redesign::<B>))
-        .route(&format!("{base}/{}", B::FORM), post(form_fragment::<B>))
-        .route(&format!("{base}/live"), post(live::<B>))
+        .route(&format!("{base}/design"), post(redesign::<B>).layer(JUDGED))
+        .route(&format!("{base}/{}", B::FORM), post(form_fragment::<B>).layer(JUDGED))
+        .route(&format!("{base}/live"), post(live::<B>).layer(JUDGED))
         .route(base, post(save_new::<B>).layer(writes.clone()))
         .route(&format!("{base}/export.json"), post(export_json_unsaved::<B>))
-        .route(&format!("{base}/export.txt"), post(export_text_unsaved::<B>))
-        .route(&format!("{base}/{}", B::GAME.print), post(print_unsaved::<B>))
+        .route(&format!("{base}/export.txt"), post(export_text_unsaved::<B>).layer(JUDGED))
+        .route(&format!("{base}/{}", B::GAME.print), post(print_unsaved::<B>).layer(JUDGED))
         .route(&format!("{base}/{{id}}"), get(show::<B>).merge(post(update::<B>).layer(writes.clone())))
         .route(&format!("{base}/{{id}}/edit"), get(edit::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/fork"), post(fork::<B>).layer(writes.clone()))

@@ -7,6 +7,7 @@ pub mod builder;
 pub mod builds;
 pub mod cache;
 pub mod chart;
+pub mod clients;
 pub mod codec;
 pub mod conflict;
 pub mod epic;
@@ -15,6 +16,7 @@ pub mod form;
 pub mod gallery;
 pub mod health;
 pub mod json;
+pub mod judging;
 pub mod landing;
 pub mod metrics;
 pub mod origin;
@@ -61,6 +63,8 @@ pub struct AppState {
     pub public: std::sync::Arc<origin::PublicOrigin>,
     /// How many writes one client may make.
     pub writes: WriteRate,
+    /// How many reads that judge a document one client may make.
+    pub judging: judging::JudgingRate,
     /// Load balancers whose X-Forwarded-For names the client (`--trusted-proxy`).
     pub proxies: std::sync::Arc<[std::net::IpAddr]>,
 }
@@ -92,6 +96,7 @@ impl AppState {
             pages: std::sync::Arc::default(),
             public: std::sync::Arc::new(origin::PublicOrigin::served_on(served_on)),
             writes: WriteRate::default(),
+            judging: judging::JudgingRate::default(),
             proxies: std::sync::Arc::new([]),
         }
     }
@@ -111,6 +116,10 @@ impl AppState {
             pages: std::sync::Arc::new(cache::PageCache::new(config.page_cache_mib.saturating_mul(1 << 20))),
             public: std::sync::Arc::new(public),
             writes: WriteRate { per_minute: config.writes_per_minute, burst: config.write_burst },
+            judging: judging::JudgingRate {
+                per_second: config.judging_per_second,
+                burst: config.judging_burst,
+            },
             proxies: config.trusted_proxy.clone().into(),
         })
     }
@@ -120,6 +129,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
     let writes = rate::write_limit(state.writes, &state.proxies, &state.db);
+    let judges = judging::Judges::new(state.judging, state.proxies.clone());
     let public = state.public.clone();
     let pages = state.pages.clone();
     let db = state.db.clone();
@@ -146,6 +156,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(middleware::from_fn_with_state(public, edge))
         .layer(middleware::from_fn_with_state(writes.clone(), rate::count_token_attempts))
+        .layer(judges.extension())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .service(routes);

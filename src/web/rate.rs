@@ -1,7 +1,9 @@
 //! How many writes one client may make: saves, copies, imports and edit-token attempts. Without
 //! a limit, 32 clients saving for ten seconds created 30,000 builds; with it, each address gets a
 //! burst and then a steady rate, and is told with 429 and `Retry-After` when to come back.
-//! Reading (share pages, the gallery, live figures) is never limited here.
+//! Reading (share pages, the gallery) is never limited here; reads that judge a document (live
+//! figures, checks) have an allowance of their own, counted with this module's machinery
+//! ([`Local`]) in [`super::judging`].
 //!
 //! The count is GCRA (one number per client, no timers): in memory (governor's) when this
 //! instance is the only one, and in the store's `write_limits` table when several instances share
@@ -47,7 +49,7 @@ fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
 }
 
 /// An address as counted: IPv4 (or IPv4 mapped into IPv6) as it is, IPv6 by its /64.
-fn network(ip: IpAddr) -> IpAddr {
+pub(super) fn network(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -70,7 +72,7 @@ struct Limiter {
 
 enum Counter {
     /// This instance's own count.
-    Local(DefaultKeyedRateLimiter<IpAddr>),
+    Local(Local),
     /// The count every instance on the database shares.
     Shared(Shared),
 }
@@ -102,7 +104,7 @@ pub fn write_limit(rate: WriteRate, proxies: &[IpAddr], db: &Db) -> WriteLimit {
         }),
         Db::Sqlite(..) => {
             let quota = Quota::per_minute(per_minute).allow_burst(burst);
-            Counter::Local(RateLimiter::keyed(quota))
+            Counter::Local(Local::new(quota))
         }
     };
     WriteLimit(Some(Arc::new(Limiter { proxies: proxies.to_vec(), counter, checks: AtomicU64::new(0) })))
@@ -120,25 +122,17 @@ enum Refused {
 impl Limiter {
     /// `Ok` if `who` may write now (and counts it), or why not.
     async fn admit(&self, who: IpAddr) -> Result<(), Refused> {
-        let sweep = self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1;
         match &self.counter {
-            Counter::Local(limiter) if sweep => {
-                // Clients whose allowance is whole again are as good as never seen.
-                limiter.retain_recent();
-                limiter.shrink_to_fit();
-            }
-            Counter::Shared(shared) if sweep => {
+            Counter::Local(limiter) => return limiter.admit(&self.checks, who).map_err(Refused::Wait),
+            Counter::Shared(shared) if swept(&self.checks) => {
                 if let Err(e) = shared.sweep().await {
                     tracing::warn!(error = %e, "could not sweep the write limit's counts");
                 }
             }
-            _ => {}
+            Counter::Shared(_) => {}
         }
         match &self.counter {
-            Counter::Local(limiter) => limiter.check_key(&who).map_err(|not_until| {
-                let wait = not_until.wait_time_from(limiter.clock().now());
-                Refused::Wait(wait.as_secs() + u64::from(wait.subsec_nanos() > 0))
-            }),
+            Counter::Local(_) => Ok(()),
             Counter::Shared(shared) => match shared.admit(who).await {
                 Ok(result) => result.map_err(Refused::Wait),
                 Err(e) if crate::store::unavailable(&e) => Err(Refused::Unavailable),
@@ -150,6 +144,35 @@ impl Limiter {
                 }
             },
         }
+    }
+}
+
+/// Whether this check is the one in [`SWEEP_EVERY`] that sweeps the counts that have run out.
+fn swept(checks: &AtomicU64) -> bool {
+    checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1
+}
+
+/// An allowance per client counted in this instance's memory: the write limit's on SQLite, and
+/// the judging limit's (see [`super::judging`]) everywhere.
+pub(super) struct Local(DefaultKeyedRateLimiter<IpAddr>);
+
+impl Local {
+    pub(super) fn new(quota: Quota) -> Self {
+        Local(RateLimiter::keyed(quota))
+    }
+
+    /// `Ok` if `who` may go on now (and counts it), or the whole seconds to wait. `checks`
+    /// counts the calls, so clients whose allowance is whole again (as good as never seen) are
+    /// forgotten now and then.
+    pub(super) fn admit(&self, checks: &AtomicU64, who: IpAddr) -> Result<(), u64> {
+        if swept(checks) {
+            self.0.retain_recent();
+            self.0.shrink_to_fit();
+        }
+        self.0.check_key(&who).map_err(|not_until| {
+            let wait = not_until.wait_time_from(self.0.clock().now());
+            wait.as_secs() + u64::from(wait.subsec_nanos() > 0)
+        })
     }
 }
 
@@ -292,7 +315,7 @@ pub async fn count_token_attempts(
 
 /// 429 with `Retry-After` in whole seconds; the friendly-errors layer words the body for pages
 /// and the API.
-fn refusal(wait_secs: u64) -> Response<Body> {
+pub(super) fn refusal(wait_secs: u64) -> Response<Body> {
     let mut r = Response::new(Body::empty());
     *r.status_mut() = StatusCode::TOO_MANY_REQUESTS;
     r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait_secs.max(1)));

@@ -11,7 +11,8 @@
 //! - between requests an idle keep-alive connection is kept `idle_timeout`;
 //! - while a request is being answered no timer runs (the app's own timeout bounds handlers), but
 //!   a response the client stops reading for `idle_timeout` ends the connection;
-//! - at most `max_connections` are open; beyond that a new connection is told 503 and closed.
+//! - at most `max_connections` are open; beyond that a new connection is told 503 and closed;
+//! - one client holds at most `connections_per_client` of them (see [`super::clients`]).
 //!
 //! Why not hyper's `header_read_timeout`: in hyper 1.12 (`proto/h1/conn.rs`, `poll_read_head`) its
 //! timer is armed whenever the connection starts waiting for a request head, before any byte has
@@ -22,6 +23,7 @@
 //! differ. hyper has no idle timeout of its own for HTTP/1. So the watcher below owns both, and
 //! hyper runs without a timer, as under `axum::serve`.
 
+use super::clients::{Clients, Forwarded, TOO_MANY};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
@@ -43,7 +45,7 @@ use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 /// How the server treats connections.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServeOptions {
     /// Time a client has to send a request's headers.
     pub header_timeout: Duration,
@@ -51,6 +53,11 @@ pub struct ServeOptions {
     pub idle_timeout: Duration,
     /// Open connections at most.
     pub max_connections: usize,
+    /// Open connections one client may hold (0: no share, only `max_connections`); behind a
+    /// trusted proxy, a forwarded client's requests in flight.
+    pub connections_per_client: usize,
+    /// Load balancers whose connections carry many clients (`--trusted-proxy`).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl ServeOptions {
@@ -60,6 +67,8 @@ impl ServeOptions {
             header_timeout: Duration::from_secs(c.header_timeout),
             idle_timeout: Duration::from_secs(c.idle_timeout),
             max_connections: c.max_connections,
+            connections_per_client: c.connections_per_client,
+            trusted_proxies: c.trusted_proxy.clone(),
         }
     }
 }
@@ -70,6 +79,8 @@ impl ServeOptions {
         header_timeout: Duration::from_secs(5),
         idle_timeout: Duration::from_secs(20),
         max_connections: 1024,
+        connections_per_client: 64,
+        trusted_proxies: Vec::new(),
     };
 }
 
@@ -115,12 +126,15 @@ pub async fn serve(
     // More permits than a semaphore can count would panic; no system has that many sockets anyway.
     let slots = Arc::new(Semaphore::new(opts.max_connections.min(Semaphore::MAX_PERMITS)));
     let refusing = Arc::new(Semaphore::new(REFUSING_AT_ONCE));
+    let clients = Clients::new(opts.connections_per_client, &opts.trusted_proxies);
+    let limits = Limits::new(&opts);
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     // The watcher below owns the header timeout (see the module docs); hyper's would also cut
     // idle keep-alive connections at the header timeout.
     http.header_read_timeout(None);
     let mut refused = Throttled::default();
+    let mut crowded = Throttled::default();
     let mut failed = Throttled::default();
     let mut shutdown = pin!(shutdown);
 
@@ -147,6 +161,20 @@ pub async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(error = %e, "could not set TCP_NODELAY");
         }
+        // A client past its share is refused before it takes one of everyone's slots.
+        let Ok(held) = clients.connection(peer) else {
+            if let Some(n) = crowded.note() {
+                tracing::warn!(
+                    %peer,
+                    connections_per_client = opts.connections_per_client,
+                    refused = n,
+                    "a client holds its share of connections; answering its new ones 503"
+                );
+            }
+            super::metrics::refused("client connections");
+            refuse(stream, &refusing, TOO_MANY);
+            continue;
+        };
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             if let Some(n) = refused.note() {
                 tracing::warn!(
@@ -155,13 +183,15 @@ pub async fn serve(
                     "all connections are in use; answering new ones 503"
                 );
             }
-            refuse(stream, &refusing);
+            super::metrics::refused("connections");
+            refuse(stream, &refusing, BUSY);
             continue;
         };
-        let conn = connection(stream, peer, app.clone(), http.clone(), opts, graceful.watcher());
+        let proxied = clients.is_proxy(peer).then(|| clients.clone());
+        let conn = connection(stream, peer, app.clone(), http.clone(), limits, proxied, graceful.watcher());
         tokio::spawn(async move {
             conn.await;
-            drop(slot);
+            drop((slot, held));
         });
     }
 
@@ -182,7 +212,8 @@ async fn connection(
     peer: SocketAddr,
     app: Router,
     http: hyper::server::conn::http1::Builder,
-    opts: ServeOptions,
+    limits: Limits,
+    proxied: Option<Arc<Clients>>,
     watcher: Watcher,
 ) {
     let activity = Arc::new(Activity::new());
@@ -190,7 +221,8 @@ async fn connection(
     let (started, finished) = (activity.clone(), activity.clone());
     // Handlers (a rate limiter, say) can ask who is calling with `ConnectInfo<SocketAddr>`, as
     // with `into_make_service_with_connect_info`.
-    let service = app
+    // Through a trusted proxy, each forwarded client's requests in flight are counted instead.
+    let service = Forwarded { inner: app, clients: proxied }
         .map_request(move |mut req: Request<Incoming>| {
             started.request_started();
             req.extensions_mut().insert(ConnectInfo(peer));
@@ -202,7 +234,6 @@ async fn connection(
         });
     let conn = watcher.watch(http.serve_connection(io, TowerToHyperService::new(service)));
     let mut conn = pin!(conn);
-    let limits = Limits::new(opts);
     let mut check = pin!(tokio::time::sleep(limits.period));
     loop {
         tokio::select! {
@@ -225,6 +256,7 @@ async fn connection(
 }
 
 /// The watcher's limits, in the milliseconds `Activity` counts in.
+#[derive(Clone, Copy)]
 struct Limits {
     header_ms: u64,
     idle_ms: u64,
@@ -235,7 +267,7 @@ struct Limits {
 }
 
 impl Limits {
-    fn new(opts: ServeOptions) -> Self {
+    fn new(opts: &ServeOptions) -> Self {
         let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
         // A zero limit must not make the watcher spin.
         let period = opts.header_timeout.min(opts.idle_timeout).max(Duration::from_millis(10));
@@ -425,21 +457,21 @@ impl Drop for Tracked {
 }
 
 /// Tells a connection beyond the limit that the server is busy, and closes it.
-fn refuse(mut stream: TcpStream, refusing: &Arc<Semaphore>) {
+fn refuse(mut stream: TcpStream, refusing: &Arc<Semaphore>, answer: &'static [u8]) {
     let Ok(permit) = refusing.clone().try_acquire_owned() else {
         // Too many being refused already: one write (a fresh socket's send buffer takes it) and
         // close, so a flood cannot pile up file descriptors here either.
-        let _ = stream.try_write(BUSY);
+        let _ = stream.try_write(answer);
         return;
     };
     tokio::spawn(async move {
-        let _ = tokio::time::timeout(REFUSAL_LINGER, say_busy(&mut stream)).await;
+        let _ = tokio::time::timeout(REFUSAL_LINGER, say_busy(&mut stream, answer)).await;
         drop(permit);
     });
 }
 
-async fn say_busy(stream: &mut TcpStream) -> io::Result<()> {
-    stream.write_all(BUSY).await?;
+async fn say_busy(stream: &mut TcpStream, answer: &[u8]) -> io::Result<()> {
+    stream.write_all(answer).await?;
     stream.shutdown().await?;
     // Closing with the client's request still unread would reset the connection, and a reset
     // can destroy the 503 before the client reads it: read what it sent until it closes.
@@ -519,10 +551,10 @@ mod tests {
     use super::*;
 
     fn limits(header: u64, idle: u64) -> Limits {
-        Limits::new(ServeOptions {
+        Limits::new(&ServeOptions {
             header_timeout: Duration::from_millis(header),
             idle_timeout: Duration::from_millis(idle),
-            max_connections: 1,
+            ..ServeOptions::DEFAULT
         })
     }
 

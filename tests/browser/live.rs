@@ -4,7 +4,7 @@
 //! in the registry and comparing the page, as htmx left it, with the whole editor the server
 //! draws from the same fields (the page a player without JavaScript gets).
 
-use crate::support::{TURN, app, browser, saved_examples};
+use crate::support::{TURN, app, app_judging, browser, saved_examples};
 use serde_json::{Value, json};
 
 /// Changes one field of each kind the editor has (a kind: its name with the row numbers taken
@@ -118,4 +118,30 @@ async fn a_live_update_redraws_every_figure_that_depends_on_the_change() {
         }
     }
     assert_eq!(wrong, Vec::<String>::new(), "{}", json!(wrong));
+}
+
+#[tokio::test]
+async fn a_live_update_past_the_judging_limit_says_so_in_the_figures_panel_and_keeps_the_form() {
+    let _turn = TURN.lock().await;
+    let (app, _dir) = app_judging(drydock::web::judging::JudgingRate { per_second: 1, burst: 1 }).await;
+    let b = browser().await;
+    b.goto(&app.url("/boats/new?from=piranha")).await;
+    b.css("#figures").await;
+    // Two changes inside the parts, each a live update: the second is past the allowance.
+    let change = r#"
+        const f = document.querySelector('.parts input[type=number]');
+        f.value = '2';
+        f.dispatchEvent(new Event('input', { bubbles: true }));
+        return f.name;"#;
+    let field = b.js(change).await;
+    let field = field.as_str().unwrap_or_default().to_owned();
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    b.js(change).await;
+
+    let said =
+        b.wait_text("#figures", "the refusal in the figures panel", |t| t.contains("Too many checks")).await;
+
+    assert!(said.contains("Nothing is lost"), "{said}");
+    assert!(b.exists(&format!("[name='{field}']")).await, "the form is still there");
+    assert_eq!(b.value(&format!("[name='{field}']")).await, "2", "the field keeps what was typed");
 }

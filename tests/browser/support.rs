@@ -54,8 +54,8 @@ impl App {
     }
 }
 
-/// The app every browser test uses: started by the first, with writes unlimited (every test
-/// saves from the same address).
+/// The app every browser test uses: started by the first, with writes, judging reads and
+/// connections per client unlimited (every test saves, types and browses from the same address).
 pub async fn app() -> &'static App {
     static APP: tokio::sync::OnceCell<App> = tokio::sync::OnceCell::const_new();
     APP.get_or_init(|| {
@@ -67,12 +67,19 @@ pub async fn app() -> &'static App {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
             let addr = listener.local_addr().expect("address");
             let writes = drydock::web::WriteRate { per_minute: 0, burst: 0 };
-            let state = drydock::web::AppState { writes, ..drydock::web::AppState::new(db, addr) };
+            let state = drydock::web::AppState {
+                writes,
+                judging: drydock::web::judging::JudgingRate::OFF,
+                ..drydock::web::AppState::new(db, addr)
+            };
             // The app, and axe-core for the accessibility checks at an address of its own (the
             // browser keeps it between pages, as it keeps the app's own scripts).
             let router = drydock::web::app(state)
                 .route_service(AXE_AT, tower_http::services::ServeFile::new(axe_path()));
-            let serving = drydock::web::serve::ServeOptions::default();
+            let serving = drydock::web::serve::ServeOptions {
+                connections_per_client: 0,
+                ..drydock::web::serve::ServeOptions::default()
+            };
             tokio::spawn(async move {
                 drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
             });
@@ -82,6 +89,27 @@ pub async fn app() -> &'static App {
             at_exit_clean_up();
             App { addr }
         })
+    })
+    .await
+}
+
+/// An app of its own for one test, with its judging reads limited to `judging` (a test of the
+/// limit; the shared app has none). Its database lives as long as the returned directory.
+pub async fn app_judging(judging: drydock::web::judging::JudgingRate) -> (App, TempDir) {
+    on_shared(async move {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = drydock::store::Db::sqlite(
+            drydock::store::open(&dir.path().join("judging.db")).await.expect("database"),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let state = drydock::web::AppState { judging, ..drydock::web::AppState::new(db, addr) };
+        let router = drydock::web::app(state);
+        let serving = drydock::web::serve::ServeOptions::default();
+        tokio::spawn(async move {
+            drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
+        });
+        (App { addr }, dir)
     })
     .await
 }

@@ -10,15 +10,29 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tempfile::TempDir;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 
 const HEADER: Duration = Duration::from_secs(1);
 const IDLE: Duration = Duration::from_secs(2);
 /// Allowance for a busy test machine on top of a timeout.
 const SLACK: Duration = Duration::from_secs(1);
 
+/// Short timeouts; no share per client (most attackers here are one address: the cap is tested).
 fn quick(max_connections: usize) -> ServeOptions {
-    ServeOptions { header_timeout: HEADER, idle_timeout: IDLE, max_connections }
+    ServeOptions {
+        header_timeout: HEADER,
+        idle_timeout: IDLE,
+        max_connections,
+        connections_per_client: 0,
+        trusted_proxies: Vec::new(),
+    }
+}
+
+/// A connection from `ip` (any 127.0.0.N is this machine) to `addr`.
+async fn connect_from(ip: [u8; 4], addr: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().expect("socket");
+    socket.bind(SocketAddr::from((ip, 0))).expect("bind the client's address");
+    socket.connect(addr).await.expect("connect")
 }
 
 struct Served {
@@ -282,4 +296,93 @@ async fn on_shutdown_idle_connections_are_closed_and_serving_stops_promptly() {
     let done = tokio::time::timeout(Duration::from_secs(2), served).await;
     assert!(matches!(done, Ok(Ok(Ok(())))), "serve returns once connections are closed: {done:?}");
     assert!(TcpStream::connect(addr).await.is_err(), "no longer accepting");
+}
+
+#[tokio::test]
+async fn one_address_opening_sockets_is_refused_past_its_share_while_another_is_still_served() {
+    let server = spawn(ServeOptions { connections_per_client: 4, ..quick(40) }).await;
+    let greedy = [127, 0, 0, 2];
+    let mut held = Vec::new();
+    for i in 0..4 {
+        let mut s = connect_from(greedy, server.addr).await;
+        assert_eq!(exchange(&mut s, "/healthz").await.0, 200, "connection {i} is within the share");
+        held.push(s);
+    }
+
+    let mut extra = connect_from(greedy, server.addr).await;
+    extra.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").await.expect("send request");
+    let (said, closed) = read_to_close(&mut extra, Duration::from_secs(2)).await;
+
+    assert!(said.starts_with("HTTP/1.1 503 Service Unavailable\r\n"), "{said}");
+    assert!(said.contains("\r\nRetry-After: 1\r\n"), "{said}");
+    assert!(said.contains("Too many connections from your address"), "{said}");
+    assert!(closed, "a refused connection is closed");
+    // Everyone else is served, and the greedy client's open connections still are.
+    let mut other = connect_from([127, 0, 0, 3], server.addr).await;
+    assert_eq!(exchange(&mut other, "/").await.0, 200);
+    assert_eq!(exchange(&mut held[0], "/healthz").await.0, 200);
+
+    // Closing one gives its place back.
+    drop(held.pop());
+    let deadline = Instant::now() + SLACK;
+    loop {
+        let mut s = connect_from(greedy, server.addr).await;
+        s.write_all(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            .await
+            .expect("send request");
+        let (said, _) = read_to_close(&mut s, Duration::from_secs(2)).await;
+        if said.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the closed connection's place was not given back: {said}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_holds_its_share_of_requests_in_flight() {
+    let slow = Router::new().route(
+        "/slow",
+        get(|| async {
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+            "done"
+        }),
+    );
+    let proxy = [127, 0, 0, 4];
+    let opts = ServeOptions { connections_per_client: 2, trusted_proxies: vec![proxy.into()], ..quick(40) };
+    let addr = spawn_router(slow, opts).await;
+    let ask = |who: &str| format!("GET /slow HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {who}\r\n\r\n");
+
+    // The proxy holds more connections than a client's share: it carries many clients.
+    let mut conns = Vec::new();
+    for _ in 0..4 {
+        conns.push(connect_from(proxy, addr).await);
+    }
+    for s in &mut conns[..2] {
+        s.write_all(ask("203.0.113.7").as_bytes()).await.expect("send");
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let asked = Instant::now();
+    conns[2].write_all(ask("203.0.113.7").as_bytes()).await.expect("send");
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(Duration::from_secs(1), conns[2].read(&mut buf))
+        .await
+        .expect("the third request is answered at once")
+        .expect("read");
+    let said = String::from_utf8_lossy(&buf[..n]).into_owned();
+
+    assert!(said.starts_with("HTTP/1.1 503"), "{said}");
+    assert!(said.to_ascii_lowercase().contains("retry-after: 1"), "{said}");
+    assert!(asked.elapsed() < Duration::from_secs(1));
+    // Another client behind the same proxy is served, and so are the first two.
+    let (status, body) = {
+        conns[3].write_all(ask("203.0.113.8").as_bytes()).await.expect("send");
+        let (said, _) = read_to_close(&mut conns[3], Duration::from_secs(3)).await;
+        (said.get(9..12).map(str::to_owned), said)
+    };
+    assert_eq!(status.as_deref(), Some("200"), "{body}");
+    for s in &mut conns[..2] {
+        let (said, _) = read_to_close(s, Duration::from_secs(3)).await;
+        assert!(said.starts_with("HTTP/1.1 200"), "{said}");
+    }
 }

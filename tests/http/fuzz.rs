@@ -129,9 +129,13 @@ impl Harness {
             rt.block_on(drydock::store::open(&dir.path().join("fuzz.db"))).expect("database"),
         );
         let served_on = "127.0.0.1:3000".parse().expect("address");
-        // Writes unlimited: the fuzzer posts imports far faster than a player.
-        let state =
-            AppState { writes: WriteRate { per_minute: 0, burst: 0 }, ..AppState::new(db, served_on) };
+        // Writes and judging unlimited: the fuzzer posts far faster than a player, and a 429
+        // would leave the reader untried.
+        let state = AppState {
+            writes: WriteRate { per_minute: 0, burst: 0 },
+            judging: drydock::web::judging::JudgingRate::OFF,
+            ..AppState::new(db, served_on)
+        };
         Harness { rt, app: app(state), _dir: dir }
     }
 

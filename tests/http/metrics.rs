@@ -28,12 +28,23 @@ async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() 
     let dir = tempfile::tempdir().expect("temp dir");
     let server = start_with(
         dir.path().join("metrics.db"),
-        &["--metrics-bind", "127.0.0.1:0", "--writes-per-minute", "1", "--write-burst", "1"],
+        &[
+            "--metrics-bind",
+            "127.0.0.1:0",
+            "--writes-per-minute",
+            "1",
+            "--write-burst",
+            "1",
+            "--judging-per-second",
+            "1",
+            "--judging-burst",
+            "1",
+        ],
     );
     let (site, metrics) =
         (format!("http://{}", server.addr), format!("http://{}/metrics", metrics_address(&server)));
     let client = reqwest::Client::new();
-    let game = drydock::web::registry::games().next().expect("a game");
+    let game = &drydock::games::carwars::GAME;
     let doc: serde_json::Value = serde_json::from_str(game.example).expect("example");
     let (id, _) = save_through_api(&client, &site, game, &doc).await;
     // The second save is past the write limit.
@@ -42,6 +53,11 @@ async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() 
     for _ in 0..3 {
         let r = client.get(format!("{site}{}/{id}", game.path)).send().await.expect("share page");
         assert_eq!(r.status(), StatusCode::OK);
+    }
+    // The second check is past the judging limit.
+    for want in [StatusCode::OK, StatusCode::TOO_MANY_REQUESTS] {
+        let r = client.post(format!("{site}/api/boats/evaluate")).json(&doc).send().await.expect("check");
+        assert_eq!(r.status(), want);
     }
     let r = client.get(format!("{site}/api{}/catalog", game.path)).send().await.expect("catalog");
     assert_eq!(r.status(), StatusCode::OK);
@@ -56,7 +72,8 @@ async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() 
     let count = |name: &str, labels: &[&str]| value(&scrape, name, labels).unwrap_or(0.0);
     assert_eq!(count("drydock_requests_total", &["class=\"share\"", "status=\"200\""]), 3.0, "{scrape}");
     assert_eq!(count("drydock_requests_total", &["class=\"api\"", "status=\"201\""]), 1.0, "{scrape}");
-    assert_eq!(count("drydock_requests_total", &["class=\"api\"", "status=\"429\""]), 1.0, "{scrape}");
+    assert_eq!(count("drydock_requests_total", &["class=\"api\"", "status=\"429\""]), 2.0, "{scrape}");
+    assert_eq!(count("drydock_requests_total", &["class=\"api\"", "status=\"200\""]), 2.0, "{scrape}");
     assert_eq!(count("drydock_requests_total", &["class=\"other\"", "status=\"404\""]), 1.0, "{scrape}");
     assert!(
         count("drydock_requests_total", &["class=\"health\"", "status=\"200\""]) >= 1.0,
@@ -68,6 +85,7 @@ async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() 
     assert_eq!(count("drydock_kept_pages", &[]), 1.0, "{scrape}");
     assert!(count("drydock_kept_page_bytes", &[]) > 1000.0, "{scrape}");
     assert_eq!(count("drydock_refusals_total", &["kind=\"writes\""]), 1.0, "{scrape}");
+    assert_eq!(count("drydock_refusals_total", &["kind=\"judging\""]), 1.0, "{scrape}");
     assert!(count("drydock_db_pool_connections", &[]) >= 1.0, "{scrape}");
     assert!(value(&scrape, "drydock_db_pool_idle", &[]).is_some(), "{scrape}");
     // Latency is a histogram with buckets, by class.

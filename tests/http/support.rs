@@ -58,17 +58,27 @@ pub async fn spawn() -> TestApp {
     spawn_with(WriteRate::default()).await
 }
 
-/// The app with writes unlimited, for tests that save in bulk.
+/// The app with writes and judging reads unlimited, for tests that save or check in bulk.
 pub async fn spawn_unlimited() -> TestApp {
-    spawn_with(WriteRate { per_minute: 0, burst: 0 }).await
+    spawn_tweaked(|s| AppState {
+        writes: WriteRate { per_minute: 0, burst: 0 },
+        judging: drydock::web::judging::JudgingRate::OFF,
+        ..s
+    })
+    .await
 }
 
 pub async fn spawn_with(writes: WriteRate) -> TestApp {
+    spawn_tweaked(|s| AppState { writes, ..s }).await
+}
+
+/// The app with its state as `tweak` makes it from the default (limits of a test's own).
+pub async fn spawn_tweaked(tweak: impl FnOnce(AppState) -> AppState) -> TestApp {
     let store = testing::chosen().await;
     let db = store.db.clone();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
-    let state = AppState { writes, ..AppState::new(db.clone(), addr) };
+    let state = tweak(AppState::new(db.clone(), addr));
     let pages = state.pages.clone();
     let router = app(state);
     let serving = ServeOptions::default();

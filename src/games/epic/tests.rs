@@ -858,10 +858,11 @@ fn tyranids_have_no_support_or_command_section() {
                 "choices.3",
                 "Choice 4 is in section \"support\", which the Tyranid Waterspawn does not have: use synapse or main"
             ),
+            // "command" holds letters no section id has: no search, the sections in their order.
             error(
                 Code::UnknownSection,
                 "choices.4",
-                "Choice 5 is in section \"command\", which the Tyranid Waterspawn does not have: use main or synapse"
+                "Choice 5 is in section \"command\", which the Tyranid Waterspawn does not have: use synapse or main"
             ),
         ]
     );

@@ -7,6 +7,7 @@ use crate::games::bfg::{self, Check, Fleet};
 use crate::web::AppState;
 use crate::web::api::cached_json;
 use crate::web::error::ApiJson;
+use crate::web::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -14,7 +15,9 @@ use serde_json::{Value, json};
 use std::sync::LazyLock;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/bfg/catalog", get(catalog)).route("/api/bfg/check", post(check_fleet))
+    Router::new()
+        .route("/api/bfg/catalog", get(catalog))
+        .route("/api/bfg/check", post(check_fleet).layer(JUDGED))
 }
 
 static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {

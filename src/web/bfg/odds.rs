@@ -11,6 +11,7 @@ use crate::web::AppState;
 use crate::web::chart::Chart;
 use crate::web::error::{ApiError, AppError};
 use crate::web::form::Fields;
+use crate::web::judging::JUDGED;
 use crate::web::view::percent;
 use askama::Template;
 use axum::body::Bytes;
@@ -24,7 +25,9 @@ use serde::Deserialize;
 use super::input::{self, whole};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/bfg/odds", get(page)).route("/api/bfg/odds", post(api_odds))
+    Router::new()
+        .route("/bfg/odds", get(page).layer(JUDGED))
+        .route("/api/bfg/odds", post(api_odds).layer(JUDGED))
 }
 
 /// A question as the API reads it: an [`OddsRequest`], its kind written outside

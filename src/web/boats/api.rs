@@ -7,6 +7,7 @@ use crate::games::{Problem, carwars::evaluate::Line};
 use crate::web::AppState;
 use crate::web::api::cached_json;
 use crate::web::error::{ApiError, ApiJson, AppError};
+use crate::web::judging::JUDGED;
 use crate::web::rate::WriteLimit;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -18,7 +19,7 @@ use std::sync::LazyLock;
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/api/boats/catalog", get(catalog))
-        .route("/api/boats/evaluate", post(evaluate_boat))
+        .route("/api/boats/evaluate", post(evaluate_boat).layer(JUDGED))
         .route("/api/boats/import", post(import_boat).layer(writes.clone()))
 }
 

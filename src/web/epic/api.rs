@@ -5,6 +5,7 @@ use crate::games::epic;
 use crate::web::AppState;
 use crate::web::api::cached_json;
 use crate::web::error::ApiJson;
+use crate::web::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -12,7 +13,9 @@ use serde_json::json;
 use std::sync::LazyLock;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/epic/lists", get(epic_lists)).route("/api/epic/check", post(check_detachment))
+    Router::new()
+        .route("/api/epic/lists", get(epic_lists))
+        .route("/api/epic/check", post(check_detachment).layer(JUDGED))
 }
 
 static EPIC_LISTS: LazyLock<Vec<u8>> = LazyLock::new(|| {

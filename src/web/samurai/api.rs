@@ -6,6 +6,7 @@ use crate::games::samurai::{self, Scenario};
 use crate::web::AppState;
 use crate::web::api::cached_json;
 use crate::web::error::ApiJson;
+use crate::web::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -13,7 +14,9 @@ use serde_json::json;
 use std::sync::LazyLock;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/samurai/catalog", get(catalog)).route("/api/samurai/check", post(check))
+    Router::new()
+        .route("/api/samurai/catalog", get(catalog))
+        .route("/api/samurai/check", post(check).layer(JUDGED))
 }
 
 static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {

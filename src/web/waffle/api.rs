@@ -5,6 +5,7 @@ use crate::games::waffle;
 use crate::web::AppState;
 use crate::web::api::cached_json;
 use crate::web::error::ApiJson;
+use crate::web::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -12,7 +13,9 @@ use serde_json::json;
 use std::sync::LazyLock;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/waffle/catalog", get(catalog)).route("/api/waffle/check", post(check))
+    Router::new()
+        .route("/api/waffle/catalog", get(catalog))
+        .route("/api/waffle/check", post(check).layer(JUDGED))
 }
 
 static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {

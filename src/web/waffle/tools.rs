@@ -13,6 +13,7 @@ use crate::web::codec;
 use crate::web::error::{ApiJson, AppError};
 use crate::web::form::Fields;
 use crate::web::json::{self, Refusal};
+use crate::web::judging::JUDGED;
 use crate::web::view::{ProblemView, Verdict, as_is};
 use askama::Template;
 use axum::extract::RawQuery;
@@ -24,9 +25,9 @@ use serde_json::{Map, Value, json};
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/waffle/tank-shock", get(tank_shock_page))
-        .route("/waffle/fire-points", get(fire_points))
-        .route("/api/waffle/tank-shock", post(tank_shock))
+        .route("/waffle/tank-shock", get(tank_shock_page).layer(JUDGED))
+        .route("/waffle/fire-points", get(fire_points).layer(JUDGED))
+        .route("/api/waffle/tank-shock", post(tank_shock).layer(JUDGED))
 }
 
 /// The tank shock page's inputs: name (the engine's field), the player's words, default.

@@ -1,0 +1,209 @@
+//! Reads that make the server judge a document a client sends without saving it: live figures,
+//! the editor drawn again, the checks, odds, tank shock, the unsaved exports and print pages.
+//! They are free to ask, so two things keep one client from taking the server's CPU:
+//!
+//! - their own allowance per client (`--judging-per-second`, `--judging-burst`), far above what a
+//!   player typing makes and apart from the write limit, counted as [`rate::client`] says who a
+//!   client is; past it they are answered 429 with `Retry-After` (an htmx live update gets the
+//!   message in its figures panel, the form untouched);
+//! - a document over [`INLINE_BYTES`] is judged on a small pool of blocking threads, one
+//!   fewer than the machine has cores, never on the runtime's workers, which go on answering
+//!   everyone else's pages while it is judged.
+//!
+//! Every judging route wears [`JUDGED`]; what it needs (the counts, the pool) comes with each
+//! request from [`Judges::extension`], set once around the whole app.
+
+use super::error::{error_json, error_page};
+use super::rate::{self, Local};
+use axum::body::Body;
+use axum::http::{HeaderValue, Request, Response, StatusCode, header};
+use axum::response::{Html, IntoResponse};
+use futures_util::future::{BoxFuture, Either};
+use governor::Quota;
+use std::convert::Infallible;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
+
+/// A document sent in more bytes than this is judged on the blocking pool. Work grows with the
+/// entries a document holds, and most of all with entries naming ids the catalog does not have
+/// (each asks for a "did you mean" search): 200 such entries fit in 8 KiB and take milliseconds
+/// (`cargo bench --bench engine -- unknown` prints each game's), while a form this size (an
+/// editor's is about 1 KiB) holds few enough to stay near a millisecond at worst.
+pub const INLINE_BYTES: u64 = 2 * 1024;
+
+/// How many judging reads one client may make: `per_second` (0: no limit), `burst` at once.
+#[derive(Debug, Clone, Copy)]
+pub struct JudgingRate {
+    pub per_second: u32,
+    pub burst: u32,
+}
+
+impl JudgingRate {
+    /// The limit `cargo run` serves with (the flags' defaults are these): a player typing in an
+    /// editor sends a live update at most every quarter second.
+    pub const DEFAULT: JudgingRate = JudgingRate { per_second: 50, burst: 200 };
+    /// No limit: for load benchmarks that judge from one address.
+    pub const OFF: JudgingRate = JudgingRate { per_second: 0, burst: 0 };
+}
+
+impl Default for JudgingRate {
+    fn default() -> Self {
+        JudgingRate::DEFAULT
+    }
+}
+
+/// What every judging route shares: the allowance per client, and the pool.
+pub struct Judges {
+    limit: Option<Local>,
+    checks: AtomicU64,
+    proxies: Arc<[IpAddr]>,
+    pool: Arc<Semaphore>,
+}
+
+impl Judges {
+    pub fn new(rate: JudgingRate, proxies: Arc<[IpAddr]>) -> Arc<Judges> {
+        let limit = NonZeroU32::new(rate.per_second).map(|per_second| {
+            Local::new(
+                Quota::per_second(per_second).allow_burst(NonZeroU32::new(rate.burst).unwrap_or(per_second)),
+            )
+        });
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+        Arc::new(Judges {
+            limit,
+            checks: AtomicU64::new(0),
+            proxies,
+            pool: Arc::new(Semaphore::new(cores.saturating_sub(1).max(1))),
+        })
+    }
+
+    /// The layer that hands these to every request, around the whole app.
+    pub fn extension(self: &Arc<Self>) -> axum::Extension<Arc<Judges>> {
+        axum::Extension(self.clone())
+    }
+}
+
+/// The layer every judging route wears.
+#[derive(Clone, Copy)]
+pub struct Judged;
+
+/// [`Judged`], as routes write it.
+pub const JUDGED: Judged = Judged;
+
+impl<S> tower::Layer<S> for Judged {
+    type Service = Judging<S>;
+
+    fn layer(&self, inner: S) -> Judging<S> {
+        Judging { inner }
+    }
+}
+
+/// A route that judges what it is sent.
+#[derive(Clone)]
+pub struct Judging<S> {
+    inner: S,
+}
+
+impl<S> tower::Service<Request<Body>> for Judging<S>
+where
+    S: tower::Service<Request<Body>, Response = Response<Body>, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    type Response = Response<Body>;
+    type Error = Infallible;
+    type Future = Either<S::Future, BoxFuture<'static, Result<Response<Body>, Infallible>>>;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request<Body>) -> Self::Future {
+        let clone = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, clone);
+        let Some(judges) = req.extensions().get::<Arc<Judges>>() else {
+            return Either::Left(inner.call(req));
+        };
+        // The one check on the way: this client's allowance, then where the judging runs.
+        if let Some(limit) = &judges.limit
+            && let Err(wait) = limit.admit(&judges.checks, rate::client(&req, &judges.proxies))
+        {
+            super::metrics::refused("judging");
+            return Either::Right(Box::pin(std::future::ready(Ok(refusal(&req, wait)))));
+        }
+        // What is judged: the body (its size exact when it has a length, none: 0; unknown when
+        // chunked) and, for the GET forms (odds, tank shock), the query.
+        let query = req.uri().query().map_or(0, |q| q.len() as u64);
+        let body = axum::body::HttpBody::size_hint(req.body()).upper();
+        if body.is_some_and(|n| n.saturating_add(query) <= INLINE_BYTES) {
+            Either::Left(inner.call(req))
+        } else {
+            Either::Right(Box::pin(on_the_pool(judges.pool.clone(), inner, req)))
+        }
+    }
+}
+
+/// Serves a request with a large (or unsized) body on the blocking pool: the body is read here
+/// first (it is bounded by the app's body limit), so the handler then only computes.
+async fn on_the_pool<S>(
+    pool: Arc<Semaphore>,
+    inner: S,
+    req: Request<Body>,
+) -> Result<Response<Body>, Infallible>
+where
+    S: tower::Service<Request<Body>, Response = Response<Body>, Error = Infallible> + Send + 'static,
+    S::Future: Send + 'static,
+{
+    let (parts, body) = req.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
+        // Past the body limit (the layer outside counts), or the client went away.
+        return Ok(StatusCode::PAYLOAD_TOO_LARGE.into_response());
+    };
+    let req = Request::from_parts(parts, Body::from(bytes));
+    let Ok(permit) = pool.acquire_owned().await else {
+        // The pool is never closed.
+        return Ok(StatusCode::SERVICE_UNAVAILABLE.into_response());
+    };
+    let runtime = tokio::runtime::Handle::current();
+    // The permit goes with the work: if the request is given up (its timeout), the thread is
+    // still busy until the judging ends, and the pool counts it so.
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        runtime.block_on(inner.oneshot(req))
+    });
+    match work.await {
+        Ok(answer) => answer,
+        // A panic goes on to the app's panic layer, as it would have from the worker.
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Err(_) => Ok(StatusCode::SERVICE_UNAVAILABLE.into_response()),
+    }
+}
+
+/// 429 with `Retry-After`, in the words the request's sender shows: a live update's figures
+/// panel for htmx (the form stays as it is), JSON under `/api`, a page elsewhere.
+fn refusal(req: &Request<Body>, wait: u64) -> Response<Body> {
+    let wait = wait.max(1);
+    let message = format!(
+        "Too many checks and live updates came from your address in a short time, so this one was not \
+         worked out. Nothing is lost: wait {wait} second{} and change a field or send it again.",
+        if wait == 1 { "" } else { "s" }
+    );
+    let status = StatusCode::TOO_MANY_REQUESTS;
+    let figures = req.headers().get("hx-target").is_some_and(|t| t == "figures");
+    let mut r = if figures {
+        // The message is our own words: nothing in it needs escaping.
+        let panel = format!(
+            "<section id=\"figures\" class=\"figures\" aria-label=\"Figures\"><p class=\"refused\" \
+             role=\"alert\">{message}</p></section>"
+        );
+        (status, Html(panel)).into_response()
+    } else if req.uri().path().starts_with("/api/") {
+        error_json(status, message)
+    } else {
+        error_page(status, message)
+    };
+    r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait));
+    r
+}
