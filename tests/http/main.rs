@@ -22,6 +22,7 @@ mod instances;
 mod load;
 mod nul;
 mod operations;
+mod output;
 mod owners;
 mod pages;
 mod pgserver;
