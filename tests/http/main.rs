@@ -26,6 +26,7 @@ mod load;
 mod metrics;
 mod nul;
 mod operations;
+mod output;
 mod owners;
 mod pages;
 mod pgserver;

@@ -33,6 +33,36 @@ pub static SHEET_DECISIONS: &[Decision] = &[
 /// share one row, so a sheet stays a sheet whatever the counts.
 pub const LISTED: u16 = 12;
 
+/// The most rows one table of the sheet (the damage points, the weapons with their loads) gives
+/// to things one by one: past them, each further entry is a single row for all of its things
+/// ("Machine gun 1-999", "Magazine 1-999"), so the sheet's length follows its entries, never
+/// their counts. A real boat lists a few dozen; 200 entries of 999 would list 36,000.
+pub const LISTED_IN_ALL: usize = 240;
+
+/// What is left of a table's [`LISTED_IN_ALL`] rows.
+#[derive(Debug)]
+pub struct Rows(usize);
+
+impl Default for Rows {
+    fn default() -> Self {
+        Rows(LISTED_IN_ALL)
+    }
+}
+
+impl Rows {
+    /// `count` things called `name`, as [`each`] lists them while the table has rows to spare,
+    /// then as one row for all of them.
+    fn each(&mut self, count: u16, name: &str) -> Vec<(String, u16)> {
+        let v = if self.0 == 0 && count > 1 {
+            vec![(format!("{name} 1-{count}"), count)]
+        } else {
+            each(count, name)
+        };
+        self.0 = self.0.saturating_sub(v.len());
+        v
+    }
+}
+
 /// The sheet decisions that matter to `d`: the jet drive's only when it has one.
 pub fn decisions_for(d: &Design) -> Vec<&'static Decision> {
     SHEET_DECISIONS.iter().filter(|x| d.jet_drive || x.topic != JET_DRIVE_DP).collect()
@@ -101,9 +131,9 @@ fn each(count: u16, name: &str) -> Vec<(String, u16)> {
 }
 
 /// Every weapon of an entry, one by one ("Machine gun 1", "Machine gun 2").
-fn each_weapon(e: &WeaponEntry) -> Vec<(String, u16, &'static tables::Weapon)> {
+fn each_weapon(e: &WeaponEntry, rows: &mut Rows) -> Vec<(String, u16, &'static tables::Weapon)> {
     match e.weapon.known() {
-        Some(w) => each(e.count, w.name).into_iter().map(|(n, of)| (n, of, w)).collect(),
+        Some(w) => rows.each(e.count, w.name).into_iter().map(|(n, of)| (n, of, w)).collect(),
         None => Vec::new(),
     }
 }
@@ -114,6 +144,7 @@ fn each_weapon(e: &WeaponEntry) -> Vec<(String, u16, &'static tables::Weapon)> {
 /// ([`armed`]).
 pub fn damageable(d: &Design) -> Vec<Damageable> {
     let mut out = Vec::new();
+    let mut rows = Rows::default();
     let plant = d.plant.as_ref().and_then(|p| p.known());
     if let Some(p) = plant {
         out.push(Damageable::part(format!("{} power plant", p.name), p.dp));
@@ -136,7 +167,7 @@ pub fn damageable(d: &Design) -> Vec<Damageable> {
         if let Some(item) = a.item.known()
             && let Some(dp) = item.dp
         {
-            out.extend(each(a.count, item.name).into_iter().map(|(name, of)| Damageable {
+            out.extend(rows.each(a.count, item.name).into_iter().map(|(name, of)| Damageable {
                 name,
                 dp,
                 sets: vec![Set { label: String::new(), of }],
@@ -148,7 +179,8 @@ pub fn damageable(d: &Design) -> Vec<Damageable> {
             let (name, sets) = if c.count == 1 {
                 (r.name.to_owned(), vec![Set { label: String::new(), of: 1 }])
             } else {
-                let sets = each(c.count, "")
+                let sets = rows
+                    .each(c.count, "")
                     .into_iter()
                     .map(|(label, of)| Set { label: label.trim().to_owned(), of })
                     .collect();
@@ -160,9 +192,10 @@ pub fn damageable(d: &Design) -> Vec<Damageable> {
     out
 }
 
-/// The weapons of an entry one by one, each with its damage points and shots.
-pub fn armed(e: &WeaponEntry) -> Vec<Armed> {
-    each_weapon(e)
+/// The weapons of an entry one by one, each with its damage points and shots; `rows` is what is
+/// left of the weapons table's rows (one [`Rows`] for all the boat's entries).
+pub fn armed(e: &WeaponEntry, rows: &mut Rows) -> Vec<Armed> {
+    each_weapon(e, rows)
         .into_iter()
         .map(|(name, of, w)| {
             let mut loads = Vec::new();
@@ -170,7 +203,7 @@ pub fn armed(e: &WeaponEntry) -> Vec<Armed> {
                 Load::Magazine { shots, .. } => {
                     loads.push(Load1 { name: "Loaded".into(), shots, of: 1 });
                     if e.extra_magazines > 0 {
-                        let mags = each(e.extra_magazines, "Magazine");
+                        let mags = rows.each(e.extra_magazines, "Magazine");
                         loads.extend(mags.into_iter().map(|(name, of)| Load1 { name, shots, of }));
                     }
                 }
@@ -267,18 +300,18 @@ mod tests {
     fn linked_torpedoes_each_have_one_shot_and_a_machine_gun_its_magazines() {
         let mut d = examples::piranha();
         d.weapons[0].extra_magazines = 2;
-        let vmg = armed(&d.weapons[0]);
+        let vmg = armed(&d.weapons[0], &mut Rows::default());
         let loads = |a: &Armed| a.loads.iter().map(|l| (l.name.clone(), l.shots)).collect::<Vec<_>>();
         assert_eq!((vmg[0].name.as_str(), vmg[0].dp), ("Vulcan machine gun", 3));
         assert_eq!(
             loads(&vmg[0]),
             [("Loaded".into(), 20), ("Magazine 1".into(), 20), ("Magazine 2".into(), 20)]
         );
-        let torpedoes = armed(&d.weapons[1]);
+        let torpedoes = armed(&d.weapons[1], &mut Rows::default());
         assert_eq!(torpedoes.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), ["Torpedo 1", "Torpedo 2"]);
         assert_eq!(loads(&torpedoes[1]), [("Loaded".into(), 1)]);
         let laser = WeaponEntry::new(tables::weapon_by_id("laser").expect("laser"), None);
-        assert!(armed(&laser)[0].loads.is_empty(), "a laser has no shots to count");
+        assert!(armed(&laser, &mut Rows::default())[0].loads.is_empty(), "a laser has no shots to count");
     }
 
     #[test]
@@ -290,7 +323,7 @@ mod tests {
         let people: Vec<(String, u16)> = row.sets.into_iter().map(|s| (s.label, s.of)).collect();
         assert_eq!(people.len(), 13);
         assert_eq!(people[12], ("13-40".into(), 28));
-        let mg = &armed(&d.weapons[1])[0];
+        let mg = &armed(&d.weapons[1], &mut Rows::default())[0];
         assert_eq!(mg.loads.len(), 1 + 13);
         assert_eq!(mg.loads[13].of, 988);
         // Thirteen: the thirteenth is a row of its own, not "13-13".
@@ -299,6 +332,31 @@ mod tests {
         let labels: Vec<String> = row.sets.into_iter().map(|s| s.label).collect();
         assert_eq!(labels.len(), 13);
         assert_eq!(labels[12], "13");
+    }
+
+    #[test]
+    fn past_the_tables_rows_each_entry_is_one_row_whatever_its_counts() {
+        let mut d = examples::minnow();
+        let mg = d.weapons[1].clone();
+        d.weapons = vec![WeaponEntry { count: 999, extra_magazines: 999, ..mg }; 100];
+        let mut rows = Rows::default();
+        let lines: Vec<Armed> = d.weapons.iter().flat_map(|e| armed(e, &mut rows)).collect();
+        let listed = lines.len() + lines.iter().map(|a| a.loads.len()).sum::<usize>();
+        // Until the rows run out, thirteen machine guns with fourteen loads each; after, one line
+        // of "1-999" with its loaded shots and one row for all its magazines.
+        assert!(listed < LISTED_IN_ALL + 200 * 3, "{listed} rows");
+        let last = lines.last().expect("a line");
+        assert_eq!((last.name.as_str(), last.of), ("Machine gun 1-999", 999));
+        let loads: Vec<(&str, u16)> = last.loads.iter().map(|l| (l.name.as_str(), l.of)).collect();
+        assert_eq!(loads, [("Loaded", 1), ("Magazine 1-999", 999)]);
+        // Crews and accessories alike.
+        d.crew = vec![d.crew[1].clone(); 100];
+        d.crew.iter_mut().for_each(|c| c.count = 999);
+        let damage = damageable(&d);
+        let sets: usize = damage.iter().map(|x| x.sets.len()).sum();
+        assert!(sets < LISTED_IN_ALL + 200, "{sets} sets");
+        let last = damage.last().expect("a crew line");
+        assert_eq!(last.sets.iter().map(|s| (s.label.as_str(), s.of)).collect::<Vec<_>>(), [("1-999", 999)]);
     }
 
     #[test]

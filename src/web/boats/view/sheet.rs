@@ -11,6 +11,10 @@ use super::{BoatView, upper};
 
 /// The most tick boxes one row draws; past this the row says how many it leaves to the margin.
 pub const MAX_BOXES: i64 = 300;
+/// The most tick boxes the whole sheet draws, in its order (damage points, armor, weapons); past
+/// them a row gives its number and room to keep count. The fullest real boat (a Yacht's 1,630
+/// armor points) draws about 2,000; 200 entries of 999 would draw 60,000, megabytes of page.
+pub const MAX_SHEET_BOXES: i64 = 5_000;
 
 /// Tick boxes in groups of five (the last group may be short).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,12 +26,36 @@ pub struct Ticks {
 
 impl Ticks {
     pub fn new(n: i64) -> Self {
-        let drawn = n.clamp(0, MAX_BOXES);
+        Self::within(n, MAX_BOXES)
+    }
+
+    /// `n` boxes, drawing at most `most` of them (and never more than [`MAX_BOXES`]).
+    fn within(n: i64, most: i64) -> Self {
+        let drawn = n.clamp(0, MAX_BOXES.min(most.max(0)));
         let mut groups = vec![5u8; (drawn / 5) as usize];
         if drawn % 5 > 0 {
             groups.push((drawn % 5) as u8);
         }
         Ticks { groups, left_out: n.max(0) - drawn }
+    }
+
+    fn drawn(&self) -> i64 {
+        self.groups.iter().map(|g| i64::from(*g)).sum()
+    }
+}
+
+/// What is left of the sheet's [`MAX_SHEET_BOXES`].
+struct Boxes(i64);
+
+impl Boxes {
+    fn all() -> Self {
+        Boxes(MAX_SHEET_BOXES)
+    }
+
+    fn ticks(&mut self, n: i64) -> Ticks {
+        let t = Ticks::within(n, self.0);
+        self.0 -= t.drawn();
+        t
     }
 }
 
@@ -44,8 +72,8 @@ pub struct TickRow {
 }
 
 impl TickRow {
-    fn one(name: String, note: String, n: i64) -> Self {
-        TickRow { name, note, hint: String::new(), sets: vec![(String::new(), Ticks::new(n))] }
+    fn one(name: String, note: String, n: i64, boxes: &mut Boxes) -> Self {
+        TickRow { name, note, hint: String::new(), sets: vec![(String::new(), boxes.ticks(n))] }
     }
 }
 
@@ -93,18 +121,24 @@ impl BoatView {
 
     /// Armor tick boxes per location, in the sheet's order, then each propeller guard.
     pub fn sheet_armor(&self) -> Vec<TickRow> {
+        let mut boxes = Boxes::all();
+        self.damage_rows(&mut boxes);
+        self.armor_rows(&mut boxes)
+    }
+
+    fn armor_rows(&self, boxes: &mut Boxes) -> Vec<TickRow> {
         let hull = self.design.hull.known().unwrap_or(&tables::NO_HULL);
         let mut rows: Vec<TickRow> = armor_locations(hull, &self.design)
             .into_iter()
             .map(|l| {
                 let p = i64::from(self.design.armor.points.get(l));
-                TickRow::one(format!("{} ({})", l.name(), l.code()), format!("{p}"), p)
+                TickRow::one(format!("{} ({})", l.name(), l.code()), format!("{p}"), p, boxes)
             })
             .collect();
         for (i, prop) in self.design.propellers.iter().enumerate() {
             if prop.guard > 0 {
                 let g = i64::from(prop.guard);
-                rows.push(TickRow::one(format!("Propeller {} guard", i + 1), format!("{g}"), g));
+                rows.push(TickRow::one(format!("Propeller {} guard", i + 1), format!("{g}"), g, boxes));
             }
         }
         rows
@@ -182,6 +216,10 @@ impl BoatView {
     /// Damage-point boxes for the plant, propellers or jet, accessories and everyone aboard (a
     /// crew line's row has a set of boxes per person).
     pub fn sheet_damage(&self) -> Vec<TickRow> {
+        self.damage_rows(&mut Boxes::all())
+    }
+
+    fn damage_rows(&self, boxes: &mut Boxes) -> Vec<TickRow> {
         sheet::damageable(&self.design)
             .into_iter()
             .map(|d| {
@@ -192,7 +230,7 @@ impl BoatView {
                 };
                 let note =
                     if d.sets.len() > 1 { format!("{} DP each", d.dp) } else { each_note(d.dp, "DP", 1) };
-                let sets = d.sets.into_iter().map(|s| (s.label, Ticks::new(d.dp))).collect();
+                let sets = d.sets.into_iter().map(|s| (s.label, boxes.ticks(d.dp))).collect();
                 TickRow { name: d.name, note, hint, sets }
             })
             .collect()
@@ -223,13 +261,17 @@ impl BoatView {
     /// Weapons grouped by where they fire from, one line each (a dozen of one entry, then one
     /// line for the rest), with their damage-point and shots boxes.
     pub fn sheet_weapons(&self) -> Vec<(String, Vec<WeaponLine>)> {
+        let mut boxes = Boxes::all();
+        self.damage_rows(&mut boxes);
+        self.armor_rows(&mut boxes);
+        let mut rows = sheet::Rows::default();
         let mut groups: Vec<(String, Vec<WeaponLine>)> = Vec::new();
         let mut push = |loc: String, lines: Vec<WeaponLine>| match groups.iter_mut().find(|(l, _)| *l == loc)
         {
             Some((_, rows)) => rows.extend(lines),
             None => groups.push((loc, lines)),
         };
-        let describe = |e: &WeaponEntry| -> Vec<WeaponLine> {
+        let mut describe = |e: &WeaponEntry| -> Vec<WeaponLine> {
             let Some(w) = e.weapon.known() else {
                 let unknown = e.weapon.id().to_owned();
                 let q = || "?".to_owned();
@@ -250,7 +292,7 @@ impl BoatView {
                 if e.linked && e.count > 1 && e.link_group.is_none() { ", linked" } else { "" },
                 e.link_group.map_or(String::new(), |g| format!(", link group {g}"))
             );
-            sheet::armed(e)
+            sheet::armed(e, &mut rows)
                 .into_iter()
                 .map(|a| WeaponLine {
                     name: format!("{}{ammo_name}", a.name),
@@ -261,7 +303,7 @@ impl BoatView {
                     } else {
                         format!("{}{links}", a.dp)
                     },
-                    dp_ticks: Ticks::new(a.dp),
+                    dp_ticks: boxes.ticks(a.dp),
                     loads: a
                         .loads
                         .into_iter()
@@ -269,7 +311,7 @@ impl BoatView {
                             // A load of one weapon needs no words: its boxes are its shots.
                             let note =
                                 if l.of > 1 { each_note(l.shots, "shots", l.of) } else { String::new() };
-                            TickRow::one(l.name, note, l.shots)
+                            TickRow::one(l.name, note, l.shots, &mut boxes)
                         })
                         .collect(),
                 })
@@ -304,5 +346,34 @@ mod tests {
         assert_eq!(Ticks::new(0), Ticks { groups: vec![], left_out: 0 });
         let big = Ticks::new(1000);
         assert_eq!((big.groups.len(), big.left_out), (60, 700));
+    }
+
+    #[test]
+    fn a_boat_at_every_limit_draws_at_most_the_sheets_boxes_and_counts_the_rest() {
+        use crate::games::carwars::examples;
+        let mut d = examples::minnow();
+        let mg = d.weapons[1].clone();
+        d.weapons = vec![WeaponEntry { count: 999, extra_magazines: 999, ..mg }; 150];
+        d.propellers.iter_mut().for_each(|p| p.guard = 999);
+        d.crew.iter_mut().for_each(|c| c.count = 999);
+        let v = BoatView::new(d, Vec::new());
+        let ticks = |rows: &[TickRow]| {
+            rows.iter().flat_map(|r| r.sets.iter().map(|(_, t)| t.clone())).collect::<Vec<_>>()
+        };
+        let mut all = ticks(&v.sheet_damage());
+        all.extend(ticks(&v.sheet_armor()));
+        for (_, lines) in v.sheet_weapons() {
+            for l in lines {
+                all.push(l.dp_ticks.clone());
+                all.extend(ticks(&l.loads));
+            }
+        }
+        let drawn: i64 = all.iter().map(Ticks::drawn).sum();
+        assert_eq!(drawn, MAX_SHEET_BOXES);
+        let last = all.last().expect("a row");
+        assert!(
+            last.groups.is_empty() && last.left_out > 0,
+            "past the sheet's boxes a row is counted: {last:?}"
+        );
     }
 }

@@ -1,0 +1,431 @@
+//! No answer to a request that fits the 64 KiB body limit is larger than 1 MiB, on any page or
+//! export of any game: documents made at random within the limits (from each registered game's
+//! example, its lists grown towards the 200-entry limit, its numbers pushed to their largest, its
+//! names made of characters HTML must escape), and each game's worst case made by hand, are
+//! saved, and every page their share page and editor link to, every form their editor posts and
+//! every export is asked for. The games come from the registry, so a game added there is asked
+//! too. And sixteen worst-case requests at once should not grow the real server's memory by more
+//! than 100 MB (not yet so: that test is ignored until it is). The editors drawn whole are not
+//! yet held to the size bound ([`not_yet_bounded`]).
+//!
+//! `OUTPUT_CASES=n` asks more random documents of each game (3 by default: a BFG fleet of
+//! hundreds of escorts takes seconds a page in a debug build); `OUTPUT_SHOW=1` prints every
+//! request with its time and size.
+
+use crate::process::{self, Server};
+use crate::support::{TestApp, spawn_unlimited};
+use drydock::games::registry::Game;
+use drydock::web::codec;
+use drydock::web::registry::GAMES;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+
+/// The largest answer any request may have (the README's Limits table).
+const MAX_ANSWER: usize = 1 << 20;
+/// The request body limit: a document that does not fit is not one a client can send.
+const MAX_BODY: usize = 64 * 1024;
+
+/// A name as long as names go, of characters HTML writes as entities (`&amp;` is five bytes).
+fn worst_name() -> String {
+    "<&\"'>".repeat(20)
+}
+
+/// Each game's worst case, by hand, from the README's Limits table and the engines' limits.
+fn worst_cases() -> Vec<(&'static str, Value)> {
+    let name = worst_name();
+    // A boat: every other entry a weapon with 999 of it, 999 extra magazines and a turret's
+    // worth of links; crews of 999, accessories of 999, armor of 999 at every location.
+    let weapon = json!({"weapon": "mg", "mount": "F", "count": 999, "extra_magazines": 999});
+    let rockets = json!({"weapon": "heavy-rocket", "mount": "B", "count": 999, "rocket_magazine": 999});
+    let mut weapons = vec![weapon; 120];
+    weapons.extend(vec![rockets; 40]);
+    let boat = json!({
+        "name": name, "hull": "yacht", "plant": "large",
+        "propellers": vec![json!({"guard": 999}); 10],
+        "crew": vec![json!({"role": "passenger", "count": 999}); 10],
+        "weapons": weapons,
+        "accessories": vec![json!({"item": "fire-extinguisher", "count": 999}); 10],
+        "cargo": vec![json!({"name": name, "spaces": 999, "weight": 1_000_000}); 4],
+        "armor": {"points": {"F": 999, "R": 999, "L": 999, "B": 999, "U": 999, "T": 999}}
+    });
+    // A detachment of 200 choices of 999.
+    let epic = json!({
+        "name": name, "list": "imperial-marines",
+        "choices": vec![json!({"section": "main", "entry": "alligator-apc", "count": 999}); 200]
+    });
+    // A fleet: 100 named cruisers and 100 named squadrons of escorts, past the 300 ships a
+    // battle tracks.
+    let fleet = json!({
+        "name": name, "faction": "imperial-navy", "points_limit": 100_000,
+        "ships": vec![json!({"class": "lunar-cruiser", "name": name}); 100],
+        "squadrons": vec![json!({"class": "sword-frigate", "count": 3, "name": name, "group": name}); 100]
+    });
+    // A roster: 40 vehicles of every type with four weapons each (200 entries).
+    let gun = json!({"name": name, "range": 999, "strength": 10, "ap": 1, "type": name});
+    let vehicle = json!({
+        "name": name, "types": [], "armour": {"front": 14, "side": 14, "rear": 14}, "bs": 5,
+        "weapons": vec![gun; 4], "fire_points": 999, "capacity": 999, "points": 999
+    });
+    let waffle = json!({"name": name, "points_limit": 100_000, "vehicles": vec![vehicle; 40]});
+    // The largest board, its land in stripes, 180 units of both sides and 20 lone leaders.
+    let mut units = Vec::new();
+    for row in 1..=20u8 {
+        for col in 0..9u8 {
+            let hex = format!("{}{row}", char::from(b'A' + col * 3));
+            let side = if row > 10 { "a" } else { "b" };
+            units.push(json!({"side": side, "hex": hex, "type": "samurai-naginata", "close": 6, "ranged": 6, "rank": "square"}));
+        }
+    }
+    let leaders: Vec<Value> =
+        (1..=20u8).map(|row| json!({"side": "a", "hex": format!("B{row}"), "kind": "mounted"})).collect();
+    let samurai = json!({
+        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
+        "wind": ["e", "ne", "nw", "w", "sw", "se"],
+        "units": units, "leaders": leaders,
+    });
+    vec![("boat", boat), ("epic", epic), ("bfg", fleet), ("waffle", waffle), ("samurai", samurai)]
+}
+
+/// The editor drawn whole (its page, and the form redrawn by a button or a structural choice):
+/// not yet bounded for the worst documents (issue 24: a boat of 160 weapon rows draws 1.0 MB, a
+/// fleet of 100 named ships and squadrons 1.35 MB, the largest Samurai board with 180 units
+/// 1.5 MB: every row repeats its catalog select and names). Everything else is held to the bound.
+fn not_yet_bounded(url: &str) -> bool {
+    let path = url.split('?').next().unwrap_or(url);
+    ["/edit", "/design", "/designer", "/builder", "/editor"].iter().any(|e| path.ends_with(e))
+}
+
+/// What went wrong with an answer: the request and why.
+type Faults = Vec<String>;
+
+/// Asks `url` (GET, or POST of `form` fields) and notes an answer over the bound or a 500.
+async fn ask(app: &TestApp, url: &str, form: Option<&[(String, String)]>, faults: &mut Faults) -> String {
+    let req = match form {
+        Some(f) => app.client.post(app.url(url)).form(f),
+        None => app.client.get(app.url(url)),
+    };
+    let started = std::time::Instant::now();
+    let Ok(res) = req.send().await else {
+        faults.push(format!("{url}: no answer"));
+        return String::new();
+    };
+    let status = res.status();
+    let body = res.bytes().await.unwrap_or_default();
+    let verb = if form.is_some() { "POST" } else { "GET" };
+    if std::env::var("OUTPUT_SHOW").is_ok() {
+        eprintln!("{:?} {verb} {url}: {status}, {} bytes", started.elapsed(), body.len());
+    }
+    if body.len() > MAX_ANSWER && !not_yet_bounded(url) {
+        faults.push(format!("{verb} {url}: {status}, {} bytes", body.len()));
+    }
+    if status.is_server_error() {
+        faults.push(format!("{verb} {url}: {status}"));
+    }
+    String::from_utf8_lossy(&body).into_owned()
+}
+
+/// Every address in `html` written after one of `attrs` (`href="`), as the browser reads it,
+/// that is this site's own.
+fn addresses(html: &str, attrs: &[&str], out: &mut BTreeSet<String>) {
+    for attr in attrs {
+        for (at, _) in html.match_indices(attr) {
+            let rest = &html[at + attr.len()..];
+            let Some(end) = rest.find('"') else { continue };
+            let url = rest[..end]
+                .replace("&amp;", "&")
+                .replace("&#x27;", "'")
+                .replace("&#39;", "'")
+                .replace("&quot;", "\"");
+            let url = url.split('#').next().unwrap_or("").to_owned();
+            if url.starts_with('/') && !url.starts_with("//") && !url.starts_with("/static/") {
+                out.insert(url);
+            }
+        }
+    }
+}
+
+/// An address's path and the names of its query's fields, without their values.
+fn shape(url: &str) -> String {
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let mut names: Vec<&str> = query.split('&').map(|kv| kv.split('=').next().unwrap_or("")).collect();
+    names.sort_unstable();
+    format!("{path}?{}", names.join("&"))
+}
+
+/// Every answer about `doc`, a document of `game`: the JSON API's judgement and save, the
+/// share page, the editor and every page they link to, every form the editor posts (with the
+/// document's fields, as a browser sends them: the editor redrawn, its live update, the unsaved
+/// exports and printable page, saves and copies), and the saved build's exports. Returns the
+/// faults found and whether the document was saved (a document past a limit is refused).
+async fn every_answer(app: &TestApp, game: &Game, doc: &Value) -> (Faults, bool) {
+    let mut faults = Faults::new();
+    let api = format!("/api{}", game.path);
+    for judge in ["check", "evaluate"] {
+        let res = app.client.post(app.url(&format!("{api}/{judge}"))).json(doc).send().await;
+        if let Ok(res) = res {
+            let (status, len) = (res.status(), res.bytes().await.map_or(0, |b| b.len()));
+            if len > MAX_ANSWER || status.is_server_error() {
+                faults.push(format!("POST {api}/{judge}: {status}, {len} bytes"));
+            }
+        }
+    }
+    let res = app.client.post(app.url(&api)).json(doc).send().await.expect("save");
+    if res.status() != reqwest::StatusCode::CREATED {
+        return (faults, false);
+    }
+    let saved: Value = res.json().await.expect("json");
+    let id = saved["id"].as_str().expect("id").to_owned();
+    let edit = saved["edit_url"].as_str().expect("edit url");
+    let edit = &edit[edit.find(game.path).expect("the edit address is under the game's path")..];
+
+    let share = ask(app, &format!("{}/{id}", game.path), None, &mut faults).await;
+    // The edit link gives the browser the token and sends it on to the editor.
+    let to_editor = app.client.get(app.url(edit)).send().await.expect("edit link");
+    let editor_at =
+        to_editor.headers().get("location").and_then(|l| l.to_str().ok()).unwrap_or(edit).to_owned();
+    let editor = ask(app, &editor_at, None, &mut faults).await;
+    let mut gets = BTreeSet::new();
+    for page in [&share, &editor] {
+        addresses(page, &["href=\"", "hx-get=\"", " src=\""], &mut gets);
+    }
+    let mut posts = BTreeSet::new();
+    addresses(&editor, &["hx-post=\"", "formaction=\"", " action=\""], &mut posts);
+    // One address of each shape: a map's 520 hexes are one page, each with another hex chosen.
+    let mut shapes = BTreeSet::new();
+    for url in gets.iter().filter(|u| shapes.insert(shape(u))) {
+        ask(app, url, None, &mut faults).await;
+    }
+    let fields = codec::encode(doc);
+    let body: usize = fields.iter().map(|(k, v)| k.len() + v.len() + 2).sum();
+    if body <= MAX_BODY {
+        // Deleting last would leave nothing to ask; everything else a form posts is asked.
+        for url in posts.iter().filter(|u| !u.contains("delete")) {
+            ask(app, url, Some(&fields), &mut faults).await;
+        }
+    }
+    (faults, true)
+}
+
+/// A little generator of choices, from a seed (the documents are grown by it, so proptest's
+/// cases are the seeds).
+struct Dice(u64);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        // xorshift64*: plenty for picking sizes.
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let r = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        usize::try_from(r % n.max(1) as u64).unwrap_or(0)
+    }
+}
+
+/// `v` grown: each list gets copies of its own items, up to `budget` more in the whole
+/// document; with `numbers`, each number is kept or becomes a number at a limit (a board's 26
+/// and 20, a unit's 6 dice, a count's 999) or any count; each name is kept or becomes the
+/// longest, worst one.
+fn grow(v: &Value, key: &str, dice: &mut Dice, budget: &mut usize, numbers: bool) -> Value {
+    match v {
+        Value::Array(items) if !items.is_empty() => {
+            let extra = dice.below(*budget + 1);
+            *budget -= extra;
+            let n = items.len() + extra;
+            (0..n).map(|i| grow(&items[i % items.len()], key, dice, budget, numbers)).collect()
+        }
+        Value::Object(fields) => {
+            fields.iter().map(|(k, item)| (k.clone(), grow(item, k, dice, budget, numbers))).collect()
+        }
+        Value::Number(n) if numbers && n.is_u64() => match dice.below(7) {
+            0 => json!(0),
+            1 => json!(6),
+            2 => json!(20),
+            3 => json!(26),
+            4 => json!(999),
+            5 => json!(dice.below(1000)),
+            _ => v.clone(),
+        },
+        Value::String(_) if ["name", "side_a", "side_b", "group"].contains(&key) && dice.below(2) == 0 => {
+            json!(worst_name())
+        }
+        _ => v.clone(),
+    }
+}
+
+/// A document of the game whose example is `example`, grown from it by the seed, that fits the
+/// body limit; its numbers changed too, or kept as the example has them.
+fn grown(example: &str, seed: u64, entries: usize, numbers: bool) -> Value {
+    let example: Value = serde_json::from_str(example).expect("an example is JSON");
+    let mut entries = entries;
+    loop {
+        let mut budget = entries;
+        let doc = grow(&example, "", &mut Dice(seed | 1), &mut budget, numbers);
+        if serde_json::to_vec(&doc).map_or(0, |b| b.len()) <= MAX_BODY || entries == 0 {
+            return doc;
+        }
+        entries /= 2;
+    }
+}
+
+/// Runs `f` on a runtime of its own with an app spawned on it (proptest's runner is not async).
+fn with_app(f: impl FnOnce(&tokio::runtime::Runtime, &TestApp)) {
+    let rt =
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
+    let app = rt.block_on(spawn_unlimited());
+    f(&rt, &app);
+}
+
+#[test]
+fn no_page_or_export_of_any_games_worst_case_is_over_a_mebibyte() {
+    with_app(|rt, app| {
+        let mut faults = Faults::new();
+        for (kind, doc) in worst_cases() {
+            let game = GAMES.iter().find(|g| g.game.id == kind).map(|g| g.game).expect("a registered game");
+            let body = serde_json::to_vec(&doc).expect("json").len();
+            assert!(body <= MAX_BODY, "{kind}'s worst case is {body} bytes, past the body limit");
+            let (found, saved) = rt.block_on(every_answer(app, game, &doc));
+            assert!(saved, "{kind}'s worst case is a document within the limits");
+            faults.extend(found);
+        }
+        assert!(faults.is_empty(), "answers past 1 MiB or failing: {faults:#?}");
+    });
+}
+
+#[test]
+fn no_page_or_export_of_any_document_within_the_limits_is_over_a_mebibyte() {
+    let cases = std::env::var("OUTPUT_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(3);
+    with_app(|rt, app| {
+        for g in &GAMES {
+            let mut runner =
+                TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+            let saved = std::cell::Cell::new(0);
+            let result = runner.run(&(any::<u64>(), 0usize..=200), |(seed, entries)| {
+                let mut doc = grown(g.game.example, seed, entries, true);
+                let (mut faults, mut ok) = rt.block_on(every_answer(app, g.game, &doc));
+                if !ok {
+                    // A number past its field's range: the same lists, the example's numbers.
+                    doc = grown(g.game.example, seed, entries, false);
+                    let (more, saved) = rt.block_on(every_answer(app, g.game, &doc));
+                    faults.extend(more);
+                    ok = saved;
+                }
+                saved.set(saved.get() + usize::from(ok));
+                if faults.is_empty() {
+                    Ok(())
+                } else {
+                    Err(TestCaseError::fail(format!("{faults:#?}\nthe document: {doc}")))
+                }
+            });
+            if let Err(e) = result {
+                panic!("{}: {e}", g.game.id);
+            }
+            assert!(saved.get() > 0, "{}: no document grown from its example was saved", g.game.id);
+        }
+    });
+}
+
+/// A figure of /proc/PID/status ("VmRSS"), in KiB.
+fn status_kib(pid: u32, field: &str) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = text.lines().find_map(|l| l.strip_prefix(field).and_then(|l| l.strip_prefix(':')));
+    line.and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap_or(0)
+}
+
+/// The worst-case requests of each game, for a server holding the worst cases saved as `saved`
+/// (kind, id, document): its share page, its printable page and its JSON export, and the BFG
+/// battle page. (The editor is not yet within the bound: see [`not_yet_bounded`].)
+fn worst_requests(saved: &[(&'static Game, String)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (game, id) in saved {
+        out.push(format!("{}/{id}", game.path));
+        out.push(format!("{}/{id}/{}", game.path, game.print));
+        out.push(format!("{}/{id}/export.json", game.path));
+    }
+    if let Some((game, id)) = saved.iter().find(|(g, _)| g.id == "bfg") {
+        out.push(format!("{}/{id}/battle", game.path));
+    }
+    out
+}
+
+#[test]
+#[ignore = "fails today (issue 24): sixteen fresh worst-case pages at once grow the debug server by about 112 MiB"]
+fn sixteen_worst_case_requests_at_once_grow_the_servers_memory_by_less_than_100_mb() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server: Server = process::start_with(dir.path().join("output.db"), &["--writes-per-minute", "0"]);
+    let pid = server.child.id();
+    let rt =
+        tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
+    let base = format!("http://{}", server.addr);
+    let client = reqwest::Client::new();
+    // Each worst case saved twice: once to warm the server up with, once to measure.
+    let save_all = || {
+        rt.block_on(async {
+            let mut saved = Vec::new();
+            for (kind, doc) in worst_cases() {
+                let game =
+                    GAMES.iter().find(|g| g.game.id == kind).map(|g| g.game).expect("a registered game");
+                let (id, _) = process::save_through_api(&client, &base, game, &doc).await;
+                saved.push((game, id));
+            }
+            saved
+        })
+    };
+    let (warm, measured) = (worst_requests(&save_all()), worst_requests(&save_all()));
+    assert_eq!(measured.len(), 16);
+    let send = |requests: Vec<String>| {
+        let (client, base) = (client.clone(), base.clone());
+        rt.block_on(async move {
+            let asked: Vec<_> = requests
+                .into_iter()
+                .map(|url| {
+                    let req = client.get(format!("{base}{url}"));
+                    tokio::spawn(async move {
+                        let res = req.send().await.expect("answer");
+                        let status = res.status();
+                        (url, status, res.bytes().await.map_or(0, |b| b.len()))
+                    })
+                })
+                .collect();
+            let mut answers = Vec::new();
+            for a in asked {
+                answers.push(a.await.expect("asked"));
+            }
+            answers
+        })
+    };
+    // The other copies first, one at a time, so what any first answer sets up for good (tables
+    // read, the pool's connections) is in the starting figure; the measured ones are then drawn
+    // afresh (none of them is a kept page yet).
+    for url in warm {
+        for (url, status, len) in send(vec![url]) {
+            assert!(status.is_success() && len <= MAX_ANSWER, "{url}: {status}, {len} bytes");
+        }
+    }
+    let before = status_kib(pid, "VmRSS");
+    // The kernel's high-water mark, reset (as root or the process's owner) to now...
+    let reset = std::fs::write(format!("/proc/{pid}/clear_refs"), "5").is_ok();
+    // ... and the resident size sampled too, in case it could not be.
+    let sampling = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let sampling = sampling.clone();
+        std::thread::spawn(move || {
+            let mut peak = 0;
+            while sampling.load(std::sync::atomic::Ordering::Relaxed) {
+                peak = peak.max(status_kib(pid, "VmRSS"));
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            peak
+        })
+    };
+    for (url, status, len) in send(measured) {
+        assert!(status.is_success() && len <= MAX_ANSWER, "{url}: {status}, {len} bytes");
+    }
+    sampling.store(false, std::sync::atomic::Ordering::Relaxed);
+    let sampled = sampler.join().expect("sampler");
+    let peak = if reset { sampled.max(status_kib(pid, "VmHWM")) } else { sampled };
+    let grown_mib = peak.saturating_sub(before) / 1024;
+    println!("RSS before {} MiB, peak {} MiB: grew {grown_mib} MiB", before / 1024, peak / 1024);
+    assert!(grown_mib < 100, "sixteen worst-case requests grew the server by {grown_mib} MiB");
+}
