@@ -12,7 +12,8 @@ fn longest_name() -> String {
 /// 150 capital ships of the class with the longest name, all given the same longest name (so
 /// numbered to tell them apart), and a squadron of 150 escorts in a group of the longest name.
 fn longest_labelled() -> Fleet {
-    let class = crate::games::bfg::data::ships().iter().max_by_key(|s| s.name.chars().count()).expect("ships");
+    let class =
+        crate::games::bfg::data::ships().iter().max_by_key(|s| s.name.chars().count()).expect("ships");
     let mut f = fleet("imperial-navy", &[], &[("cobra-destroyer", 150)]);
     f.ships = (0..150).map(|_| ShipEntry { name: longest_name(), ..ShipEntry::new(class.id, &[]) }).collect();
     f.squadrons[0].group = longest_name();
