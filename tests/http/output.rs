@@ -538,7 +538,8 @@ async fn every_battle_answer(app: &TestApp, id: &str, token: &str, faults: &mut 
 /// The worst battle within the tracker's bounds (issue 24): its 300 ships named the worst, its
 /// log as long as it keeps, as the tracker writes it and as an import may hold it at the bounds
 /// `drydock import` checks. Every answer is within 1 MiB but the owner's page, which is not yet
-/// (each of the 300 cards draws its ship's order forms: 2.0 MB in all, the watcher's page 0.9).
+/// (each of the 300 cards draws its ship's order forms: 1.8 MB as written, 2.0 MB imported; the
+/// watcher's page is 0.7 and 0.9 MB).
 #[tokio::test]
 async fn no_answer_about_the_worst_battle_the_tracker_keeps_is_over_a_mebibyte() {
     let app = spawn_unlimited().await;
