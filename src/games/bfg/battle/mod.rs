@@ -182,9 +182,6 @@ impl Battle {
             Some(format!("it tracks {} ships; the tracker tracks at most {MAX_SHIPS}", self.ships.len()))
         } else if self.log.len() > MAX_LOG {
             Some(format!("its log has {} entries; the tracker keeps at most {MAX_LOG}", self.log.len()))
-        } else if log_chars(&self.log) > MAX_LOG_CHARS {
-            let n = log_chars(&self.log);
-            Some(format!("its log has {n} characters; the tracker keeps at most {MAX_LOG_CHARS}"))
         } else if self.undo.len() > MAX_UNDO {
             Some(format!("it keeps {} orders to undo; the tracker keeps at most {MAX_UNDO}", self.undo.len()))
         } else if self.markers.len() > data::craft().len() {
@@ -524,8 +521,10 @@ impl Battle {
     /// Brings a battle read at an older version to this one, with the fleet it is for: a
     /// version 1 ship's condition becomes its damage (half its hits, rounding up, for a crippled
     /// ship; all of them for a destroyed one), and the names follow the fleet's. Unchanged when
-    /// the fleet no longer matches it (the page says so).
+    /// the fleet no longer matches it (the page says so). At any version, a log longer than this
+    /// version keeps loses its oldest lines ([`Battle::keep_log_bounds`]).
     pub fn migrate(mut self, fleet: &Fleet) -> Battle {
+        self.keep_log_bounds();
         if self.version >= BATTLE_VERSION {
             return self;
         }
@@ -544,6 +543,25 @@ impl Battle {
             u32::try_from(self.log.len()).unwrap_or(u32::MAX).saturating_add(self.log_dropped);
         self.version = BATTLE_VERSION;
         self
+    }
+
+    /// Drops the log's oldest lines past [`MAX_LOG`] lines or [`MAX_LOG_CHARS`] characters (the
+    /// newest line is always kept), counting them as dropped. Every order does it; so does every
+    /// read of a stored battle ([`Battle::migrate`]), for a log an earlier version kept longer.
+    pub fn keep_log_bounds(&mut self) {
+        let mut chars = log_chars(&self.log);
+        let mut extra = self.log.len().saturating_sub(MAX_LOG);
+        for e in &self.log[..extra] {
+            chars -= e.text.chars().count();
+        }
+        while chars > MAX_LOG_CHARS && extra + 1 < self.log.len() {
+            chars -= self.log[extra].text.chars().count();
+            extra += 1;
+        }
+        if extra > 0 {
+            self.log.drain(..extra);
+            self.log_dropped = self.log_dropped.saturating_add(u32::try_from(extra).unwrap_or(u32::MAX));
+        }
     }
 
     /// The order undoing would take back, if any.
@@ -641,22 +659,9 @@ fn undo(battle: &mut Battle, roster: &[Tracked]) -> Result<String, Refusal> {
     Ok(out)
 }
 
-/// Writes the log line, keeping the log within its bounds: the oldest lines are dropped past
-/// [`MAX_LOG`] lines or [`MAX_LOG_CHARS`] characters (the newest line is always kept).
+/// Writes the log line, keeping the log within its bounds ([`Battle::keep_log_bounds`]).
 fn log(battle: &mut Battle, text: String) -> Event {
     battle.log.push(LogEntry { turn: battle.turn, text: text.clone() });
-    let mut chars = log_chars(&battle.log);
-    let mut extra = battle.log.len().saturating_sub(MAX_LOG);
-    for e in &battle.log[..extra] {
-        chars -= e.text.chars().count();
-    }
-    while chars > MAX_LOG_CHARS && extra + 1 < battle.log.len() {
-        chars -= battle.log[extra].text.chars().count();
-        extra += 1;
-    }
-    if extra > 0 {
-        battle.log.drain(..extra);
-        battle.log_dropped = battle.log_dropped.saturating_add(u32::try_from(extra).unwrap_or(u32::MAX));
-    }
+    battle.keep_log_bounds();
     Event { turn: battle.turn, text }
 }

@@ -1,6 +1,7 @@
 //! The battle's bounds on text: the longest labels the tracker writes fit [`MAX_LABEL_CHARS`],
 //! its log keeps within [`MAX_LOG_CHARS`] as well as [`MAX_LOG`] lines, and a record past either
-//! (an import) is refused naming the bound.
+//! (an import) is refused naming the bound, but for a log longer than this version keeps, which
+//! loses its oldest lines when it is read.
 
 use super::*;
 
@@ -64,15 +65,15 @@ fn a_record_past_the_text_bounds_is_refused() {
     fits.ships[0].label = "x".repeat(MAX_LABEL_CHARS);
     assert_eq!(fits.beyond_bounds(), None);
 
-    // Lines of 2,000 characters: few lines, one too many for the characters.
+    // A log past the characters (an earlier version kept no such bound) is not refused: it is
+    // read, and its oldest lines are dropped when it is read.
     let mut long_log = b.clone();
     let lines = MAX_LOG_CHARS / 2_000 + 1;
     long_log.log = (0..lines).map(|_| LogEntry { turn: 1, text: "x".repeat(2_000) }).collect();
-    let why = long_log.beyond_bounds().expect("refused");
-    let n = lines * 2_000;
-    assert_eq!(why, format!("its log has {n} characters; the tracker keeps at most {MAX_LOG_CHARS}"));
-    long_log.log.pop();
     assert_eq!(long_log.beyond_bounds(), None);
+    let read = long_log.migrate(&f);
+    assert_eq!(read.log.len(), lines - 1);
+    assert_eq!(read.log_dropped, 1);
 }
 
 fn imperial_pair() -> Fleet {
