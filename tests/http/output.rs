@@ -4,9 +4,10 @@
 //! names made of characters HTML must escape), and each game's worst case made by hand, are
 //! saved, and every page their share page and editor link to, every form their editor posts and
 //! every export is asked for. The games come from the registry, so a game added there is asked
-//! too. And sixteen worst-case requests at once should not grow the real server's memory by more
-//! than 100 MB (not yet so: that test is ignored until it is). The editors drawn whole are not
-//! yet held to the size bound ([`not_yet_bounded`]).
+//! too. And sixteen worst-case requests at once do not grow the real server's memory by 100 MB
+//! (16–65 MiB in a debug build, once brotli kept its pages at quality 5: quality 9 took 32 MiB a
+//! page being compressed). The editors drawn whole are not yet held to the size bound
+//! ([`not_yet_bounded`]).
 //!
 //! `OUTPUT_CASES=n` asks more random documents of each game (3 by default: a BFG fleet of
 //! hundreds of escorts takes seconds a page in a debug build); `OUTPUT_SHOW=1` prints every
@@ -370,7 +371,6 @@ fn worst_requests(saved: &[(&'static Game, String)]) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "fails today (issue 24): sixteen fresh worst-case pages at once grow the debug server by about 112 MiB"]
 fn sixteen_worst_case_requests_at_once_grow_the_servers_memory_by_less_than_100_mb() {
     let dir = tempfile::tempdir().expect("temp dir");
     let server: Server = process::start_with(dir.path().join("output.db"), &["--writes-per-minute", "0"]);
@@ -383,7 +383,9 @@ fn sixteen_worst_case_requests_at_once_grow_the_servers_memory_by_less_than_100_
     let save_all = || {
         rt.block_on(async {
             let mut saved = Vec::new();
-            for (kind, doc) in worst_cases() {
+            // One worst case a game (Samurai's second, its own types, draws the same pages).
+            let mut kinds = BTreeSet::new();
+            for (kind, doc) in worst_cases().into_iter().filter(|(kind, _)| kinds.insert(*kind)) {
                 let game =
                     GAMES.iter().find(|g| g.game.id == kind).map(|g| g.game).expect("a registered game");
                 let (id, _) = process::save_through_api(&client, &base, game, &doc).await;
