@@ -8,6 +8,7 @@
 //! wind and tide have a compass of their own beside the map, so it stays in view however the map
 //! is scrolled or zoomed. The template (`samurai/map.html`) draws what this prepares.
 
+use crate::games::bounds::short;
 use crate::games::samurai::{Hex, Judgement, Scenario, Side, UnitOptions};
 
 /// A hex's radius in drawing units; the map scales to its box.
@@ -272,12 +273,12 @@ impl MapView {
             };
             let mut label = format!("{h}, {terrain}");
             if let Some((_, u)) = unit {
-                label.push_str(&format!(", {} of {}", u.type_name(), s.side_name(u.side)));
+                label.push_str(&format!(", {} of {}", short(u.type_name()), short(s.side_name(u.side))));
             } else if let Some(l) = s.leaders.iter().find(|l| l.hex == h) {
                 label.push_str(&format!(
                     ", lone {} of {}",
                     l.kind.name().to_lowercase(),
-                    s.side_name(l.side)
+                    short(s.side_name(l.side))
                 ));
             }
             if !what.is_empty() {
