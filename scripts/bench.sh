@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # HTTP load benchmark, all in one run:
+#  - live updates in instructions: for one representative form of every game (tests/data/live/),
+#    callgrind's count per `POST /{game}/live`, split into reading the form, judging, drawing and
+#    the rest (routing, layers): benches/live.rs. Needs valgrind.
 #  - reads: the release server's share page and live-figures endpoint under wrk, each beside
 #    nginx serving the very same response bytes as static files and beside bare axum
 #    (benches/baseline.rs) answering them with none of Drydock's layers, routing or rendering;
-#    requests/s, p99 latency, the ratios, the share page once more as a browser asks for it
-#    (compressed), and the designer page's size over the wire;
+#    then every game's live route, for each representative form, beside bare axum reading that
+#    form and answering the same bytes; requests/s, p99 latency, the ratios, the share page once
+#    more as a browser asks for it (compressed), and the designer page's size over the wire;
 #  - writes: a fresh server on a fresh database, write rate limit off, WRITE_CLIENTS clients saving
 #    a design as fast as it answers (benches/writes.rs): saves/s, latency, the WAL's size; then the
 #    server is killed (SIGKILL) during a second burst of saves, and every save it acknowledged
 #    must be in the database when it is reopened.
-# Installs wrk, nginx, curl and jq if they are missing. A missed target is marked MISSED and the run
+# Installs wrk, nginx, curl, jq and valgrind if they are missing. A missed target is marked MISSED and the run
 # goes on, so every number is shown; it exits non-zero only if something failed outright or an
 # acknowledged save was lost.
 #
@@ -64,6 +68,7 @@ command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v jq >/dev/null 2>&1 || missing+=(jq)
+[ -n "${1:-}" ] || command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "== installing ${missing[*]}"
   need_root apt-get update -qq
@@ -75,8 +80,8 @@ if [ -n "$scale" ]; then
   benches=(--bench writes)
   echo "== building the release server and the load tool (benches/writes.rs)"
 else
-  benches=(--bench baseline --bench writes)
-  echo "== building the release server and the load tools (benches/baseline.rs, benches/writes.rs)"
+  benches=(--bench baseline --bench live --bench writes)
+  echo "== building the release server and the load tools (benches/baseline.rs, live.rs, writes.rs)"
 fi
 # Ask cargo where it put each executable (a bench's file name carries a hash, and
 # CARGO_TARGET_DIR may move them all).
@@ -91,6 +96,7 @@ executable() {
 }
 DRYDOCK=$(executable drydock)
 [ -n "$scale" ] || BASELINE=$(executable baseline)
+[ -n "$scale" ] || LIVE=$(executable live)
 WRITES=$(executable writes)
 
 work=$(mktemp -d)
@@ -305,6 +311,12 @@ EOF
 fi
 
 # ---------------------------------------------------------------------------------------------
+# Live updates, in instructions (callgrind): one process at a time, before any load.
+
+echo "== live updates: instructions per request by stage (callgrind; benches/live.rs)"
+"$LIVE"
+
+# ---------------------------------------------------------------------------------------------
 # Reads
 
 # One address hammers the server here (wrk's CONNECTIONS, /live in a loop): no judging limit and
@@ -318,25 +330,36 @@ id=$(curl -fs -X POST "http://127.0.0.1:$APP_PORT/api/boats" -H 'content-type: a
   --data-binary @"$work/minnow.json" | jq -r .id)
 share="/boats/$id"
 
-# The live-figures request the designer sends while a player types: every field the Minnow's
-# form has, as the page posts them (an unchecked box sends only its hidden "off").
-form='version=1&ledger_open=&maneuvers_open=&name=Minnow&hull=dinghy&top=none&deck=off&hydrofoils=off&weighted_keel=off&spoiler=off&plant=medium&propellers.0.size=&propellers.0.guard=0&propellers.1.size=&propellers.1.guard=0&jet_drive=off&oars=0&crew.0.role=pilot&crew.0.count=1&crew.1.role=passenger&crew.1.count=2&crew.1.cargo=off&new_crew=gunner&armor.type=fireproof&armor.points.F=12&armor.points.L=10&armor.points.R=10&armor.points.B=10&armor.points.U=10&weapons.0.weapon=mml&weapons.0.mount=F&weapons.0.count=1&weapons.0.linked=off&weapons.0.link_group=&weapons.0.ammo=ap&weapons.0.extra_magazines=0&weapons.0.magazine_switch=off&weapons.1.weapon=mg&weapons.1.mount=B&weapons.1.count=1&weapons.1.linked=off&weapons.1.link_group=&weapons.1.ammo=hd&weapons.1.extra_magazines=0&weapons.1.magazine_switch=off&new_weapon=mg&accessories.0.item=targeting-computer&accessories.0.count=1&accessories.1.item=marine-radio&accessories.1.count=1&new_accessory=fire-extinguisher'
+# The live-figures requests the designers send while a player types: one or more representative
+# forms per game (tests/data/live/; the Minnow's is every field of its form as the page posts
+# them), each with its name, its game's live address and its file.
+mapfile -t live_forms < <("$LIVE" list)
 # What a browser sends: every answer is compressed on the way out.
 cat >"$work/browser.lua" <<'EOF'
 wrk.headers["Accept-Encoding"] = "gzip, deflate, br, zstd"
 EOF
-cat >"$work/live.lua" <<EOF
+for entry in "${live_forms[@]}"; do
+  read -r name path file <<<"$entry"
+  cat >"$work/live-$name.lua" <<EOF
 wrk.method = "POST"
-wrk.body = "$form"
+wrk.body = "$(cat "$file")"
 wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
 wrk.headers["HX-Request"] = "true"
 EOF
+done
 
 # nginx serves the same bytes as static files; bare axum answers them from memory.
 mkdir -p "$work/www"
 curl -fs "http://127.0.0.1:$APP_PORT$share" -o "$work/www/share.html"
-curl -fs -X POST "http://127.0.0.1:$APP_PORT/boats/live" -H 'content-type: application/x-www-form-urlencoded' \
-  -H 'HX-Request: true' --data "$form" -o "$work/www/live.html"
+bare_lives=()
+for entry in "${live_forms[@]}"; do
+  read -r name path file <<<"$entry"
+  curl -fs -X POST "http://127.0.0.1:$APP_PORT$path" -H 'content-type: application/x-www-form-urlencoded' \
+    -H 'HX-Request: true' --data-binary @"$file" -o "$work/www/live-$name.html"
+  bare_lives+=("$name=$work/www/live-$name.html")
+done
+# nginx serves the Minnow's answer, the live figures it is compared with.
+cp "$work/www/live-boat-minnow.html" "$work/www/live.html"
 chmod -R a+rX "$work/www"
 cat >"$work/nginx.conf" <<EOF
 worker_processes 2;
@@ -356,21 +379,34 @@ http {
 EOF
 "$NGINX" -c "$work/nginx.conf" -p "$work"
 wait_for "http://127.0.0.1:$NGINX_PORT/share.html"
-"$BASELINE" "$BARE_PORT" "$work/www/share.html" "$work/www/live.html" >"$work/bare.log" 2>&1 &
+"$BASELINE" "$BARE_PORT" "$work/www/share.html" "${bare_lives[@]}" >"$work/bare.log" 2>&1 &
 bare_pid=$!
 wait_for "http://127.0.0.1:$BARE_PORT/share" "$bare_pid" || { cat "$work/bare.log" >&2; exit 1; }
 curl -fs "http://127.0.0.1:$BARE_PORT/share" | cmp -s - "$work/www/share.html" ||
   { echo "bare axum does not answer the share page's bytes" >&2; exit 1; }
-curl -fs -X POST "http://127.0.0.1:$BARE_PORT/live" --data "$form" | cmp -s - "$work/www/live.html" ||
-  { echo "bare axum does not answer the live figures' bytes" >&2; exit 1; }
+for entry in "${live_forms[@]}"; do
+  read -r name path file <<<"$entry"
+  curl -fs -X POST "http://127.0.0.1:$BARE_PORT/live/$name" --data-binary @"$file" | cmp -s - "$work/www/live-$name.html" ||
+    { echo "bare axum does not answer the live figures' bytes of $name" >&2; exit 1; }
+done
 
 echo "== wrk: $THREADS threads, $CONNECTIONS connections, $DURATION each (bytes: share $(wc -c <"$work/www/share.html"), live $(wc -c <"$work/www/live.html"))"
 read -r share_rps share_p99 <<<"$(run "drydock share page  GET $share" "http://127.0.0.1:$APP_PORT$share")"
 read -r nginx_share_rps _ <<<"$(run "nginx same bytes    GET /share.html" "http://127.0.0.1:$NGINX_PORT/share.html")"
 read -r bare_share_rps _ <<<"$(run "bare axum same bytes GET /share" "http://127.0.0.1:$BARE_PORT/share")"
-read -r live_rps live_p99 <<<"$(run "drydock live figures POST /boats/live" "http://127.0.0.1:$APP_PORT/boats/live" "$work/live.lua")"
+read -r live_rps live_p99 <<<"$(run "drydock live figures POST /boats/live" "http://127.0.0.1:$APP_PORT/boats/live" "$work/live-boat-minnow.lua")"
 read -r nginx_live_rps _ <<<"$(run "nginx same bytes    GET /live.html" "http://127.0.0.1:$NGINX_PORT/live.html")"
-read -r bare_live_rps _ <<<"$(run "bare axum POST /live (reads the form)" "http://127.0.0.1:$BARE_PORT/live" "$work/live.lua")"
+# Every game's live route, each form beside bare axum reading it (the Minnow's measured above).
+declare -A game_rps game_p99 bare_rps
+for entry in "${live_forms[@]}"; do
+  read -r name path file <<<"$entry"
+  if [ "$name" = boat-minnow ]; then
+    game_rps[$name]=$live_rps game_p99[$name]=$live_p99
+  else
+    read -r "game_rps[$name]" "game_p99[$name]" <<<"$(run "drydock $name POST $path" "http://127.0.0.1:$APP_PORT$path" "$work/live-$name.lua")"
+  fi
+  read -r "bare_rps[$name]" _ <<<"$(run "bare axum $name (reads the form)" "http://127.0.0.1:$BARE_PORT/live/$name" "$work/live-$name.lua")"
+done
 # Not compared with anything: what compressing every answer costs (wrk asks for no compression).
 read -r browser_share_rps browser_share_p99 <<<"$(run "drydock share page, browser's Accept-Encoding" "http://127.0.0.1:$APP_PORT$share" "$work/browser.lua")"
 
@@ -378,10 +414,16 @@ echo "== ratios"
 check "share page / nginx" "$(ratio "$share_rps" "$nginx_share_rps")" ">=" 0.60 ""
 check "live figures / nginx" "$(ratio "$live_rps" "$nginx_live_rps")" ">=" 0.60 ""
 check "share page / bare axum" "$(ratio "$share_rps" "$bare_share_rps")" ">=" 0.85 ""
-check "live figures / bare axum" "$(ratio "$live_rps" "$bare_live_rps")" ">=" 0.50 ""
+for entry in "${live_forms[@]}"; do
+  read -r name _ <<<"$entry"
+  check "live $name / bare axum" "$(ratio "${game_rps[$name]}" "${bare_rps[$name]}")" ">=" 0.60 ""
+done
 echo "== Drydock's p99 at $CONNECTIONS connections"
 check "share page p99" "$share_p99" "<" 5 ms
-check "live figures p99" "$live_p99" "<" 5 ms
+for entry in "${live_forms[@]}"; do
+  read -r name _ <<<"$entry"
+  check "live $name p99" "${game_p99[$name]}" "<" 5 ms
+done
 echo "share page compressed for a browser: $(ratio "$browser_share_rps" "$share_rps") of the uncompressed rate, p99 $browser_share_p99 ms (no target)"
 
 echo "== designer page over the wire (gzip)"

@@ -56,6 +56,20 @@ pub fn beyond_bounds<D: Document>(doc: &D) -> Option<String> {
     doc.names().into_iter().find_map(|name| name_too_long(name).map(|why| format!("a name in it {why}")))
 }
 
+/// The characters of a name kept where a page repeats it (each of 200 rows' choice of side, each
+/// hex's words, each problem's "Unit 3 (Ashigaru Spearmen, Taira)").
+pub const SHORT_NAME: usize = 20;
+
+/// A name where a page repeats it: cut to [`SHORT_NAME`] characters and an ellipsis, so that a
+/// document of 200 pieces and long names draws its largest page within the answer bound (issue
+/// 24). Its own field, heading and exports keep the whole name.
+pub fn short(name: &str) -> std::borrow::Cow<'_, str> {
+    match name.char_indices().nth(SHORT_NAME) {
+        Some((at, _)) => std::borrow::Cow::Owned(format!("{}…", name[..at].trim_end())),
+        None => std::borrow::Cow::Borrowed(name),
+    }
+}
+
 /// A name as one line: line breaks, tabs and other control characters become spaces, runs of
 /// spaces one space, and the ends are trimmed. The characters that override or embed a text
 /// direction are dropped, so a name cannot turn the rest of its line around (a forum text's
@@ -267,6 +281,16 @@ mod tests {
         assert_eq!(one_line("סירה 1"), "סירה 1");
         assert!(name_too_long(&"x".repeat(MAX_NAME_CHARS)).is_none());
         assert!(name_too_long(&"é".repeat(MAX_NAME_CHARS + 1)).is_some());
+    }
+
+    #[test]
+    fn a_repeated_name_keeps_twenty_characters() {
+        assert_eq!(short("Taira"), "Taira");
+        assert!(matches!(short(&"é".repeat(SHORT_NAME)), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(short(&"é".repeat(SHORT_NAME + 1)), format!("{}…", "é".repeat(SHORT_NAME)));
+        assert_eq!(short("Minamoto no Yoshitsune's fleet"), "Minamoto no Yoshitsu…");
+        // No space is left before the ellipsis.
+        assert_eq!(short("Nineteen characters and more"), "Nineteen characters…");
     }
 
     #[test]

@@ -352,12 +352,24 @@ async fn form_fragment<B: Builder>(body: Bytes) -> Result<Response, AppError> {
     editor_from::<B>(&body, false)
 }
 
-/// With htmx: the figures and every part's problems, as the player types.
+/// With htmx: the figures and every part's problems, as the player types. Its three stages are
+/// apart ([`live_read`], [`live_judge`], then [`Builder::live`] draws) so that benches/live.rs
+/// counts each one's instructions in the very code this route runs.
 async fn live<B: Builder>(body: Bytes) -> Result<Response, AppError> {
     let f = Fields::parse(&body);
-    let (doc, problems) = read_unpressed::<B>(&f)?;
+    let read = live_read::<B>(&f)?;
+    html(B::live(live_judge::<B>(read, &f)))
+}
+
+/// A live update's first stage: the posted form read into a document, as it stands (no button).
+pub fn live_read<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppError> {
+    read_unpressed::<B>(f)
+}
+
+/// A live update's second stage: the document judged, neutral while it is untouched and unsaved.
+pub fn live_judge<B: Builder>((doc, problems): (B::Doc, Vec<Problem>), f: &Fields) -> B::View {
     let saved = f.get("build_id").is_some_and(looks_like_id);
-    html(B::live(starting::<B>(B::judge_posted(doc, problems, &f, true), saved)))
+    starting::<B>(B::judge_posted(doc, problems, f, true), saved)
 }
 
 /// Save as a new build: the owner gets the edit token in a cookie and lands on the share page,

@@ -107,8 +107,10 @@ impl Page {
             Err(_) => Bytes::new(),
         };
         let mut br = Vec::new();
-        // Quality 9, a 4 MiB window: the best size for the time at this size.
-        let written = brotli::CompressorWriter::new(&mut br, 4096, 9, 22).write_all(&plain).is_ok();
+        // Quality 5, a 2 MiB window (more than any answer's 1 MiB): a few per cent larger than
+        // quality 9, whose match table alone is 32 MiB a page being compressed (quality 5's is
+        // 1 MiB), so sixteen large pages kept at once grew the server by over 100 MiB (issue 24).
+        let written = brotli::CompressorWriter::new(&mut br, 4096, 5, 21).write_all(&plain).is_ok();
         let brotli = if written { Bytes::from(br) } else { Bytes::new() };
         Page { plain, gzip, brotli }
     }

@@ -111,6 +111,13 @@ impl<'a> Fields<'a> {
 /// decoded otherwise. Bytes that are not UTF-8, and U+0000 (which no store keeps), become U+FFFD
 /// (see [`bounds::NUL_STAND_IN`](crate::games::bounds::NUL_STAND_IN)).
 fn decode(raw: &[u8]) -> Cow<'_, str> {
+    // Most names and values are plain ASCII with nothing to decode or replace: one look at
+    // their bytes tells, and they are borrowed as they are.
+    if !raw.iter().any(|&b| matches!(b, b'+' | b'%' | 0) || !b.is_ascii())
+        && let Ok(s) = std::str::from_utf8(raw)
+    {
+        return Cow::Borrowed(s);
+    }
     let text = match std::str::from_utf8(raw) {
         Ok(s) if !s.bytes().any(|b| b == b'+' || b == b'%') => Cow::Borrowed(s),
         _ => form_urlencoded::parse(raw).next().map_or(Cow::Borrowed(""), |(k, _)| k),

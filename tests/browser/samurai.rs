@@ -52,6 +52,14 @@ async fn a_unit_is_chosen_on_the_map_and_its_options_update_in_place() {
     b.wait_text("#opt-moves", "keep to one hex", |t| t == "One hex: G7, F6, E8, F8.").await;
     assert!(b.page_was_kept().await, "the editor should update in place");
 
+    // A row's button redraws the form in place: the list gives its buttons their target once.
+    assert!(!b.exists("#unit-1.selected").await, "the spearmen are chosen, not unit 2");
+    b.click("button[value='select.1']").await;
+    b.wait_text("#unit-1.selected legend", "choose unit 2 from its row", |t| t.starts_with("Unit 2")).await;
+    let forms = b.js("return document.querySelectorAll('form#editor, #figures').length;").await;
+    assert_eq!(forms, json!(2), "one form and one figures section, not the form drawn into the figures");
+    assert!(b.page_was_kept().await, "the row's button should redraw the form in place");
+
     // On a phone the page does not scroll sideways (the map scrolls in its own box).
     b.c.set_window_size(390, 844).await.expect("phone size");
     assert_eq!(b.fits_width().await, json!(true), "no sideways scrolling on a phone");

@@ -73,3 +73,36 @@ async fn the_api_answers_byte_for_byte_as_recorded() {
     check("catalog.json", &answer(&app, "GET", "/api/boats/catalog", "", String::new()).await);
     check("epic-lists.json", &answer(&app, "GET", "/api/epic/lists", "", String::new()).await);
 }
+
+/// Every game's live figures answer byte for byte as recorded, for each representative form the
+/// live benchmark measures (tests/data/live/, one or more per game, named by the game's id): the
+/// fragment htmx swaps in while a player types may get faster, never different.
+#[tokio::test]
+async fn every_games_live_figures_answer_byte_for_byte_as_recorded() {
+    let app = spawn().await;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/live");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("tests/data/live")
+        .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".form").map(str::to_owned))
+        .collect();
+    names.sort();
+    for g in drydock::web::registry::games() {
+        assert!(names.iter().any(|n| n.split('-').next() == Some(g.id)), "no live form of {}", g.id);
+    }
+    for name in names {
+        let id = name.split('-').next().unwrap_or(&name);
+        let game = drydock::web::registry::game(id).unwrap_or_else(|| panic!("{name}: no game {id}"));
+        let body = std::fs::read_to_string(format!("{dir}/{name}.form")).expect("a form");
+        let res = app
+            .client
+            .post(app.url(&format!("{}/live", game.path)))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("hx-request", "true")
+            .body(body)
+            .send()
+            .await
+            .expect("request");
+        assert!(res.status().is_success(), "{name}: {}", res.status());
+        check(&format!("live-{name}.html"), &res.text().await.expect("body"));
+    }
+}

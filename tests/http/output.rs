@@ -4,9 +4,10 @@
 //! names made of characters HTML must escape), and each game's worst case made by hand, are
 //! saved, and every page their share page and editor link to, every form their editor posts and
 //! every export is asked for. The games come from the registry, so a game added there is asked
-//! too. And sixteen worst-case requests at once should not grow the real server's memory by more
-//! than 100 MB (not yet so: that test is ignored until it is). The Samurai and BFG editors drawn
-//! whole are not yet held to the size bound ([`not_yet_bounded`]).
+//! too. And sixteen worst-case requests at once do not grow the real server's memory by 100 MB
+//! (16–65 MiB in a debug build, once brotli kept its pages at quality 5: quality 9 took 32 MiB a
+//! page being compressed). The Samurai and BFG editors drawn whole are not yet held to the size
+//! bound ([`not_yet_bounded`]).
 //!
 //! `OUTPUT_CASES=n` asks more random documents of each game (3 by default: a BFG fleet of
 //! hundreds of escorts takes seconds a page in a debug build); `OUTPUT_SHOW=1` prints every
@@ -18,7 +19,7 @@ use drydock::games::registry::Game;
 use drydock::web::codec;
 use drydock::web::registry::GAMES;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use proptest::test_runner::{Config, TestCaseError, TestRng, TestRunner};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -85,15 +86,35 @@ fn worst_cases() -> Vec<(&'static str, Value)> {
         "wind": ["e", "ne", "nw", "w", "sw", "se"],
         "units": units, "leaders": leaders,
     });
-    vec![("boat", boat), ("epic", epic), ("bfg", fleet), ("waffle", waffle), ("samurai", samurai)]
+    // 200 units each of the player's own type, its name as long and as worst as names go (a
+    // name repeated in every unit's row, heading, problem and hex).
+    let own: Vec<Value> = (0..200u16)
+        .map(|k| {
+            let hex = format!("{}{}", char::from(b'A' + u8::try_from(k % 10).unwrap_or(0) * 2), k / 10 + 1);
+            json!({"side": if k % 2 == 0 { "a" } else { "b" }, "hex": hex, "type": name})
+        })
+        .collect();
+    let own_types = json!({
+        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
+        "wind": ["e"], "units": own,
+    });
+    vec![
+        ("boat", boat),
+        ("epic", epic),
+        ("bfg", fleet),
+        ("waffle", waffle),
+        ("samurai", samurai),
+        ("samurai", own_types),
+    ]
 }
 
 /// The Samurai and BFG editors drawn whole (the page, and the form redrawn by a button or a
 /// structural choice): not yet bounded for the worst documents (issue 24: the largest Samurai
-/// board with 180 units draws 1.5 MB, every row repeating its catalog select and names; a fleet of
-/// 100 named cruisers and 100 named squadrons 1.2 MB, its rows' own fields, legends, class
-/// selects and weapon tables, even with no name repeated in the buttons). Everything else, the
-/// boat designer included, is held to the bound.
+/// board 1.2 MB with 180 units and 1.57 MB with 200 of the player's own types, each row ~5.5 KB:
+/// its type's list of 13, its own type's name, nine more fields and their labels; a fleet of 100
+/// named cruisers and 100 named squadrons 1.2 MB, its rows' own fields, legends, class selects
+/// and weapon tables, even with no name repeated in the buttons). Everything else, the boat
+/// designer included (its worst design 646 KB), is held to the bound.
 fn not_yet_bounded(url: &str) -> bool {
     let path = url.split('?').next().unwrap_or(url);
     let editor = ["/edit", "/design", "/builder", "/editor"].iter().any(|e| path.ends_with(e));
@@ -301,8 +322,10 @@ fn no_page_or_export_of_any_document_within_the_limits_is_over_a_mebibyte() {
     let cases = std::env::var("OUTPUT_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(3);
     with_app(|rt, app| {
         for g in &GAMES {
-            let mut runner =
-                TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+            // The same documents every run: a failure is seen again by running again.
+            let config = Config { cases, failure_persistence: None, ..Config::default() };
+            let rng = TestRng::deterministic_rng(config.rng_algorithm);
+            let mut runner = TestRunner::new_with_rng(config, rng);
             let saved = std::cell::Cell::new(0);
             let result = runner.run(&(any::<u64>(), 0usize..=200), |(seed, entries)| {
                 let mut doc = grown(g.game.example, seed, entries, true);
@@ -353,7 +376,6 @@ fn worst_requests(saved: &[(&'static Game, String)]) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "fails today (issue 24): sixteen fresh worst-case pages at once grow the debug server by about 112 MiB"]
 fn sixteen_worst_case_requests_at_once_grow_the_servers_memory_by_less_than_100_mb() {
     let dir = tempfile::tempdir().expect("temp dir");
     let server: Server = process::start_with(dir.path().join("output.db"), &["--writes-per-minute", "0"]);
@@ -366,7 +388,9 @@ fn sixteen_worst_case_requests_at_once_grow_the_servers_memory_by_less_than_100_
     let save_all = || {
         rt.block_on(async {
             let mut saved = Vec::new();
-            for (kind, doc) in worst_cases() {
+            // One worst case a game (Samurai's second, its own types, draws the same pages).
+            let mut kinds = BTreeSet::new();
+            for (kind, doc) in worst_cases().into_iter().filter(|(kind, _)| kinds.insert(*kind)) {
                 let game =
                     GAMES.iter().find(|g| g.game.id == kind).map(|g| g.game).expect("a registered game");
                 let (id, _) = process::save_through_api(&client, &base, game, &doc).await;
@@ -431,4 +455,137 @@ fn sixteen_worst_case_requests_at_once_grow_the_servers_memory_by_less_than_100_
     let grown_mib = peak.saturating_sub(before) / 1024;
     println!("RSS before {} MiB, peak {} MiB: grew {grown_mib} MiB", before / 1024, peak / 1024);
     assert!(grown_mib < 100, "sixteen worst-case requests grew the server by {grown_mib} MiB");
+}
+
+/// The worst battle the tracker keeps: a fleet of exactly its 300 ships, every name the worst
+/// (100 Dictator cruiser carriers with torpedoes and shields, so each card has every form, and
+/// 100 squadrons of 2 Cobra destroyers), every carrier having launched (each card links its odds).
+fn battle_fleet() -> Value {
+    let name = worst_name();
+    json!({
+        "name": name, "faction": "imperial-navy", "points_limit": 100_000,
+        "ships": vec![json!({"class": "dictator-cruiser", "name": name}); 100],
+        "squadrons": vec![json!({"class": "cobra-destroyer", "count": 2, "name": name}); 100]
+    })
+}
+
+/// The battle of [`battle_fleet`] with a full log, given by the engine: every carrier launches
+/// its attack craft and its torpedoes (the odds of which are asked against every ship), then capital ships brace and unbrace until the log keeps
+/// no more (each line names a ship by its worst name).
+fn long_battle(fleet: &drydock::games::bfg::Fleet) -> drydock::games::bfg::Battle {
+    use drydock::games::bfg::{Action, Battle, Launch, MAX_LOG, MAX_SHIPS, apply};
+    let mut battle = Battle::new(fleet).expect("a battle of 300 ships");
+    assert_eq!(battle.ships.len(), MAX_SHIPS, "the tracker's most ships");
+    for ship in 0..100 {
+        let craft = vec![Launch { craft: "fury-interceptor".into(), count: 1 }];
+        apply(&mut battle, fleet, Action::LaunchCraft { ship, squadrons: craft }).expect("craft");
+        apply(&mut battle, fleet, Action::LaunchTorpedoes { ship, rolled: None, split: None })
+            .expect("torpedoes");
+    }
+    for k in 0..MAX_LOG {
+        let action = Action::Brace { ship: k % 100, braced: (k / 100) % 2 == 0 };
+        apply(&mut battle, fleet, action).expect("brace");
+    }
+    battle
+}
+
+/// The same battle as an import could hold it at the tracker's bounds: every label, the log and
+/// the orders to undo as long as the tracker keeps them, of the character HTML writes longest.
+fn imported_battle(fleet: &drydock::games::bfg::Fleet) -> drydock::games::bfg::Battle {
+    use drydock::games::bfg::{LogEntry, MAX_LABEL_CHARS, MAX_LOG_CHARS};
+    let mut battle = long_battle(fleet);
+    for s in &mut battle.ships {
+        s.label = "\"".repeat(MAX_LABEL_CHARS);
+    }
+    let line = "\"".repeat(2_000);
+    battle.log = vec![LogEntry { turn: 1, text: line.clone() }; MAX_LOG_CHARS / 2_000];
+    for u in &mut battle.undo {
+        u.text = line.clone();
+    }
+    battle
+}
+
+/// Asks as `req` says (the event stream: its first event only) and notes an answer over the
+/// bound, unless it is not yet `bounded`, or a 500. The status and size.
+async fn battle_answer(
+    req: reqwest::RequestBuilder,
+    what: &str,
+    bounded: bool,
+    faults: &mut Faults,
+) -> (reqwest::StatusCode, usize) {
+    let mut res = req.send().await.expect("an answer");
+    let status = res.status();
+    let stream =
+        res.headers().get("content-type").is_some_and(|t| t.as_bytes().starts_with(b"text/event-stream"));
+    let mut len = 0;
+    while let Ok(Some(chunk)) = res.chunk().await {
+        len += chunk.len();
+        if stream {
+            break;
+        }
+    }
+    if std::env::var("OUTPUT_SHOW").is_ok() {
+        eprintln!("{what}: {status}, {len} bytes");
+    }
+    if (bounded && len > MAX_ANSWER) || status.is_server_error() {
+        faults.push(format!("{what}: {status}, {len} bytes"));
+    }
+    (status, len)
+}
+
+/// Every answer about a battle stored as `battle` for the fleet `id`: its page as a watcher and
+/// as the owner (whole, its section for htmx), its JSON, its event stream, the odds of a ship's
+/// launch against the same fleet, an order redrawn for htmx, refused without JavaScript, and
+/// given through the API. The owner's page is not yet held to the bound (see the test).
+async fn every_battle_answer(app: &TestApp, id: &str, token: &str, faults: &mut Faults) {
+    let page = format!("/bfg/{id}/battle");
+    let owner = |r: reqwest::RequestBuilder| r.header("x-edit-token", token);
+    let htmx = |r: reqwest::RequestBuilder| r.header("hx-request", "true");
+    let c = &app.client;
+    battle_answer(c.get(app.url(&page)), "a watcher's page", true, faults).await;
+    battle_answer(htmx(c.get(app.url(&page))), "a watcher's section", true, faults).await;
+    battle_answer(c.get(app.url(&format!("/api{page}"))), "the API", true, faults).await;
+    battle_answer(c.get(app.url(&format!("{page}/events"))), "the events", true, faults).await;
+    let odds = format!("{page}/odds?ship=0&against={id}&target=0");
+    battle_answer(c.get(app.url(&odds)), "the odds against the same fleet", true, faults).await;
+    battle_answer(htmx(c.get(app.url(&odds))), "the odds inline", true, faults).await;
+    battle_answer(owner(c.get(app.url(&page))), "the owner's page", false, faults).await;
+    battle_answer(htmx(owner(c.get(app.url(&page)))), "the owner's section", false, faults).await;
+    let order = [("action", "hits"), ("ship", "150"), ("hits", "1")];
+    let (status, _) =
+        battle_answer(htmx(owner(c.post(app.url(&page)).form(&order))), "an order", false, faults).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    let (status, _) =
+        battle_answer(owner(c.post(app.url(&page)).form(&order)), "a refused order", false, faults).await;
+    assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "ship 150 is destroyed");
+    let api = c.post(app.url(&format!("/api{page}"))).json(&json!({"action": "hits", "ship": 0, "hits": 1}));
+    battle_answer(owner(api), "an API order", true, faults).await;
+}
+
+/// The worst battle within the tracker's bounds (issue 24): its 300 ships named the worst, its
+/// log as long as it keeps, as the tracker writes it and as an import may hold it at the bounds
+/// `drydock import` checks. Every answer is within 1 MiB but the owner's page, which is not yet
+/// (each of the 300 cards draws its ship's order forms: 1.8 MB as written, 2.0 MB imported; the
+/// watcher's page is 0.7 and 0.9 MB).
+#[tokio::test]
+async fn no_answer_about_the_worst_battle_the_tracker_keeps_is_over_a_mebibyte() {
+    let app = spawn_unlimited().await;
+    let doc = battle_fleet();
+    let body = serde_json::to_vec(&doc).expect("json").len();
+    assert!(body <= MAX_BODY, "the fleet is {body} bytes, past the body limit");
+    let fleet: drydock::games::bfg::Fleet = serde_json::from_value(doc.clone()).expect("a fleet");
+    let mut faults = Faults::new();
+    for (kind, battle) in [("written", long_battle(&fleet)), ("imported", imported_battle(&fleet))] {
+        let res = app.client.post(app.url("/api/bfg")).json(&doc).send().await.expect("save");
+        assert_eq!(res.status(), reqwest::StatusCode::CREATED);
+        let saved: Value = res.json().await.expect("json");
+        let (id, token) = (saved["id"].as_str().expect("id"), saved["edit_token"].as_str().expect("token"));
+        let state = serde_json::to_string(&battle).expect("json");
+        drydock::web::bfg::battle::check_stored(&state).expect("a battle the tracker could have written");
+        drydock::store::battles::save(&app.db, id, &state, None).await.expect("stored");
+        let mut found = Faults::new();
+        every_battle_answer(&app, id, token, &mut found).await;
+        faults.extend(found.into_iter().map(|f| format!("{kind}: {f}")));
+    }
+    assert!(faults.is_empty(), "answers past 1 MiB or failing: {faults:#?}");
 }

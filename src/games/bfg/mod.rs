@@ -54,9 +54,9 @@ pub mod roster;
 mod tests;
 
 pub use battle::{
-    Action, BATTLE_VERSION, Battle, Condition, Event, LastLaunch, Launch, LogEntry, MAX_LOG, MAX_SHIPS,
-    MAX_TURN, MAX_UNDO, Refusal, Removal, ShipState, ShipStatus, SquadronOrdnance, SquadronStatus, Status,
-    Undo, apply, condition_of, crippled_at, labels, status, two_salvoes,
+    Action, BATTLE_VERSION, Battle, Condition, Event, LastLaunch, Launch, LogEntry, MAX_LABEL_CHARS, MAX_LOG,
+    MAX_LOG_CHARS, MAX_SHIPS, MAX_TURN, MAX_UNDO, Refusal, Removal, ShipState, ShipStatus, SquadronOrdnance,
+    SquadronStatus, Status, Undo, apply, condition_of, crippled_at, labels, status, two_salvoes,
 };
 pub use composition::{RuleState, Status as RuleStatus, entry_is};
 pub use data::lists::{

@@ -4,6 +4,7 @@
 use super::hex::{Direction, Hex};
 use super::layout::{GrappleFault, Layout};
 use super::scenario::{DOCUMENT_VERSION, Scenario, Unit};
+use crate::games::bounds::short;
 use crate::games::{Code, Problem};
 
 /// The most dice a unit's figure may hold (a square unit rolls 4; cards add to that at the table).
@@ -13,7 +14,7 @@ pub const BLOCKS: std::ops::RangeInclusive<u8> = 1..=6;
 
 /// "Unit 3 (Ashigaru Spearmen, Taira)".
 pub fn unit_label(s: &Scenario, k: usize, u: &Unit) -> String {
-    format!("Unit {} ({}, {})", k + 1, u.type_name(), s.side_name(u.side))
+    format!("Unit {} ({}, {})", k + 1, short(u.type_name()), short(s.side_name(u.side)))
 }
 
 /// Where a hex off the board is: "M2, off the 13 by 9 board (rows 1 to 9; A to M on odd rows, A
@@ -152,7 +153,7 @@ fn units(l: &Layout, out: &mut Vec<Problem>) {
                     format!(
                         "{} is a second Command Ship for {}: a side has at most one (unit {} is already theirs)",
                         who(),
-                        s.side_name(u.side),
+                        short(s.side_name(u.side)),
                         first + 1
                     ),
                 )),
@@ -261,7 +262,7 @@ fn groups(l: &Layout, ks: &[usize]) -> Vec<Vec<usize>> {
 fn leaders(l: &Layout, out: &mut Vec<Problem>) {
     let s = l.s;
     for (k, leader) in s.leaders.iter().enumerate() {
-        let who = format!("Lone leader {} ({})", k + 1, s.side_name(leader.side));
+        let who = format!("Lone leader {} ({})", k + 1, short(s.side_name(leader.side)));
         let at = Some(format!("leaders.{k}.hex"));
         let h = leader.hex;
         if !l.on_board(h) {
@@ -319,7 +320,10 @@ fn grapples(l: &Layout, out: &mut Vec<Problem>) {
             ),
             Err(GrappleFault::SameSide) => (
                 Code::GrappleSameSide,
-                format!("{who}: both units are {}'s; a grapple joins enemies", s.side_name(s.units[a].side)),
+                format!(
+                    "{who}: both units are {}'s; a grapple joins enemies",
+                    short(s.side_name(s.units[a].side))
+                ),
             ),
             Err(GrappleFault::NotNaval) => (
                 Code::GrappleNotNaval,

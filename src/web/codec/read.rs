@@ -13,11 +13,46 @@ use super::*;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Fact {
     /// A number or a choice is read here: a blank value means the field was left out.
-    Blank,
+    Blank = 0,
     /// A required field without a default: left out, it reads as zero.
-    Zero,
+    Zero = 1,
     /// An `Option` of an object, a map or a list: "off" here means `None`.
-    Container,
+    Container = 2,
+}
+
+/// The shapes where each fact holds. Asked with a shape written into one reused buffer, so a
+/// question allocates nothing; and a fact that holds nowhere (most documents have no required
+/// field without a default) is answered before any shape is written.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Facts([HashSet<String>; 3]);
+
+impl Facts {
+    fn of(&self, fact: Fact) -> &HashSet<String> {
+        &self.0[fact as usize]
+    }
+
+    fn contains(&self, fact: Fact, shape: &str) -> bool {
+        self.of(fact).contains(shape)
+    }
+
+    /// False if it was known already.
+    fn insert(&mut self, fact: Fact, shape: String) -> bool {
+        self.0[fact as usize].insert(shape)
+    }
+
+    fn len(&self) -> usize {
+        self.0.iter().map(HashSet::len).sum()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn extend(&mut self, other: Facts) {
+        for (mine, theirs) in self.0.iter_mut().zip(other.0) {
+            mine.extend(theirs);
+        }
+    }
 }
 
 /// Why a reading stopped short.
@@ -39,19 +74,25 @@ pub(super) enum Pending {
 pub(super) struct Pass<'t> {
     pub(super) tree: &'t Tree<'t>,
     /// What earlier forms of this document type taught (see [`known_facts`]).
-    pub(super) known: &'t HashSet<(Fact, String)>,
+    pub(super) known: &'t Facts,
     /// What this form taught so far.
-    pub(super) facts: &'t HashSet<(Fact, String)>,
+    pub(super) facts: &'t Facts,
     pub(super) pending: RefCell<Option<Pending>>,
+    /// Where [`Pass::knows`] writes the shape it asks about.
+    pub(super) shape: RefCell<String>,
 }
 
 impl Pass<'_> {
-    fn knows(&self, fact: Fact, shape: impl FnOnce() -> String) -> bool {
-        if self.known.is_empty() && self.facts.is_empty() {
+    /// Whether `fact` holds at the shape `shape` writes.
+    fn knows(&self, fact: Fact, shape: impl FnOnce(&mut String)) -> bool {
+        let (known, facts) = (self.known.of(fact), self.facts.of(fact));
+        if known.is_empty() && facts.is_empty() {
             return false;
         }
-        let key = (fact, shape());
-        self.known.contains(&key) || self.facts.contains(&key)
+        let mut buf = self.shape.borrow_mut();
+        buf.clear();
+        shape(&mut buf);
+        known.contains(buf.as_str()) || facts.contains(buf.as_str())
     }
 
     fn stop(&self, why: Pending) -> Error {
@@ -123,27 +164,37 @@ pub(super) struct Path<'a> {
 impl Path<'_> {
     /// "turrets.0.weapons.1.count"; with `shape`, indices and map keys are "*".
     fn render(&self, shape: bool) -> String {
-        let mut segs = Vec::new();
-        let mut at = Some(self);
-        while let Some(p) = at {
-            segs.extend(p.seg);
-            at = p.up;
+        let mut out = String::new();
+        self.write(&mut out, shape);
+        out
+    }
+
+    /// Writes [`Path::render`]'s words at the end of `out`; whether there were any.
+    fn write(&self, out: &mut String, shape: bool) -> bool {
+        let before = self.up.is_some_and(|up| up.write(out, shape));
+        let Some(seg) = self.seg else { return before };
+        if before {
+            out.push('.');
         }
-        let words: Vec<String> = segs
-            .iter()
-            .rev()
-            .map(|s| match *s {
-                Seg::Field(f) => f.to_owned(),
-                Seg::Index(_) | Seg::Key(_) if shape => "*".to_owned(),
-                Seg::Index(i) => i.to_string(),
-                Seg::Key(k) => k.to_owned(),
-            })
-            .collect();
-        words.join(".")
+        match seg {
+            Seg::Field(f) => out.push_str(f),
+            Seg::Index(_) | Seg::Key(_) if shape => out.push('*'),
+            Seg::Index(i) => {
+                use std::fmt::Write;
+                let _ = write!(out, "{i}");
+            }
+            Seg::Key(k) => out.push_str(k),
+        }
+        true
     }
 
     fn shape_of(&self, seg: Seg) -> String {
         Path { up: Some(self), seg: Some(seg) }.render(true)
+    }
+
+    /// Writes the shape of `seg` under this path into `out`.
+    fn write_shape_of(&self, seg: Seg, out: &mut String) {
+        Path { up: Some(self), seg: Some(seg) }.write(out, true);
     }
 }
 
@@ -201,7 +252,7 @@ impl<'a> At<'a> {
 
     /// Whether a child is read: not when blank where a number or choice belongs.
     fn readable(&self, node: usize, seg: Seg) -> bool {
-        !(self.pass.tree.blank(node) && self.pass.knows(Fact::Blank, || self.path.shape_of(seg)))
+        !(self.pass.tree.blank(node) && self.pass.knows(Fact::Blank, |s| self.path.write_shape_of(seg, s)))
     }
 
     /// Reads a child, saying where if it fails.
@@ -325,7 +376,9 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
             None | Some("") => v.visit_none(),
             Some(raw) if raw.trim().is_empty() && has_children => v.visit_none(),
             Some(raw) if is_off(raw) => {
-                if self.pass.knows(Fact::Container, || self.path.render(true)) {
+                if self.pass.knows(Fact::Container, |s| {
+                    self.path.write(s, true);
+                }) {
                     v.visit_none()
                 } else {
                     v.visit_some(At { mode: Mode::Probe, ..self })
@@ -438,7 +491,9 @@ impl<'de> MapAccess<'de> for StructFields<'_> {
             let found = at.children().find(|&(k, _)| k == name).map(|(_, id)| id);
             let next = match found {
                 Some(id) if at.readable(id, seg) => Some((id, Mode::Normal)),
-                _ if at.pass.knows(Fact::Zero, || at.path.shape_of(seg)) => Some((EMPTY, Mode::Zero)),
+                _ if at.pass.knows(Fact::Zero, |s| at.path.write_shape_of(seg, s)) => {
+                    Some((EMPTY, Mode::Zero))
+                }
                 _ => None,
             };
             if let Some((id, mode)) = next {
@@ -601,9 +656,7 @@ impl<'de> VariantAccess<'de> for UnitVariant<'_> {
 /// Facts are about the document's type, not one form ("turrets.*.size" is a number whatever is
 /// posted), so what one reading learns is kept for the next form of that type: a form then reads
 /// in one pass once its type's facts are known. Kept per type, bounded by the type's own shape
-/// (and by [`MAX_KNOWN`] should a type be recursive).
-type Facts = HashSet<(Fact, String)>;
-
+/// (and by this many should a type be recursive).
 const MAX_KNOWN: usize = 4096;
 
 fn facts_by_type() -> &'static RwLock<HashMap<TypeId, Arc<Facts>>> {
@@ -624,7 +677,7 @@ fn remember_facts<T: 'static>(known: &Facts, learnt: Facts) {
     }
     if let Ok(mut by_type) = facts_by_type().write() {
         let entry = by_type.entry(TypeId::of::<T>()).or_default();
-        let mut all: Facts = (**entry).clone();
+        let mut all = (**entry).clone();
         all.extend(learnt);
         *entry = Arc::new(all);
     }
@@ -648,10 +701,16 @@ pub fn decode<T: Serialize + DeserializeOwned + 'static>(
 ) -> Result<(T, Vec<Problem>), Refused> {
     let mut tree = Tree::build(f, root_fields::<T>());
     let known = known_facts::<T>();
-    let mut facts: HashSet<(Fact, String)> = HashSet::new();
+    let mut facts = Facts::default();
     let mut unreadable: Vec<Unreadable> = Vec::new();
     for _ in 0..MAX_PASSES {
-        let pass = Pass { tree: &tree, known: &known, facts: &facts, pending: RefCell::new(None) };
+        let pass = Pass {
+            tree: &tree,
+            known: &known,
+            facts: &facts,
+            pending: RefCell::new(None),
+            shape: RefCell::default(),
+        };
         let root = Path { up: None, seg: None };
         let read = T::deserialize(At { pass: &pass, node: ROOT, path: &root, mode: Mode::Normal });
         let pending = pass.pending.into_inner();
@@ -670,7 +729,7 @@ pub fn decode<T: Serialize + DeserializeOwned + 'static>(
         };
         match why {
             Some(Pending::Learn(fact, shape)) => {
-                if known.contains(&(fact, shape.clone())) || !facts.insert((fact, shape)) {
+                if known.contains(fact, &shape) || !facts.insert(fact, shape) {
                     break;
                 }
             }

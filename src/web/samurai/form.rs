@@ -11,7 +11,9 @@ use crate::web::form::Fields;
 /// Reads the scenario form through the form codec, then each unit's type as the row's fields
 /// give it: its list of types, or with "your own type" chosen the name typed beside it
 /// (`own_type.{i}`); a unit whose type changed from the one the row showed (`type_was.{i}`)
-/// takes the new type's figures, its dice, rank and whether it is mounted.
+/// takes the new type's figures, its dice, rank and whether it is mounted. A row of the player's
+/// own type shows an empty `type_was` (its name is in `own_type`, once): a catalog type chosen
+/// there is a change, and an own name never gives figures to take.
 pub fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), codec::Refused> {
     let (mut s, problems) = codec::decode::<Scenario>(f, label)?;
     for (i, u) in s.units.iter_mut().enumerate() {

@@ -8,6 +8,7 @@
 //! wind and tide have a compass of their own beside the map, so it stays in view however the map
 //! is scrolled or zoomed. The template (`samurai/map.html`) draws what this prepares.
 
+use crate::games::bounds::short;
 use crate::games::samurai::{Hex, Judgement, Scenario, Side, UnitOptions};
 
 /// A hex's radius in drawing units; the map scales to its box.
@@ -128,7 +129,19 @@ pub struct MapView {
     pub chosen: Option<Hex>,
 }
 
+/// `x` to one decimal, as `format!("{x:.1}")` writes it, for every coordinate of the map (a live
+/// update writes thousands). Formatting a float exactly is slow; a whole number of tenths is
+/// not. The two agree wherever the tenths are not within a hair of a half (where exact decimal
+/// rounding and the float product could differ): there, and for anything not a small positive
+/// number, the exact formatting is used.
 fn f(x: f64) -> String {
+    let tenths = x * 10.0;
+    let frac = tenths - tenths.floor();
+    if x.is_sign_positive() && tenths < 1e9 && (frac - 0.5).abs() > 1e-6 {
+        // In range and finite: the cast is exact.
+        let t = tenths.round() as u64;
+        return format!("{}.{}", t / 10, t % 10);
+    }
     format!("{x:.1}")
 }
 
@@ -260,12 +273,12 @@ impl MapView {
             };
             let mut label = format!("{h}, {terrain}");
             if let Some((_, u)) = unit {
-                label.push_str(&format!(", {} of {}", u.type_name(), s.side_name(u.side)));
+                label.push_str(&format!(", {} of {}", short(u.type_name()), short(s.side_name(u.side))));
             } else if let Some(l) = s.leaders.iter().find(|l| l.hex == h) {
                 label.push_str(&format!(
                     ", lone {} of {}",
                     l.kind.name().to_lowercase(),
-                    s.side_name(l.side)
+                    short(s.side_name(l.side))
                 ));
             }
             if !what.is_empty() {
@@ -484,6 +497,23 @@ mod tests {
 
     fn unit(kind: &str, at: &str) -> Unit {
         Unit { kind: kind.into(), hex: Hex::parse(at).expect("a hex"), ..Unit::default() }
+    }
+
+    #[test]
+    fn a_coordinate_is_written_exactly_as_rust_formats_it_to_one_decimal() {
+        let mut xs =
+            vec![0.0, -0.0, 0.05, 0.25, 0.75, 1.25, 2.45, 0.35, 9.95, 99.95, -1.25, -0.04, 1e9, 1e12];
+        xs.extend([f64::NAN, f64::INFINITY, f64::NEG_INFINITY, f64::MIN_POSITIVE, f64::EPSILON]);
+        // Halves, quarters, twentieths (the ties) and the map's own irrational steps.
+        xs.extend((0..40_000).map(|i| f64::from(i) * 0.0125));
+        xs.extend((0..40_000).map(|i| f64::from(i) * 0.05));
+        xs.extend((0..40_000).map(|i| f64::from(i) * R * 3f64.sqrt() / 7.0));
+        xs.extend(
+            (0..40_000).map(|i| centre(Hex { col: (i % 13) as u8, row: (i % 9) as u8 }).0 + f64::from(i)),
+        );
+        for x in xs {
+            assert_eq!(f(x), format!("{x:.1}"), "{x:e}");
+        }
     }
 
     #[test]

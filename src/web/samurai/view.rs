@@ -3,12 +3,12 @@
 //! them. Nothing here judges a rule; it arranges what the engine said.
 
 use super::map::{Clicks, MapView};
-use crate::games::Problem;
 use crate::games::samurai::data::{self, Rank, Status};
 use crate::games::samurai::rules::{self, NavalRule};
 use crate::games::samurai::{
     self, Card, Direction, Hex, Judgement, Layout, LeaderKind, Scenario, Side, Unit, UnitOptions,
 };
+use crate::games::{Problem, bounds};
 use crate::web::form::Fields;
 use crate::web::view::{Judged, ProblemView, Select, Verdict, select, slot_id};
 use std::borrow::Cow;
@@ -239,7 +239,8 @@ fn hex_list(v: &[Hex]) -> String {
 }
 
 fn side_select(name: &str, label: &str, s: &Scenario, current: Side) -> Select {
-    let opts = Side::BOTH.iter().map(|&x| (x.id().to_owned(), s.side_name(x).to_owned())).collect();
+    let opts =
+        Side::BOTH.iter().map(|&x| (x.id().to_owned(), bounds::short(s.side_name(x)).into_owned())).collect();
     select(name, label, current.id(), opts, None)
 }
 

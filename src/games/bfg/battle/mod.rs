@@ -26,6 +26,11 @@ pub const MAX_SHIPS: usize = 300;
 pub const MAX_TURN: u32 = 999;
 /// The log keeps this many entries, dropping the oldest.
 pub const MAX_LOG: usize = 500;
+/// ... and at most this many characters in all, dropping the oldest entries past it too: 500
+/// lines naming ships of the longest, worst names (each character one HTML writes as a
+/// five-byte entity) would otherwise draw 1.2 MB of page on their own. Lines naming ships of
+/// ordinary names (60 to 100 characters) keep 300 to 500 of them.
+pub const MAX_LOG_CHARS: usize = 30_000;
 /// The most orders that can be undone, newest first.
 pub const MAX_UNDO: usize = 30;
 /// The most ship states the undo record keeps in all (a squadron's launch keeps one per ship).
@@ -145,10 +150,19 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-/// The longest text the tracker writes in a ship's label or a log entry, with room to spare: a
-/// label is a ship's name (at most 100 characters) and its class, a log entry a sentence naming
-/// a few ships and craft.
+/// The longest text the tracker writes in a log entry, with room to spare: a sentence naming a
+/// ship or a squadron and what it did (a squadron's salvoes listed one by one).
 pub const MAX_TEXT_CHARS: usize = 2_000;
+/// The longest ship label, fleet entry (`part`) or class id the tracker writes, with room to
+/// spare: a label is a ship's name (at most 100 characters) and its class (at most 26), or a
+/// class, a number and the squadron's name, and a number telling twins apart (at most 139 in
+/// all). Every ship's label is drawn twice on the battle page (its card, its squadron's list).
+pub const MAX_LABEL_CHARS: usize = 160;
+
+/// The characters of the log's entries, all together (bounded by [`MAX_LOG_CHARS`]).
+fn log_chars(log: &[LogEntry]) -> usize {
+    log.iter().map(|e| e.text.chars().count()).sum()
+}
 
 impl Battle {
     /// Why this battle is not one the tracker could have written (a record read from outside,
@@ -156,6 +170,7 @@ impl Battle {
     /// version it does not read, a text longer than it writes. `None` when it keeps every bound.
     pub fn beyond_bounds(&self) -> Option<String> {
         let long = |s: &str| s.chars().count() > MAX_TEXT_CHARS;
+        let long_label = |s: &str| s.chars().count() > MAX_LABEL_CHARS;
         if !(1..=BATTLE_VERSION).contains(&self.version) {
             Some(format!(
                 "its version is {}; this tracker reads versions 1 to {BATTLE_VERSION}",
@@ -172,8 +187,14 @@ impl Battle {
         } else if self.markers.len() > data::craft().len() {
             let kinds = data::craft().len();
             Some(format!("it has markers of {} kinds of attack craft; there are {kinds}", self.markers.len()))
-        } else if self.ships.iter().any(|s| long(&s.label) || long(&s.part) || long(&s.class))
-            || self.log.iter().any(|e| long(&e.text))
+        } else if self
+            .ships
+            .iter()
+            .chain(self.undo.iter().flat_map(|u| u.ships.iter().map(|(_, s)| s)))
+            .any(|s| long_label(&s.label) || long_label(&s.part) || long_label(&s.class))
+        {
+            Some(format!("it names a ship with more characters than the tracker writes ({MAX_LABEL_CHARS})"))
+        } else if self.log.iter().any(|e| long(&e.text))
             || self.undo.iter().any(|u| long(&u.text))
             || self.markers.keys().any(|k| long(k))
         {
@@ -500,8 +521,10 @@ impl Battle {
     /// Brings a battle read at an older version to this one, with the fleet it is for: a
     /// version 1 ship's condition becomes its damage (half its hits, rounding up, for a crippled
     /// ship; all of them for a destroyed one), and the names follow the fleet's. Unchanged when
-    /// the fleet no longer matches it (the page says so).
+    /// the fleet no longer matches it (the page says so). At any version, a log longer than this
+    /// version keeps loses its oldest lines ([`Battle::keep_log_bounds`]).
     pub fn migrate(mut self, fleet: &Fleet) -> Battle {
+        self.keep_log_bounds();
         if self.version >= BATTLE_VERSION {
             return self;
         }
@@ -520,6 +543,25 @@ impl Battle {
             u32::try_from(self.log.len()).unwrap_or(u32::MAX).saturating_add(self.log_dropped);
         self.version = BATTLE_VERSION;
         self
+    }
+
+    /// Drops the log's oldest lines past [`MAX_LOG`] lines or [`MAX_LOG_CHARS`] characters (the
+    /// newest line is always kept), counting them as dropped. Every order does it; so does every
+    /// read of a stored battle ([`Battle::migrate`]), for a log an earlier version kept longer.
+    pub fn keep_log_bounds(&mut self) {
+        let mut chars = log_chars(&self.log);
+        let mut extra = self.log.len().saturating_sub(MAX_LOG);
+        for e in &self.log[..extra] {
+            chars -= e.text.chars().count();
+        }
+        while chars > MAX_LOG_CHARS && extra + 1 < self.log.len() {
+            chars -= self.log[extra].text.chars().count();
+            extra += 1;
+        }
+        if extra > 0 {
+            self.log.drain(..extra);
+            self.log_dropped = self.log_dropped.saturating_add(u32::try_from(extra).unwrap_or(u32::MAX));
+        }
     }
 
     /// The order undoing would take back, if any.
@@ -617,13 +659,9 @@ fn undo(battle: &mut Battle, roster: &[Tracked]) -> Result<String, Refusal> {
     Ok(out)
 }
 
-/// Writes the log line, keeping the log at its bound.
+/// Writes the log line, keeping the log within its bounds ([`Battle::keep_log_bounds`]).
 fn log(battle: &mut Battle, text: String) -> Event {
     battle.log.push(LogEntry { turn: battle.turn, text: text.clone() });
-    if battle.log.len() > MAX_LOG {
-        let extra = battle.log.len() - MAX_LOG;
-        battle.log.drain(..extra);
-        battle.log_dropped = battle.log_dropped.saturating_add(u32::try_from(extra).unwrap_or(u32::MAX));
-    }
+    battle.keep_log_bounds();
     Event { turn: battle.turn, text }
 }

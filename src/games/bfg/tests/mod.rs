@@ -6,6 +6,7 @@ use super::*;
 use crate::games::{Code, Problem};
 
 mod battle;
+mod battle_bounds;
 mod data;
 mod export;
 mod fleet;

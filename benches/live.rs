@@ -1,0 +1,282 @@
+//! Where a live update's instructions go: for one representative form of every registered game
+//! (tests/data/live/, a `.form` per form, named by its game's id), the instructions one
+//! `POST /{game}/live` costs, counted by callgrind and split into reading the form (the body's
+//! fields into a document), judging it, drawing the figures fragment, and everything else (the
+//! router, the layers around it, the answer's body).
+//!
+//!   cargo bench --bench live                 # the counts (valgrind must be installed)
+//!   cargo bench --bench live -- forms        # writes tests/data/live/ afresh
+//!   cargo bench --bench live -- list         # each form's name, live address and file
+//!
+//! Each stage is the very function the live route calls (`builder::live_read`,
+//! `builder::live_judge`, `Builder::live`), and the whole request goes through `web::app`
+//! in-process (`tower::ServiceExt::oneshot`), with the subscriber and allocator the server runs
+//! with. The stages are counted cumulatively (read; read and judge; read, judge and draw; the
+//! whole request), each in its own run, so no stage pays for cloning another's output; a part is
+//! the difference between two. Every run is made twice, with `SHORT` and `LONG` repetitions after
+//! the same warm-up, and the count per request is the difference over `LONG - SHORT`: start-up,
+//! the database's opening and the warm-up cancel out.
+//!
+//! Callgrind counts instructions, not time: unlike req/s they do not move with what else the
+//! machine runs, so a change of a few per cent in one part shows.
+
+use axum::body::{Body, Bytes};
+use axum::http::{Request, header};
+use drydock::games::registry::Game;
+use drydock::web::boats::Boats;
+use drydock::web::builder::{Builder, live_judge, live_read};
+use drydock::web::form::Fields;
+use drydock::web::{AppState, app, bfg, epic, registry, samurai, waffle};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tower::ServiceExt;
+
+#[path = "shared/yacht.rs"]
+mod yacht;
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+const SHORT: usize = 20;
+const LONG: usize = 120;
+/// Requests made before either count begins: the codec's facts about each document type are
+/// learnt, the allocator and the router are warm.
+const WARM: usize = 5;
+
+fn forms_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/live")
+}
+
+/// What the designer posts for a live update of the Minnow: every field its form has, as the page
+/// posts them (an unchecked box sends only its hidden "off", an empty size is sent empty).
+const MINNOW: &str = "version=1&ledger_open=&maneuvers_open=&name=Minnow&hull=dinghy&top=none&deck=off&hydrofoils=off&weighted_keel=off&spoiler=off&plant=medium&propellers.0.size=&propellers.0.guard=0&propellers.1.size=&propellers.1.guard=0&jet_drive=off&oars=0&crew.0.role=pilot&crew.0.count=1&crew.1.role=passenger&crew.1.count=2&crew.1.cargo=off&new_crew=gunner&armor.type=fireproof&armor.points.F=12&armor.points.L=10&armor.points.R=10&armor.points.B=10&armor.points.U=10&weapons.0.weapon=mml&weapons.0.mount=F&weapons.0.count=1&weapons.0.linked=off&weapons.0.link_group=&weapons.0.ammo=ap&weapons.0.extra_magazines=0&weapons.0.magazine_switch=off&weapons.1.weapon=mg&weapons.1.mount=B&weapons.1.count=1&weapons.1.linked=off&weapons.1.link_group=&weapons.1.ammo=hd&weapons.1.extra_magazines=0&weapons.1.magazine_switch=off&new_weapon=mg&accessories.0.item=targeting-computer&accessories.0.count=1&accessories.1.item=marine-radio&accessories.1.count=1&new_accessory=fire-extinguisher";
+
+fn urlencoded(pairs: &[(String, String)]) -> String {
+    form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish()
+}
+
+/// A game's example as its form writes it.
+fn example_form<B: Builder>() -> String {
+    match serde_json::from_str::<B::Doc>(B::GAME.example) {
+        Ok(doc) => urlencoded(&drydock::web::codec::encode(&doc)),
+        Err(e) => panic!("{}'s example does not read: {e}", B::GAME.id),
+    }
+}
+
+/// Writes the representative forms: the Minnow as the designer posts it, the loaded Yacht (135
+/// fields), and every other game's example as its form writes it.
+fn write_forms() {
+    let yacht = urlencoded(&drydock::web::codec::encode(&yacht::big_yacht()));
+    let forms = [
+        ("boat-minnow", MINNOW.to_owned()),
+        ("boat-yacht", yacht),
+        ("epic", example_form::<epic::Epic>()),
+        ("bfg", example_form::<bfg::Fleets>()),
+        ("waffle", example_form::<waffle::Waffle>()),
+        ("samurai", example_form::<samurai::Samurai>()),
+    ];
+    let dir = forms_dir();
+    std::fs::create_dir_all(&dir).expect("tests/data/live");
+    for (name, body) in forms {
+        std::fs::write(dir.join(format!("{name}.form")), body).expect("writing a form");
+        println!("wrote tests/data/live/{name}.form");
+    }
+}
+
+/// A representative form: its file's name ("boat-yacht"), its game and its body.
+struct Form {
+    name: String,
+    game: &'static Game,
+    body: Bytes,
+}
+
+/// Every form in tests/data/live/, by name; each registered game must have at least one.
+fn forms() -> Vec<Form> {
+    let mut forms: Vec<Form> = std::fs::read_dir(forms_dir())
+        .expect("tests/data/live/ (write it with `cargo bench --bench live -- forms`)")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let name = path.file_name()?.to_str()?.strip_suffix(".form")?.to_owned();
+            let id = name.split('-').next().unwrap_or(&name).to_owned();
+            let game = registry::game(&id).unwrap_or_else(|| panic!("{name}.form: no game {id}"));
+            Some(Form { body: std::fs::read(&path).expect("a form").into(), name, game })
+        })
+        .collect();
+    forms.sort_by(|a, b| a.name.cmp(&b.name));
+    for g in registry::games() {
+        assert!(forms.iter().any(|f| f.game.id == g.id), "tests/data/live/ has no form of {}", g.id);
+    }
+    forms
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Read,
+    Judge,
+    Draw,
+    Request,
+}
+
+const STAGES: [(Stage, &str); 4] =
+    [(Stage::Read, "read"), (Stage::Judge, "judge"), (Stage::Draw, "draw"), (Stage::Request, "request")];
+
+/// `n` live updates of `body`, up to `stage`, through `B`'s own functions.
+fn stages<B: Builder>(stage: Stage, body: &Bytes, n: usize) -> usize {
+    let mut out = 0;
+    for _ in 0..n {
+        let f = Fields::parse(black_box(body));
+        let read = match live_read::<B>(&f) {
+            Ok(read) => read,
+            Err(e) => panic!("{}: the form was refused: {e:?}", B::GAME.id),
+        };
+        if stage == Stage::Read {
+            out += black_box(read).1.len();
+            continue;
+        }
+        let v = live_judge::<B>(read, &f);
+        if stage == Stage::Judge {
+            black_box(&v);
+            out += 1;
+            continue;
+        }
+        out += black_box(B::live(v).map(|s| s.len()).unwrap_or(0));
+    }
+    out
+}
+
+/// [`stages`] for one builder.
+type Stages = fn(Stage, &Bytes, usize) -> usize;
+
+fn stages_of(game: &Game) -> Stages {
+    let by_game: [(&Game, Stages); 5] = [
+        (Boats::GAME, stages::<Boats>),
+        (epic::Epic::GAME, stages::<epic::Epic>),
+        (bfg::Fleets::GAME, stages::<bfg::Fleets>),
+        (waffle::Waffle::GAME, stages::<waffle::Waffle>),
+        (samurai::Samurai::GAME, stages::<samurai::Samurai>),
+    ];
+    match by_game.iter().find(|(g, _)| g.id == game.id) {
+        Some((_, f)) => *f,
+        None => panic!("benches/live.rs does not know the builder of {}", game.id),
+    }
+}
+
+/// `n` whole live requests through the app, as wrk sends them (htmx's header, no compression).
+async fn requests(app: &axum::Router, form: &Form, n: usize) -> usize {
+    let path = format!("{}/live", form.game.path);
+    let mut out = 0;
+    for _ in 0..n {
+        let req = Request::post(path.as_str())
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .header("hx-request", "true")
+            .body(Body::from(form.body.clone()))
+            .expect("a request");
+        let res = app.clone().oneshot(req).await.expect("an answer");
+        assert!(res.status().is_success(), "{}: {}", form.name, res.status());
+        let body = axum::body::to_bytes(res.into_body(), usize::MAX).await.expect("a body");
+        out += black_box(body.len());
+    }
+    out
+}
+
+/// One measured run (what callgrind runs): `WARM` updates, then `n` more, up to `stage`.
+fn run(name: &str, stage: Stage, n: usize) {
+    let Some(form) = forms().into_iter().find(|f| f.name == name) else { panic!("no form {name}") };
+    if stage != Stage::Request {
+        let f = stages_of(form.game);
+        f(stage, &form.body, WARM);
+        black_box(f(stage, &form.body, n));
+        return;
+    }
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new("info,sqlx=warn"))
+        .with_writer(std::io::stderr)
+        .init();
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    rt.block_on(async {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let at = drydock::store::Location::parse(&dir.path().join("live.db").to_string_lossy());
+        let db = drydock::store::open_at(&at).await.expect("a database");
+        let app = app(AppState::new(db.clone(), "127.0.0.1:3000".parse().expect("an address")));
+        requests(&app, &form, WARM).await;
+        black_box(requests(&app, &form, n).await);
+        db.close().await;
+    });
+}
+
+/// Instructions callgrind counts for one run of `name` up to `stage`, `n` updates after the warm-up.
+fn count(name: &str, stage: &str, n: usize) -> u64 {
+    let exe = std::env::current_exe().expect("this bench's path");
+    let out = Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg(&exe)
+        .args(["run", name, stage, &n.to_string()])
+        .output()
+        .expect("valgrind (Debian's package valgrind) to run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let collected = err.lines().find_map(|l| {
+        let (_, n) = l.split_once("Collected :")?;
+        n.trim().parse::<u64>().ok()
+    });
+    match collected {
+        Some(c) if out.status.success() => c,
+        _ => panic!("callgrind did not count {name} {stage}:\n{err}"),
+    }
+}
+
+/// Instructions per live update of `name` up to `stage`.
+fn per_update(name: &str, stage: &str) -> u64 {
+    let (short, long) = (count(name, stage, SHORT), count(name, stage, LONG));
+    long.saturating_sub(short) / (LONG - SHORT) as u64
+}
+
+fn counts(only: &[String]) {
+    println!("instructions per live update (callgrind; {}-{} updates after {WARM} warm ones)", LONG, SHORT);
+    println!(
+        "{:<14} {:>6} {:>10} {:>10} {:>10} {:>10} {:>11}",
+        "form", "bytes", "read", "judge", "draw", "rest", "request"
+    );
+    for form in forms() {
+        if !only.is_empty() && !only.iter().any(|o| form.name.contains(o.as_str())) {
+            continue;
+        }
+        let [read, judged, drawn, request] = STAGES.map(|(_, s)| per_update(&form.name, s));
+        println!(
+            "{:<14} {:>6} {:>10} {:>10} {:>10} {:>10} {:>11}",
+            form.name,
+            form.body.len(),
+            read,
+            judged.saturating_sub(read),
+            drawn.saturating_sub(judged),
+            request.saturating_sub(drawn),
+            request
+        );
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; the other words choose what to do.
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["forms"] => write_forms(),
+        ["list"] => {
+            let dir = forms_dir();
+            for f in forms() {
+                println!(
+                    "{} {}/live {}",
+                    f.name,
+                    f.game.path,
+                    dir.join(format!("{}.form", f.name)).display()
+                );
+            }
+        }
+        ["run", name, stage, n] => {
+            let Some(&(stage, _)) = STAGES.iter().find(|(_, s)| s == stage) else {
+                panic!("no stage {stage}")
+            };
+            run(name, stage, n.parse().expect("a number of updates"));
+        }
+        only => counts(&only.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>()),
+    }
+}
