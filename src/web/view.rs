@@ -22,6 +22,24 @@ pub struct Select {
     pub label: String,
     pub options: Vec<Opt>,
     pub refresh: Option<&'static str>,
+    /// Drawn as a text field offering the shared `<datalist>` of this id instead of options of
+    /// its own: a form of many rows of one long catalog sends that catalog once, not per row.
+    pub list: Option<&'static str>,
+}
+
+impl Select {
+    /// The value chosen.
+    pub fn current(&self) -> &str {
+        self.options.iter().find(|o| o.selected).map_or("", |o| o.value.as_str())
+    }
+
+    /// This choice as a text field offering the `<datalist>` `list`: the same field name and
+    /// value, posted the same way, without a copy of the catalog.
+    pub fn listed(mut self, list: &'static str) -> Self {
+        self.options.retain(|o| o.selected);
+        self.list = Some(list);
+        self
+    }
 }
 
 /// The DOM id of an input: "weapons.0.count" -> "f-weapons-0-count".
@@ -69,7 +87,14 @@ pub fn select(
             Opt { value: current.to_owned(), label: format!("{current} (unknown)"), selected: true },
         );
     }
-    Select { name: name.to_owned(), id: dom_id(name), label: label.to_owned(), options: opts, refresh }
+    Select {
+        name: name.to_owned(),
+        id: dom_id(name),
+        label: label.to_owned(),
+        options: opts,
+        refresh,
+        list: None,
+    }
 }
 
 /// A probability for people, the one way every page writes it: "12.50%"; "<0.01%" for a chance

@@ -212,3 +212,30 @@ async fn the_ledger_opens_with_every_line_and_stays_open_as_figures_change() {
         serde_json::json!(false)
     );
 }
+
+#[tokio::test]
+async fn past_forty_weapon_rows_each_weapon_is_a_labelled_field_offering_the_shared_list() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    let doc = serde_json::json!({"name": "Arsenal", "hull": "yacht", "plant": "large",
+        "weapons": vec![serde_json::json!({"weapon": "mg", "mount": "F"}); 41]});
+    let res = reqwest::Client::new().post(app.url("/api/boats")).json(&doc).send().await.expect("save");
+    let v: serde_json::Value = res.json().await.expect("json");
+    b.goto(v["edit_url"].as_str().expect("edit link")).await;
+    assert_eq!(b.value("#f-weapons-3-weapon").await, "mg");
+    assert_eq!(
+        b.js("return document.querySelectorAll('datalist#weapon-list option').length > 30;").await,
+        true
+    );
+    assert_eq!(b.unlabeled_inputs().await, serde_json::json!([]));
+    assert_eq!(b.axe().await, Vec::<String>::new());
+    // Typing another weapon's id and leaving the field redraws the form with it.
+    let before = b.text("#sum-problems-weapons-3").await;
+    // (By keys, as a player does: select all, type, Tab; clearing the field would post it empty.)
+    let field = b.css("#f-weapons-3-weapon").await;
+    field.send_keys("\u{E009}a\u{E000}rl\u{E004}").await.expect("type");
+    b.wait_text("#sum-problems-weapons-3", "price the rocket launcher", |t| t != before).await;
+    b.settle().await;
+    assert_eq!(b.value("#f-weapons-3-weapon").await, "rl");
+}

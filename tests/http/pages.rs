@@ -646,3 +646,42 @@ async fn a_kept_share_page_is_served_compressed_with_the_headers_every_page_has(
     let owner = app.client.get(app.url(&format!("/boats/{id}"))).send().await.expect("page");
     assert!(owner.text().await.expect("page").contains(&format!("/boats/{id}/edit")));
 }
+
+#[tokio::test]
+async fn past_forty_weapon_rows_each_weapon_is_a_field_offering_one_shared_list() {
+    use drydock::games::carwars::design::WeaponEntry;
+    use drydock::games::carwars::tables::weapon_by_id;
+    let app = spawn().await;
+    let mut d = examples::piranha();
+    let page = |d: &drydock::games::carwars::Design, extra: &'static [(&'static str, &'static str)]| {
+        let body = form(d, extra);
+        let app = &app;
+        async move { post_form(app, "/boats/design", body).await.text().await.expect("text") }
+    };
+    // A real boat keeps a select of the catalog in each row.
+    let body = page(&d, &[]).await;
+    assert!(body.contains(r#"<select id="f-weapons-0-weapon" name="weapons.0.weapon""#), "a select");
+    assert!(!body.contains("<datalist"), "no shared list");
+    // 41 rows: one list of the weapons, each row (and the adder) a field offering it.
+    let mg = WeaponEntry::new(weapon_by_id("mg").expect("mg"), None);
+    d.weapons = vec![mg; 41];
+    let body = page(&d, &[]).await;
+    assert_eq!(body.matches("<datalist").count(), 1, "one shared list");
+    assert!(body.contains(r#"<datalist id="weapon-list"><option value="mg">Machine gun ("#), "ids, named");
+    assert!(!body.contains(r#"<select id="f-weapons-0-weapon""#), "no select per row");
+    let field = r#"<input list="weapon-list" value="mg" autocomplete="off" spellcheck="false" id="f-weapons-40-weapon" name="weapons.40.weapon" hx-post="/boats/designer""#;
+    assert!(body.contains(field), "a field offering the list, redrawing the form when changed");
+    assert!(body.contains(r#"<label for="f-weapons-40-weapon">Weapon</label>"#), "labelled");
+    assert!(body.contains(r#"id="f-new_weapon" name="new_weapon""#), "the adder too");
+    // The form posts as before: a weapon typed in a row, and one added, are read.
+    let body =
+        page(&d, &[("weapons.3.weapon", "rl"), ("new_weapon", "hmg"), ("action", "add.weapons")]).await;
+    assert!(
+        body.contains(r#"value="rl" autocomplete="off" spellcheck="false" id="f-weapons-3-weapon""#),
+        "changed"
+    );
+    assert!(
+        body.contains(r#"value="hmg" autocomplete="off" spellcheck="false" id="f-weapons-41-weapon""#),
+        "added"
+    );
+}

@@ -139,6 +139,13 @@ impl Row {
         self.fig.title()
     }
 
+    /// The row as its legend numbers it, for the labels of its buttons: "ship 3", "squadron 2".
+    /// (Not its name: a name of 100 characters in every label of 200 rows would make the
+    /// builder larger than an answer may be.)
+    pub fn called(&self) -> String {
+        format!("{} {}", if self.count.is_some() { "squadron" } else { "ship" }, self.number)
+    }
+
     /// Whether its salvo may split, in words; "" when it may not.
     pub fn split(&self) -> &'static str {
         match self.fig.split {

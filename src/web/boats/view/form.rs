@@ -12,6 +12,15 @@ use crate::web::view::{ProblemView, Select, dom_id, slot_id};
 /// Where a structural select of the designer re-renders the form.
 const DESIGNER: &str = "/boats/designer";
 
+/// The id of the one `<datalist>` of weapons a design of many weapon rows offers.
+const WEAPON_LIST: &str = "weapon-list";
+
+/// Past this many rows choosing a weapon (weapons, turret weapons and turrets' adders), each
+/// is a text field offering one shared list of the weapons rather than a select of its own:
+/// a Yacht's 40 spaces hold no more weapons than that, and 200 selects of the whole catalog
+/// would make the designer larger than an answer may be (issue 24).
+const WEAPON_SELECTS_UP_TO: usize = 40;
+
 fn select(
     name: &str,
     label: &str,
@@ -328,12 +337,33 @@ impl BoatView {
             .collect()
     }
 
+    /// The weapons as a choice lists them: id, and name with cost, weight and spaces.
+    fn weapon_options() -> Vec<(String, String)> {
+        catalog_options::<tables::Weapon>(|w| {
+            format!("{} ({}, {} lb, {} sp)", w.name, dollars_rounded(w.cost), w.weight, w.spaces)
+        })
+    }
+
+    /// The shared list of weapons (its id, and its options), when the rows choosing one are too
+    /// many for a select each.
+    pub fn weapon_datalist(&self) -> Option<(&'static str, Vec<(String, String)>)> {
+        self.weapons_listed().then(|| (WEAPON_LIST, Self::weapon_options()))
+    }
+
+    fn weapons_listed(&self) -> bool {
+        let d = &self.design;
+        let rows = d.weapons.len() + d.turrets.iter().map(|t| 1 + t.weapons.len()).sum::<usize>();
+        rows > WEAPON_SELECTS_UP_TO
+    }
+
+    /// A choice of weapon: a select, or a field offering the shared list (see [`WEAPON_LIST`]).
+    fn weapon_choice(&self, choice: Select) -> Select {
+        if self.weapons_listed() { choice.listed(WEAPON_LIST) } else { choice }
+    }
+
     fn weapon_row(&self, path: String, number: usize, e: &WeaponEntry, in_turret: bool) -> WeaponRow {
         let w = e.weapon.known();
         let hull = self.design.hull.known().unwrap_or(&tables::NO_HULL);
-        let weapons = catalog_options::<tables::Weapon>(|w| {
-            format!("{} ({}, {} lb, {} sp)", w.name, dollars_rounded(w.cost), w.weight, w.spaces)
-        });
         let mount = (!in_turret).then(|| {
             // The hull's facings, and the chosen one even if the hull lacks it (its problem says so).
             let mounts: Vec<(String, String)> = Mount::ALL
@@ -358,7 +388,13 @@ impl BoatView {
             )
         });
         WeaponRow {
-            weapon: select(&format!("{path}.weapon"), "Weapon", e.weapon.id(), weapons, true),
+            weapon: self.weapon_choice(select(
+                &format!("{path}.weapon"),
+                "Weapon",
+                e.weapon.id(),
+                Self::weapon_options(),
+                true,
+            )),
             mount,
             ammo,
             count: e.count,
@@ -391,13 +427,13 @@ impl BoatView {
     }
 
     pub fn new_weapon(&self, name: &str) -> Select {
-        select(
+        self.weapon_choice(select(
             name,
             "Weapon to add",
             crate::web::boats::form::NEW_WEAPON,
             catalog_options::<tables::Weapon>(|w| w.name.to_owned()),
             false,
-        )
+        ))
     }
 
     pub fn turret_rows(&self) -> Vec<TurretRow> {
