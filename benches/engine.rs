@@ -15,6 +15,8 @@ use drydock::games::carwars::design::{Design, Top, WeaponEntry};
 use drydock::games::carwars::tables::Mount;
 use drydock::games::carwars::{evaluate, examples, statline};
 
+#[path = "shared/misspell.rs"]
+mod misspelt;
 #[path = "shared/yacht.rs"]
 mod yacht;
 use yacht::{big_yacht, weapon};
@@ -356,28 +358,9 @@ fn worst_cases(at_least: Duration) {
 fn unknown_ids(at_least: Duration) {
     use drydock::web::builder::Builder;
     use drydock::web::{bfg::Fleets, boats::Boats, epic::Epic, samurai::Samurai, waffle::Waffle};
+    use misspelt::misspell;
     use serde_json::Value;
 
-    fn misspell(v: &mut Value) {
-        const IDS: [&str; 8] = ["weapon", "item", "section", "entry", "class", "options", "type", "types"];
-        match v {
-            Value::Array(a) => a.iter_mut().for_each(misspell),
-            Value::Object(o) => {
-                for (k, v) in o.iter_mut() {
-                    match v {
-                        Value::String(s) if IDS.contains(&k.as_str()) => s.push('e'),
-                        Value::Array(a) if IDS.contains(&k.as_str()) => {
-                            a.iter_mut()
-                                .filter_map(|id| if let Value::String(s) = id { Some(s) } else { None })
-                                .for_each(|s| s.push('e'));
-                        }
-                        _ => misspell(v),
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
     fn filled(example: &str, n: usize) -> Vec<u8> {
         let mut doc: Value = serde_json::from_str(example).unwrap_or_default();
         let key = doc

@@ -3,11 +3,15 @@
 //! pool, not on the runtime's workers. The server runs on a runtime of its own with two workers,
 //! as the binary does on a two-core machine.
 
+#[path = "../../benches/shared/misspell.rs"]
+mod misspelt;
+
 use drydock::games::registry::Game;
 use drydock::store::testing;
 use drydock::web::judging::JudgingRate;
 use drydock::web::serve::{ServeOptions, serve};
 use drydock::web::{AppState, WriteRate, app};
+use misspelt::misspell;
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -97,30 +101,6 @@ async fn heaviest(client: &reqwest::Client, url: &str, example: &str) -> Vec<u8>
         best = body;
     }
     best
-}
-
-/// Every catalog id in a JSON value (a part's, a class's, a type's) with one letter more.
-fn misspell(v: &mut Value) {
-    const IDS: [&str; 8] = ["weapon", "item", "section", "entry", "class", "options", "type", "types"];
-    match v {
-        Value::Array(a) => a.iter_mut().for_each(misspell),
-        Value::Object(o) => {
-            for (k, v) in o.iter_mut() {
-                match v {
-                    Value::String(s) if IDS.contains(&k.as_str()) => s.push('e'),
-                    Value::Array(a) if IDS.contains(&k.as_str()) => {
-                        for id in a.iter_mut() {
-                            if let Value::String(s) = id {
-                                s.push('e');
-                            }
-                        }
-                    }
-                    _ => misspell(v),
-                }
-            }
-        }
-        _ => {}
-    }
 }
 
 /// Times GETs of the catalog until `until`, `gap` apart: every one's latency, sorted.
