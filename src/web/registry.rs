@@ -190,14 +190,18 @@ mod tests {
             serde_json::from_str(B::GAME.example).map_err(|e| TestCaseError::fail(e.to_string()))?;
         for action in buttons {
             let mut fields = codec::encode(&doc);
-            fields.push(("action".to_owned(), action.clone()));
             fields.push(("new_weapon".to_owned(), "mg".to_owned()));
+            // The document as the form reads it with no button pressed: the codec's own form
+            // leaves an empty list out, and a list whose default is not empty (Samurai's wind)
+            // reads back as its default (the editor's form carries a marker for it).
+            let Ok((posted, _)) = read_form::<B>(&Fields::from_pairs(fields.clone())) else { continue };
+            fields.push(("action".to_owned(), action.clone()));
             let f = Fields::from_pairs(fields);
             let Ok((after, problems)) = read_form::<B>(&f) else { continue };
             if problems.iter().any(|p| p.code == Code::BadButton) {
                 prop_assert_eq!(
                     serde_json::to_value(&after).ok(),
-                    serde_json::to_value(&doc).ok(),
+                    serde_json::to_value(&posted).ok(),
                     "{}",
                     action
                 );
