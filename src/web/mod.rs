@@ -18,6 +18,7 @@ pub mod health;
 pub mod json;
 pub mod judging;
 pub mod landing;
+pub mod limit;
 pub mod metrics;
 pub mod origin;
 pub mod owners;
@@ -158,6 +159,7 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(writes.clone(), rate::count_token_attempts))
         .layer(judges.extension())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(middleware::from_fn(limit::refuse_past_limit))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .service(routes);
     // Kept share pages are answered in front of everything else (see cache::KeptPages).

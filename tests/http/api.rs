@@ -364,3 +364,59 @@ async fn static_files_are_served_with_validators_and_no_third_party_code() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// A form past the body limit, sent as a browser on a slow line sends it (headers, then the body
+/// a piece at a time): the player gets the 413 page saying why, never a connection reset because
+/// the server answered and closed with the body still coming. Up to a mebibyte, the body is read
+/// and dropped before the answer.
+#[tokio::test]
+async fn a_form_past_the_limit_sent_slowly_gets_its_413_page_not_a_reset() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn().await;
+    for size in [65 * 1024, 200 * 1024] {
+        let mut s = tokio::net::TcpStream::connect(app.addr).await.expect("connect");
+        let head = format!(
+            "POST /boats/design HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+             Content-Length: {size}\r\nConnection: close\r\n\r\nname=",
+            app.addr
+        );
+        s.write_all(head.as_bytes()).await.expect("headers");
+        let piece = vec![b'x'; 16 * 1024];
+        let mut sent = 5;
+        while sent < size {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            let n = piece.len().min(size - sent);
+            // A refused write is the failure itself: the answer below says which.
+            if s.write_all(&piece[..n]).await.is_err() {
+                break;
+            }
+            sent += n;
+        }
+        let mut answer = Vec::new();
+        let read = s.read_to_end(&mut answer).await;
+        let text = String::from_utf8_lossy(&answer);
+        assert!(
+            read.is_ok(),
+            "{size} bytes: the answer was cut ({read:?}) after {sent} bytes sent: {text:.300}"
+        );
+        assert!(text.starts_with("HTTP/1.1 413"), "{size} bytes: {text:.300}");
+        assert!(text.contains("64 KiB"), "{size} bytes: no reason given: {text:.600}");
+        assert_eq!(sent, size, "the server stopped reading the body");
+    }
+    // Past a mebibyte, or waiting for leave to send (`Expect: 100-continue`), it is refused at
+    // once, with nothing read: the headers alone get the answer.
+    for extra in ["Content-Length: 5000000\r\n", "Content-Length: 70000\r\nExpect: 100-continue\r\n"] {
+        let mut s = tokio::net::TcpStream::connect(app.addr).await.expect("connect");
+        let head = format!(
+            "POST /boats/design HTTP/1.1\r\nHost: {}\r\nContent-Type: application/x-www-form-urlencoded\r\n\
+             {extra}Connection: close\r\n\r\n",
+            app.addr
+        );
+        s.write_all(head.as_bytes()).await.expect("headers");
+        let mut answer = Vec::new();
+        let read = tokio::time::timeout(std::time::Duration::from_secs(5), s.read_to_end(&mut answer)).await;
+        let text = String::from_utf8_lossy(&answer);
+        assert!(read.is_ok(), "{extra}: no answer before the body came");
+        assert!(text.starts_with("HTTP/1.1 413"), "{extra}: {text:.300}");
+    }
+}
