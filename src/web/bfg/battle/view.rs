@@ -26,6 +26,12 @@ const SHOWN_DECISIONS: [&str; 12] = [
     "undo",
 ];
 
+/// Battles of up to this many ships draw every card's order forms. Past it, each card offers
+/// "Orders", and only the card being given orders draws its forms (`?orders=ship-3`): a battle
+/// of 300 ships with every form drawn is two megabytes (issue 24). A squadron's card counts as
+/// one of its ships, not apart.
+pub const EVERY_CARDS_ORDERS_UP_TO: usize = 40;
+
 /// A message as a sentence: with its full stop.
 fn sentence(mut s: String) -> String {
     if !s.ends_with('.') {
@@ -71,6 +77,13 @@ pub struct BattleView {
     pub refused: Option<(String, String)>,
     /// Whether a form on the page has that key (otherwise the refusal shows at the top alone).
     placed: bool,
+    /// Past [`EVERY_CARDS_ORDERS_UP_TO`] ships: cards offer "Orders" instead of drawing their forms.
+    pub folded: bool,
+    /// The card (its element id: "ship-3", "squadron-squadrons-0") whose orders are drawn when
+    /// the cards are folded.
+    pub open: Option<String>,
+    /// The open card's first field is marked `autofocus` (its "Orders" was pressed).
+    pub landing: bool,
 }
 
 /// One ship as the page shows it.
@@ -145,6 +158,11 @@ impl SquadronRow {
     pub fn form(&self, action: &str) -> String {
         format!("{action}-{}", self.dom)
     }
+
+    /// Its card's element id: "squadron-squadrons-0".
+    pub fn card(&self) -> String {
+        format!("squadron-{}", self.dom)
+    }
 }
 
 /// The fleet's attack craft against its limit now.
@@ -217,6 +235,9 @@ impl BattleView {
             log_dropped: 0,
             refused,
             placed: false,
+            folded: false,
+            open: None,
+            landing: false,
         };
         let cur = match cur {
             Ok(c) => c,
@@ -341,8 +362,47 @@ impl BattleView {
                     .collect();
             }
         }
+        v.folded = v.ships.len() > EVERY_CARDS_ORDERS_UP_TO;
         v.placed = v.refused.as_ref().is_some_and(|(key, _)| v.has_form(key));
         v
+    }
+
+    /// The same, with the card `open` (an element id, as [`Self::open`]) drawing its orders.
+    pub(super) fn opening(mut self, open: Option<String>) -> Self {
+        self.open = open;
+        self.placed = self.refused.as_ref().is_some_and(|(key, _)| self.has_form(key));
+        self
+    }
+
+    /// The same, its open card's first field marked for the view to land on.
+    pub(super) fn landing(self) -> Self {
+        BattleView { landing: true, ..self }
+    }
+
+    /// Whether the card `card` (an element id) draws its order forms: every card, unless they
+    /// are folded; then the open one alone.
+    pub fn draws(&self, card: &str) -> bool {
+        !self.folded || self.is_open(card)
+    }
+
+    /// Whether the view lands on `card`'s first field (its "Orders" was pressed).
+    pub fn lands_on(&self, card: &str) -> bool {
+        self.landing && self.is_open(card)
+    }
+
+    /// Whether `card` (an element id) is the open one.
+    pub fn is_open(&self, card: &str) -> bool {
+        self.open.as_deref() == Some(card)
+    }
+
+    /// Whether the owner may give orders now (no problem stops them).
+    pub fn orders(&self) -> bool {
+        self.owner && self.problem.is_none()
+    }
+
+    /// Whether the page holds the card `card` (an element id).
+    pub fn has_card(&self, card: &str) -> bool {
+        self.ships.iter().any(|s| s.card() == card) || self.squadrons.iter().any(|q| q.card() == card)
     }
 
     /// Whether the page holds the form `key` names, for the owner.
@@ -357,8 +417,10 @@ impl BattleView {
             "undo" => orders && self.undo.is_some(),
             "remove_markers" => orders && self.fleet.as_ref().is_some_and(|f| !f.markers.is_empty()),
             _ => {
-                self.squadrons.iter().any(|q| orders && [q.form("launch_squadron")].contains(&key.to_owned()))
-                    || self.ships.iter().any(|s| {
+                self.squadrons
+                    .iter()
+                    .any(|q| orders && self.draws(&q.card()) && q.form("launch_squadron") == key)
+                    || self.ships.iter().filter(|s| self.draws(&s.card())).any(|s| {
                         (orders && s.condition != "destroyed" && s.key("set_condition") == key)
                             || (s.orders
                                 && ["launch_craft", "launch_torpedoes", "reload", "brace", "hits", "shields"]
@@ -395,6 +457,11 @@ impl BattleView {
 }
 
 impl ShipRow {
+    /// Its card's element id: "ship-3".
+    pub fn card(&self) -> String {
+        format!("ship-{}", self.index)
+    }
+
     /// The key of one of its forms: "reload-3".
     pub fn key(&self, action: &str) -> String {
         format!("{action}-{}", self.index)
