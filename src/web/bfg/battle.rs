@@ -368,9 +368,7 @@ async fn order(
                     return rendered(v, StatusCode::OK, &headers);
                 }
                 let back = match card {
-                    Some(card) if battle.ships.len() > EVERY_CARDS_ORDERS_UP_TO => {
-                        format!("?orders={card}#{card}")
-                    }
+                    Some(card) if view::folds(battle.ships.len()) => format!("?orders={card}#{card}"),
                     _ => format!("#{}", anchor(&action)),
                 };
                 return Ok(Redirect::to(&format!("/bfg/{id}/battle{back}")).into_response());
@@ -433,7 +431,7 @@ fn anchor(a: &Action) -> String {
         | Action::Hits { ship, .. }
         | Action::SetCondition { ship, .. }
         | Action::Shields { ship, .. }
-        | Action::Brace { ship, .. } => format!("ship-{ship}"),
+        | Action::Brace { ship, .. } => view::ship_card(ship),
         Action::LaunchSquadron { .. } => "squadrons".into(),
         Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => "fleet".into(),
     }
@@ -452,18 +450,18 @@ fn form_key(f: &Fields) -> String {
 /// The card of the ship or squadron an order is for (its element id), if any.
 fn card_of_action(a: &Action) -> Option<String> {
     match a {
-        Action::LaunchSquadron { squadron, .. } => Some(format!("squadron-{}", view::squadron_dom(squadron))),
+        Action::LaunchSquadron { squadron, .. } => Some(view::squadron_card(squadron)),
         Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => None,
         ship => Some(anchor(ship)),
     }
 }
 
-/// The card a form was sent from (its element id, as [`view::ShipRow::card`] and
-/// [`view::SquadronRow::card`] name it), if a ship's or a squadron's.
+/// The card a form was sent from (its element id), if a ship's or a squadron's: the ship or
+/// squadron as sent, which may name no card.
 fn card_of(f: &Fields) -> Option<String> {
     match (f.get("ship"), f.get("squadron")) {
-        (Some(ship), _) if !ship.is_empty() => Some(format!("ship-{ship}")),
-        (_, Some(q)) if !q.is_empty() => Some(format!("squadron-{}", view::squadron_dom(q))),
+        (Some(ship), _) if !ship.is_empty() => Some(view::ship_card(ship)),
+        (_, Some(q)) if !q.is_empty() => Some(view::squadron_card(q)),
         _ => None,
     }
 }

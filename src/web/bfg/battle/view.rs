@@ -26,11 +26,26 @@ const SHOWN_DECISIONS: [&str; 12] = [
     "undo",
 ];
 
-/// Battles of up to this many ships draw every card's order forms. Past it, each card offers
-/// "Orders", and only the card being given orders draws its forms (`?orders=ship-3`): a battle
-/// of 300 ships with every form drawn is two megabytes (issue 24). A squadron's card counts as
-/// one of its ships, not apart.
+/// Battles of up to this many ships (escorts counted one by one) draw every card's order forms.
+/// Past it, the cards are folded: each offers "Orders", and only the card being given orders
+/// draws its forms (`?orders=ship-3`). A battle of 300 ships with every form drawn is two
+/// megabytes (issue 24).
 pub const EVERY_CARDS_ORDERS_UP_TO: usize = 40;
+
+/// Whether a battle of `ships` ships has its cards folded.
+pub fn folds(ships: usize) -> bool {
+    ships > EVERY_CARDS_ORDERS_UP_TO
+}
+
+/// The element id of a ship's card ("ship-3"), where the page lands after its orders.
+pub fn ship_card(ship: impl std::fmt::Display) -> String {
+    format!("ship-{ship}")
+}
+
+/// The element id of a squadron's card, by its key ("squadrons.0" is "squadron-squadrons-0").
+pub fn squadron_card(key: &str) -> String {
+    format!("squadron-{}", squadron_dom(key))
+}
 
 /// A message as a sentence: with its full stop.
 fn sentence(mut s: String) -> String {
@@ -161,7 +176,7 @@ impl SquadronRow {
 
     /// Its card's element id: "squadron-squadrons-0".
     pub fn card(&self) -> String {
-        format!("squadron-{}", self.dom)
+        squadron_card(&self.key)
     }
 }
 
@@ -362,7 +377,7 @@ impl BattleView {
                     .collect();
             }
         }
-        v.folded = v.ships.len() > EVERY_CARDS_ORDERS_UP_TO;
+        v.folded = folds(v.ships.len());
         v.placed = v.refused.as_ref().is_some_and(|(key, _)| v.has_form(key));
         v
     }
@@ -459,7 +474,7 @@ impl BattleView {
 impl ShipRow {
     /// Its card's element id: "ship-3".
     pub fn card(&self) -> String {
-        format!("ship-{}", self.index)
+        ship_card(self.index)
     }
 
     /// The key of one of its forms: "reload-3".
