@@ -354,13 +354,13 @@ async fn order(
         return Err(not_the_owner());
     }
     let f = Fields::parse(&body);
-    let key = form_key(&f);
+    let key = view::form_key(&f);
     let refused = match read_order(&f) {
         Err(message) => Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message },
         Ok(action) => match act(&state, &id, &fleet, &action).await? {
             Ok((_, battle)) => {
                 // The card the order was for stays open (when the battle's cards are folded).
-                let card = card_of_action(&action);
+                let card = view::card_of_action(&action);
                 if from_htmx(&headers) {
                     // Stored: the page needs no more of its revision than that.
                     let cur = Ok(Current { battle, revision: Some(0) });
@@ -369,14 +369,14 @@ async fn order(
                 }
                 let back = match card {
                     Some(card) if view::folds(battle.ships.len()) => format!("?orders={card}#{card}"),
-                    _ => format!("#{}", anchor(&action)),
+                    _ => format!("#{}", view::anchor(&action)),
                 };
                 return Ok(Redirect::to(&format!("/bfg/{id}/battle{back}")).into_response());
             }
             Err(r) => r,
         },
     };
-    refusal_page(&state, &b, &fleet, &headers, (key, card_of(&f)), refused).await
+    refusal_page(&state, &b, &fleet, &headers, (key, view::card_of(&f)), refused).await
 }
 
 /// The page with a refusal shown at the form that was sent: its key, and its card (drawn open).
@@ -419,50 +419,6 @@ async fn restart(
         }
         Ok(_) => Ok(Redirect::to(&format!("/bfg/{id}/battle")).into_response()),
         Err(r) => refusal_page(&state, &b, &fleet, &headers, ("new".into(), None), r).await,
-    }
-}
-
-/// Where a page lands after an order: the ship's card, or the fleet's line.
-fn anchor(a: &Action) -> String {
-    match a {
-        Action::LaunchCraft { ship, .. }
-        | Action::LaunchTorpedoes { ship, .. }
-        | Action::Reload { ship, .. }
-        | Action::Hits { ship, .. }
-        | Action::SetCondition { ship, .. }
-        | Action::Shields { ship, .. }
-        | Action::Brace { ship, .. } => view::ship_card(ship),
-        Action::LaunchSquadron { .. } => "squadrons".into(),
-        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => "fleet".into(),
-    }
-}
-
-/// Which form was sent: its order and ship (or squadron), as [`view::ShipRow::key`] names it.
-fn form_key(f: &Fields) -> String {
-    let action = f.get("action").unwrap_or("");
-    match (f.get("ship"), f.get("squadron")) {
-        (Some(ship), _) if !ship.is_empty() => format!("{action}-{ship}"),
-        (_, Some(q)) if !q.is_empty() => format!("{action}-{}", view::squadron_dom(q)),
-        _ => action.to_owned(),
-    }
-}
-
-/// The card of the ship or squadron an order is for (its element id), if any.
-fn card_of_action(a: &Action) -> Option<String> {
-    match a {
-        Action::LaunchSquadron { squadron, .. } => Some(view::squadron_card(squadron)),
-        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => None,
-        ship => Some(anchor(ship)),
-    }
-}
-
-/// The card a form was sent from (its element id), if a ship's or a squadron's: the ship or
-/// squadron as sent, which may name no card.
-fn card_of(f: &Fields) -> Option<String> {
-    match (f.get("ship"), f.get("squadron")) {
-        (Some(ship), _) if !ship.is_empty() => Some(view::ship_card(ship)),
-        (_, Some(q)) if !q.is_empty() => Some(view::squadron_card(q)),
-        _ => None,
     }
 }
 

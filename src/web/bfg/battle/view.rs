@@ -1,11 +1,13 @@
 //! What the battle page shows, prepared for its template: each ship's hits, shields and state and
 //! what it can do, the squadrons' one-order launches, the fleet's attack craft against its
-//! limit, the order undo would take back, the log newest first, and where a refusal goes.
-//! Nothing here judges an order: the engine's status says what each ship can do, the battle
-//! what it has done.
+//! limit, the order undo would take back, the log newest first, and where a refusal goes. Past
+//! [`EVERY_CARDS_ORDERS_UP_TO`] ships the cards are folded: only the open one draws its forms,
+//! and the page comes back to it after its order. Nothing here judges an order: the engine's
+//! status says what each ship can do, the battle what it has done.
 
-use crate::games::bfg::{self, Condition, Fleet, LogEntry};
+use crate::games::bfg::{self, Action, Condition, Fleet, LogEntry};
 use crate::store::builds::Build;
+use crate::web::form::Fields;
 
 use super::{Current, NoBattle};
 
@@ -99,6 +101,50 @@ pub struct BattleView {
     pub open: Option<String>,
     /// The open card's first field is marked `autofocus` (its "Orders" was pressed).
     pub landing: bool,
+}
+
+/// Where a page lands after an order: the ship's card, or the fleet's line.
+pub(super) fn anchor(a: &Action) -> String {
+    match a {
+        Action::LaunchCraft { ship, .. }
+        | Action::LaunchTorpedoes { ship, .. }
+        | Action::Reload { ship, .. }
+        | Action::Hits { ship, .. }
+        | Action::SetCondition { ship, .. }
+        | Action::Shields { ship, .. }
+        | Action::Brace { ship, .. } => ship_card(ship),
+        Action::LaunchSquadron { .. } => "squadrons".into(),
+        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => "fleet".into(),
+    }
+}
+
+/// Which form was sent: its order and ship (or squadron), as [`ShipRow::key`] names it.
+pub(super) fn form_key(f: &Fields) -> String {
+    let action = f.get("action").unwrap_or("");
+    match (f.get("ship"), f.get("squadron")) {
+        (Some(ship), _) if !ship.is_empty() => format!("{action}-{ship}"),
+        (_, Some(q)) if !q.is_empty() => format!("{action}-{}", squadron_dom(q)),
+        _ => action.to_owned(),
+    }
+}
+
+/// The card of the ship or squadron an order is for (its element id), if any.
+pub(super) fn card_of_action(a: &Action) -> Option<String> {
+    match a {
+        Action::LaunchSquadron { squadron, .. } => Some(squadron_card(squadron)),
+        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => None,
+        ship => Some(anchor(ship)),
+    }
+}
+
+/// The card a form was sent from (its element id), if a ship's or a squadron's: the ship or
+/// squadron as sent, which may name no card.
+pub(super) fn card_of(f: &Fields) -> Option<String> {
+    match (f.get("ship"), f.get("squadron")) {
+        (Some(ship), _) if !ship.is_empty() => Some(ship_card(ship)),
+        (_, Some(q)) if !q.is_empty() => Some(squadron_card(q)),
+        _ => None,
+    }
 }
 
 /// One ship as the page shows it.
