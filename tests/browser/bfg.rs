@@ -1,5 +1,6 @@
 //! The BFG battle tracker and ordnance odds in a browser: with JavaScript (htmx updates the
-//! battle and the odds in place) and without (every order and every question is a plain form).
+//! battle and the odds in place) and without (every order and every question is a plain form),
+//! and a battle of more ships than the page draws every card's orders for ("Orders" a card).
 
 use crate::support::{App, Browser, TURN, app, browser, browser_without_script};
 use serde_json::{Value, json};
@@ -15,7 +16,26 @@ async fn owned_fleet(app: &App, owner: &Browser) -> String {
         "ships": [{"class": "emperor-battleship"}, {"class": "dictator-cruiser"}],
         "squadrons": [{"class": "sword-frigate", "count": 2}]
     });
-    let res = reqwest::Client::new().post(app.url("/api/bfg")).json(&fleet).send().await.expect("save");
+    owned(app, owner, &fleet).await
+}
+
+/// A fleet of more ships than the battle page draws every card's orders for: Dictator cruisers
+/// (ship 30 among them), then a squadron of two Cobra destroyers. Saved as [`owned_fleet`] is.
+async fn owned_armada(app: &App, owner: &Browser) -> String {
+    let ships = drydock::web::bfg::battle::EVERY_CARDS_ORDERS_UP_TO + 1;
+    let fleet = json!({
+        "name": "Armada",
+        "faction": "imperial-navy",
+        "points_limit": 100_000,
+        "ships": vec![json!({"class": "dictator-cruiser"}); ships - 2],
+        "squadrons": [{"class": "cobra-destroyer", "count": 2}]
+    });
+    owned(app, owner, &fleet).await
+}
+
+/// Saves `fleet` and hands its edit token to `owner` (see [`owned_fleet`]).
+async fn owned(app: &App, owner: &Browser, fleet: &Value) -> String {
+    let res = reqwest::Client::new().post(app.url("/api/bfg")).json(fleet).send().await.expect("save");
     let v: Value = res.json().await.expect("json");
     owner.goto(v["edit_url"].as_str().expect("edit link")).await;
     owner.css("form#builder").await;
@@ -137,6 +157,84 @@ async fn a_battle_is_tracked_by_form_posts_without_javascript() {
     assert_eq!(b.text("#turn").await, "Turn 1");
     assert_eq!(b.text("#fleet-in-play").await, "0");
     assert_eq!(b.text("#ship-2-condition").await, "Intact 1 of 1 hits left");
+}
+
+/// Where `sel` is on the screen (its top, in CSS pixels), once scrolled to the middle as a player
+/// scrolls what they tap into view.
+async fn on_screen(b: &Browser, sel: &str, scroll: bool) -> f64 {
+    let at = serde_json::to_value(b.css(sel).await).expect("an element reference");
+    let script = "if (arguments[1]) arguments[0].scrollIntoView({block: 'center'}); return arguments[0].getBoundingClientRect().top;";
+    let top = b.c.execute(script, vec![at, json!(scroll)]).await.expect("where");
+    top.as_f64().expect("a number")
+}
+
+#[tokio::test]
+async fn past_the_count_a_cards_orders_open_in_place_and_stay_open_after_its_order() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let owner = browser().await;
+    let page = owned_armada(app, &owner).await;
+    for (w, h) in [(390, 844), (1280, 1000)] {
+        owner.c.set_window_size(w, h).await.expect("screen size");
+        owner.goto(&page).await;
+        owner.mark_page().await;
+        assert!(!owner.exists("#form-hits-30").await, "no card draws its forms");
+
+        // "Orders": the card's forms come in its place, the first field focused where the
+        // link was on the screen.
+        let link = "a[href='?orders=ship-30']";
+        let was = on_screen(&owner, link, true).await;
+        owner.click(link).await;
+        owner.css("#form-hits-30").await;
+        owner.settle().await;
+        let focused = owner.js("return document.activeElement.id;").await;
+        assert_eq!(focused, json!("h-30"), "at {w} px");
+        let now = on_screen(&owner, "#h-30", false).await;
+        assert!((now - was).abs() <= 50.0, "at {w} px the view moved from {was:.0} to {now:.0}");
+
+        // An order: the card stays open, its button where it was, no other card opens.
+        owner.type_into("#h-30", "4").await;
+        let was = on_screen(&owner, "#b-hits-30", true).await;
+        owner.click("#b-hits-30").await;
+        owner.wait_text("#ship-30-condition", "be crippled", |t| t.starts_with("Crippled")).await;
+        owner.settle().await;
+        assert!(owner.exists("#form-hits-30").await && !owner.exists("#form-hits-29").await);
+        let now = on_screen(&owner, "#b-hits-30", false).await;
+        assert!((now - was).abs() <= 50.0, "at {w} px the button moved from {was:.0} to {now:.0}");
+        assert!(owner.page_was_kept().await, "orders update the page in place");
+        if w == 390 {
+            readable_on_a_phone(&owner).await;
+            let found = owner.axe().await;
+            assert!(found.is_empty(), "{found:?}");
+        }
+        owner.click("#b-undo").await;
+        owner.wait_text("#ship-30-condition", "be intact", |t| t.starts_with("Intact")).await;
+    }
+}
+
+#[tokio::test]
+async fn past_the_count_a_cards_orders_open_by_a_plain_link_without_javascript() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser_without_script().await;
+    let page = owned_armada(app, &b).await;
+    b.goto(&page).await;
+    post(&b, "a[href='?orders=ship-30']", "#form-hits-30").await;
+    assert!(b.url().await.ends_with("/battle?orders=ship-30"), "{}", b.url().await);
+    assert_eq!(b.js("return document.activeElement.id;").await, json!("h-30"), "its first field focused");
+    b.type_into("#h-30", "4").await;
+    post(&b, "#b-hits-30", "#fleet").await;
+    assert!(b.url().await.ends_with("/battle?orders=ship-30#ship-30"), "back at the card: {}", b.url().await);
+    assert!(b.text("#ship-30-condition").await.starts_with("Crippled"));
+    assert!(b.exists("#form-hits-30").await, "still open");
+    // The squadron's launch, by its own card.
+    post(&b, "a[href='?orders=squadron-squadrons-0']", "#b-launch_squadron-squadrons-0-torpedoes").await;
+    post(&b, "#b-launch_squadron-squadrons-0-torpedoes", "#fleet").await;
+    assert!(
+        b.text("#latest").await.contains("launched torpedoes from 2 ships"),
+        "{}",
+        b.text("#latest").await
+    );
 }
 
 #[tokio::test]

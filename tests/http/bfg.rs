@@ -9,6 +9,7 @@ use drydock::web::bfg::form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
+mod folded;
 mod fuzz;
 mod import;
 mod odds;

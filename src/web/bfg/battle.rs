@@ -21,7 +21,7 @@ use crate::web::form::Fields;
 use crate::web::rate::WriteLimit;
 use askama::Template;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -32,6 +32,7 @@ use serde_json::json;
 use super::Fleets;
 use super::input::{self, whole};
 use view::BattleView;
+pub use view::EVERY_CARDS_ORDERS_UP_TO;
 
 mod events;
 mod odds;
@@ -277,8 +278,16 @@ fn not_the_owner() -> AppError {
 // ----- The page -----
 
 #[derive(Template)]
-#[template(path = "bfg/battle.html", blocks = ["battle"])]
+#[template(path = "bfg/battle.html", blocks = ["battle"], whitespace = "minimize")]
 struct BattlePage {
+    v: BattleView,
+}
+
+/// One card of the battle (`?orders=ship-3` for htmx): its order forms drawn, its first field
+/// marked for the view to land on.
+#[derive(Template)]
+#[template(path = "bfg/battle_card.html")]
+struct BattleCard {
     v: BattleView,
 }
 
@@ -296,15 +305,38 @@ fn rendered(v: BattleView, status: StatusCode, headers: &HeaderMap) -> Result<Re
     Ok(r)
 }
 
+/// The page; `?orders=ship-3` (a card's element id) draws that card's order forms when a battle
+/// has too many ships to draw every card's (its "Orders"). For htmx, that card alone; if the
+/// page no longer holds it (a new battle of another fleet since), the battle section, sent to
+/// replace the section.
 async fn page(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     let (b, fleet) = fleet_of(&state, &id).await?;
     let cur = current(&state, &id, &fleet).await?;
     let owner = is_owner(&b, &headers);
-    rendered(BattleView::new(&b, &fleet, cur, owner, None), StatusCode::OK, &headers)
+    let open = query.and_then(|q| Fields::parse(q.as_bytes()).get("orders").map(str::to_owned));
+    if open.is_none() {
+        return rendered(BattleView::new(&b, &fleet, cur, owner, None), StatusCode::OK, &headers);
+    }
+    // Its first field focused: without JavaScript the browser scrolls it into view.
+    let v = BattleView::new(&b, &fleet, cur, owner, None).opening(open).landing();
+    if !from_htmx(&headers) {
+        return rendered(v, StatusCode::OK, &headers);
+    }
+    if v.open.as_deref().is_some_and(|card| v.has_card(card)) {
+        let body = BattleCard { v }.render()?;
+        let mut r = Html(body).into_response();
+        r.headers_mut().insert(header::VARY, HeaderValue::from_static("HX-Request"));
+        return Ok(r);
+    }
+    let mut r = rendered(v, StatusCode::OK, &headers)?;
+    r.headers_mut().insert("hx-retarget", HeaderValue::from_static("#battle"));
+    r.headers_mut().insert("hx-reswap", HeaderValue::from_static("outerHTML"));
+    Ok(r)
 }
 
 /// An order from the page's forms. Done: back to the page (without JavaScript, a redirect, so
@@ -322,36 +354,43 @@ async fn order(
         return Err(not_the_owner());
     }
     let f = Fields::parse(&body);
-    let key = form_key(&f);
+    let key = view::form_key(&f);
     let refused = match read_order(&f) {
         Err(message) => Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message },
         Ok(action) => match act(&state, &id, &fleet, &action).await? {
             Ok((_, battle)) => {
+                // The card the order was for stays open (when the battle's cards are folded).
+                let card = view::card_of_action(&action);
                 if from_htmx(&headers) {
                     // Stored: the page needs no more of its revision than that.
                     let cur = Ok(Current { battle, revision: Some(0) });
-                    return rendered(BattleView::new(&b, &fleet, cur, true, None), StatusCode::OK, &headers);
+                    let v = BattleView::new(&b, &fleet, cur, true, None).opening(card);
+                    return rendered(v, StatusCode::OK, &headers);
                 }
-                return Ok(Redirect::to(&format!("/bfg/{id}/battle#{}", anchor(&action))).into_response());
+                let back = match card {
+                    Some(card) if view::folds(battle.ships.len()) => format!("?orders={card}#{card}"),
+                    _ => format!("#{}", view::anchor(&action)),
+                };
+                return Ok(Redirect::to(&format!("/bfg/{id}/battle{back}")).into_response());
             }
             Err(r) => r,
         },
     };
-    refusal_page(&state, &b, &fleet, &headers, key, refused).await
+    refusal_page(&state, &b, &fleet, &headers, (key, view::card_of(&f)), refused).await
 }
 
-/// The page with a refusal shown at the form that was sent.
+/// The page with a refusal shown at the form that was sent: its key, and its card (drawn open).
 async fn refusal_page(
     state: &AppState,
     b: &Build,
     fleet: &Result<Fleet, String>,
     headers: &HeaderMap,
-    key: String,
+    (key, card): (String, Option<String>),
     refused: Refused,
 ) -> Result<Response, AppError> {
     let cur = current(state, &b.id, fleet).await?;
     let status = if from_htmx(headers) { StatusCode::OK } else { refused.status };
-    let v = BattleView::new(b, fleet, cur, true, Some((key, refused.message)));
+    let v = BattleView::new(b, fleet, cur, true, Some((key, refused.message))).opening(card);
     rendered(v, status, headers)
 }
 
@@ -371,7 +410,7 @@ async fn restart(
     if stored && !f.flag("confirm") {
         let message = "Tick \"Yes, clear this battle\" to start a new one: its record and log will be gone.";
         let refused = Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() };
-        return refusal_page(&state, &b, &fleet, &headers, "new".into(), refused).await;
+        return refusal_page(&state, &b, &fleet, &headers, ("new".into(), None), refused).await;
     }
     match start_anew(&state, &id, &fleet).await? {
         Ok(battle) if from_htmx(&headers) => {
@@ -379,32 +418,7 @@ async fn restart(
             rendered(BattleView::new(&b, &fleet, cur, true, None), StatusCode::OK, &headers)
         }
         Ok(_) => Ok(Redirect::to(&format!("/bfg/{id}/battle")).into_response()),
-        Err(r) => refusal_page(&state, &b, &fleet, &headers, "new".into(), r).await,
-    }
-}
-
-/// Where a page lands after an order: the ship's card, or the fleet's line.
-fn anchor(a: &Action) -> String {
-    match a {
-        Action::LaunchCraft { ship, .. }
-        | Action::LaunchTorpedoes { ship, .. }
-        | Action::Reload { ship, .. }
-        | Action::Hits { ship, .. }
-        | Action::SetCondition { ship, .. }
-        | Action::Shields { ship, .. }
-        | Action::Brace { ship, .. } => format!("ship-{ship}"),
-        Action::LaunchSquadron { .. } => "squadrons".into(),
-        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => "fleet".into(),
-    }
-}
-
-/// Which form was sent: its order and ship (or squadron), as [`view::ShipRow::key`] names it.
-fn form_key(f: &Fields) -> String {
-    let action = f.get("action").unwrap_or("");
-    match (f.get("ship"), f.get("squadron")) {
-        (Some(ship), _) if !ship.is_empty() => format!("{action}-{ship}"),
-        (_, Some(q)) if !q.is_empty() => format!("{action}-{}", view::squadron_dom(q)),
-        _ => action.to_owned(),
+        Err(r) => refusal_page(&state, &b, &fleet, &headers, ("new".into(), None), r).await,
     }
 }
 

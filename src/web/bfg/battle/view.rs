@@ -1,11 +1,13 @@
 //! What the battle page shows, prepared for its template: each ship's hits, shields and state and
 //! what it can do, the squadrons' one-order launches, the fleet's attack craft against its
-//! limit, the order undo would take back, the log newest first, and where a refusal goes.
-//! Nothing here judges an order: the engine's status says what each ship can do, the battle
-//! what it has done.
+//! limit, the order undo would take back, the log newest first, and where a refusal goes. Past
+//! [`EVERY_CARDS_ORDERS_UP_TO`] ships the cards are folded: only the open one draws its forms,
+//! and the page comes back to it after its order. Nothing here judges an order: the engine's
+//! status says what each ship can do, the battle what it has done.
 
-use crate::games::bfg::{self, Condition, Fleet, LogEntry};
+use crate::games::bfg::{self, Action, Condition, Fleet, LogEntry};
 use crate::store::builds::Build;
+use crate::web::form::Fields;
 
 use super::{Current, NoBattle};
 
@@ -25,6 +27,27 @@ const SHOWN_DECISIONS: [&str; 12] = [
     "rolled-strength",
     "undo",
 ];
+
+/// Battles of up to this many ships (escorts counted one by one) draw every card's order forms.
+/// Past it, the cards are folded: each offers "Orders", and only the card being given orders
+/// draws its forms (`?orders=ship-3`). A battle of 300 ships with every form drawn is two
+/// megabytes (issue 24).
+pub const EVERY_CARDS_ORDERS_UP_TO: usize = 40;
+
+/// Whether a battle of `ships` ships has its cards folded.
+pub fn folds(ships: usize) -> bool {
+    ships > EVERY_CARDS_ORDERS_UP_TO
+}
+
+/// The element id of a ship's card ("ship-3"), where the page lands after its orders.
+pub fn ship_card(ship: impl std::fmt::Display) -> String {
+    format!("ship-{ship}")
+}
+
+/// The element id of a squadron's card, by its key ("squadrons.0" is "squadron-squadrons-0").
+pub fn squadron_card(key: &str) -> String {
+    format!("squadron-{}", squadron_dom(key))
+}
 
 /// A message as a sentence: with its full stop.
 fn sentence(mut s: String) -> String {
@@ -71,6 +94,57 @@ pub struct BattleView {
     pub refused: Option<(String, String)>,
     /// Whether a form on the page has that key (otherwise the refusal shows at the top alone).
     placed: bool,
+    /// Past [`EVERY_CARDS_ORDERS_UP_TO`] ships: cards offer "Orders" instead of drawing their forms.
+    pub folded: bool,
+    /// The card (its element id: "ship-3", "squadron-squadrons-0") whose orders are drawn when
+    /// the cards are folded.
+    pub open: Option<String>,
+    /// The open card's first field is marked `autofocus` (its "Orders" was pressed).
+    pub landing: bool,
+}
+
+/// Where a page lands after an order: the ship's card, or the fleet's line.
+pub(super) fn anchor(a: &Action) -> String {
+    match a {
+        Action::LaunchCraft { ship, .. }
+        | Action::LaunchTorpedoes { ship, .. }
+        | Action::Reload { ship, .. }
+        | Action::Hits { ship, .. }
+        | Action::SetCondition { ship, .. }
+        | Action::Shields { ship, .. }
+        | Action::Brace { ship, .. } => ship_card(ship),
+        Action::LaunchSquadron { .. } => "squadrons".into(),
+        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => "fleet".into(),
+    }
+}
+
+/// Which form was sent: its order and ship (or squadron), as [`ShipRow::key`] names it.
+pub(super) fn form_key(f: &Fields) -> String {
+    let action = f.get("action").unwrap_or("");
+    match (f.get("ship"), f.get("squadron")) {
+        (Some(ship), _) if !ship.is_empty() => format!("{action}-{ship}"),
+        (_, Some(q)) if !q.is_empty() => format!("{action}-{}", squadron_dom(q)),
+        _ => action.to_owned(),
+    }
+}
+
+/// The card of the ship or squadron an order is for (its element id), if any.
+pub(super) fn card_of_action(a: &Action) -> Option<String> {
+    match a {
+        Action::LaunchSquadron { squadron, .. } => Some(squadron_card(squadron)),
+        Action::RemoveMarkers { .. } | Action::NextTurn {} | Action::Undo {} => None,
+        ship => Some(anchor(ship)),
+    }
+}
+
+/// The card a form was sent from (its element id), if a ship's or a squadron's: the ship or
+/// squadron as sent, which may name no card.
+pub(super) fn card_of(f: &Fields) -> Option<String> {
+    match (f.get("ship"), f.get("squadron")) {
+        (Some(ship), _) if !ship.is_empty() => Some(ship_card(ship)),
+        (_, Some(q)) if !q.is_empty() => Some(squadron_card(q)),
+        _ => None,
+    }
 }
 
 /// One ship as the page shows it.
@@ -145,6 +219,11 @@ impl SquadronRow {
     pub fn form(&self, action: &str) -> String {
         format!("{action}-{}", self.dom)
     }
+
+    /// Its card's element id: "squadron-squadrons-0".
+    pub fn card(&self) -> String {
+        squadron_card(&self.key)
+    }
 }
 
 /// The fleet's attack craft against its limit now.
@@ -217,6 +296,9 @@ impl BattleView {
             log_dropped: 0,
             refused,
             placed: false,
+            folded: false,
+            open: None,
+            landing: false,
         };
         let cur = match cur {
             Ok(c) => c,
@@ -341,8 +423,47 @@ impl BattleView {
                     .collect();
             }
         }
+        v.folded = folds(v.ships.len());
         v.placed = v.refused.as_ref().is_some_and(|(key, _)| v.has_form(key));
         v
+    }
+
+    /// The same, with the card `open` (an element id, as [`Self::open`]) drawing its orders.
+    pub(super) fn opening(mut self, open: Option<String>) -> Self {
+        self.open = open;
+        self.placed = self.refused.as_ref().is_some_and(|(key, _)| self.has_form(key));
+        self
+    }
+
+    /// The same, its open card's first field marked for the view to land on.
+    pub(super) fn landing(self) -> Self {
+        BattleView { landing: true, ..self }
+    }
+
+    /// Whether the card `card` (an element id) draws its order forms: every card, unless they
+    /// are folded; then the open one alone.
+    pub fn draws(&self, card: &str) -> bool {
+        !self.folded || self.is_open(card)
+    }
+
+    /// Whether the view lands on `card`'s first field (its "Orders" was pressed).
+    pub fn lands_on(&self, card: &str) -> bool {
+        self.landing && self.is_open(card)
+    }
+
+    /// Whether `card` (an element id) is the open one.
+    pub fn is_open(&self, card: &str) -> bool {
+        self.open.as_deref() == Some(card)
+    }
+
+    /// Whether the owner may give orders now (no problem stops them).
+    pub fn orders(&self) -> bool {
+        self.owner && self.problem.is_none()
+    }
+
+    /// Whether the page holds the card `card` (an element id).
+    pub fn has_card(&self, card: &str) -> bool {
+        self.ships.iter().any(|s| s.card() == card) || self.squadrons.iter().any(|q| q.card() == card)
     }
 
     /// Whether the page holds the form `key` names, for the owner.
@@ -357,8 +478,10 @@ impl BattleView {
             "undo" => orders && self.undo.is_some(),
             "remove_markers" => orders && self.fleet.as_ref().is_some_and(|f| !f.markers.is_empty()),
             _ => {
-                self.squadrons.iter().any(|q| orders && [q.form("launch_squadron")].contains(&key.to_owned()))
-                    || self.ships.iter().any(|s| {
+                self.squadrons
+                    .iter()
+                    .any(|q| orders && self.draws(&q.card()) && q.form("launch_squadron") == key)
+                    || self.ships.iter().filter(|s| self.draws(&s.card())).any(|s| {
                         (orders && s.condition != "destroyed" && s.key("set_condition") == key)
                             || (s.orders
                                 && ["launch_craft", "launch_torpedoes", "reload", "brace", "hits", "shields"]
@@ -395,6 +518,11 @@ impl BattleView {
 }
 
 impl ShipRow {
+    /// Its card's element id: "ship-3".
+    pub fn card(&self) -> String {
+        ship_card(self.index)
+    }
+
     /// The key of one of its forms: "reload-3".
     pub fn key(&self, action: &str) -> String {
         format!("{action}-{}", self.index)
