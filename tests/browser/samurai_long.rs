@@ -2,7 +2,8 @@
 //! unit's is brief (its side by letter, its hex, its type as a field offering one shared list of
 //! the types, its other figures in words and carried hidden). The form still posts the same
 //! scenario, every field is labelled, axe passes, a type typed into a brief row brings its
-//! figures, and "Edit its figures" draws the row whole, with JavaScript and without.
+//! figures, and "Edit its figures" draws the row whole, with JavaScript and without; the rows
+//! fit a phone.
 
 use crate::support::{Browser, TURN, app, browser, browser_without_script};
 use drydock::games::samurai::Scenario;
@@ -95,11 +96,13 @@ async fn past_forty_rows_each_unit_is_brief_and_the_form_still_posts_the_whole_s
 }
 
 #[tokio::test]
-async fn without_javascript_a_brief_row_is_drawn_whole_by_a_form_post() {
+async fn without_javascript_a_brief_row_is_drawn_whole_by_a_form_post_and_fits_a_phone() {
     let _turn = TURN.lock().await;
     let b = browser_without_script().await;
+    b.c.set_window_size(390, 844).await.expect("phone size");
     open_editor(&b, &long()).await;
     assert!(b.exists("#unit-4.brief").await);
+    assert_eq!(b.fits_width().await, json!(true), "brief rows fit a 390 px phone");
     b.post("#unit-4 button[value='select.4']", "#f-own_type-4").await;
     assert_eq!(b.value("#f-units-4-close").await, "3");
     assert!(b.text("#options").await.contains("Unit 5"), "its options are shown beside the map");
