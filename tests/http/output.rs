@@ -113,7 +113,7 @@ fn worst_cases() -> Vec<(&'static str, Value)> {
 /// 100 named squadrons 1.2 MB, its rows' own fields, legends, class selects and weapon tables,
 /// even with no name repeated in the buttons). Everything else, the boat designer (its worst
 /// design 646 KB) and the Samurai editor (past 40 rows each row brief: 0.62 MB for the largest
-/// board with 180 units, 0.85 MB with 200 of the player's own types) included, is held to the
+/// board with 180 units, 0.86 MB with 200 of the player's own types) included, is held to the
 /// bound.
 fn not_yet_bounded(url: &str) -> bool {
     let path = url.split('?').next().unwrap_or(url);
