@@ -11,6 +11,7 @@ mod owners;
 mod phones;
 mod printed;
 mod samurai;
+mod samurai_long;
 mod samurai_table;
 mod sheet;
 mod stays_put;

@@ -33,7 +33,10 @@ pub const BAR_WIDTH: f64 = 2.5;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Clicks {
     /// The editor: each hex is a form button (`action=hex.D5`), posted to `post` with htmx.
-    Buttons { post: &'static str },
+    /// With `brief` (the orders of battle drawn briefly, a long list) a piece's hex is named by
+    /// its unit's number and side letter ("F7, ocean, unit 12 of side A"), the names left to
+    /// its row.
+    Buttons { post: &'static str, brief: bool },
     /// A saved scenario: each hex links to `{base}?hex=D5`.
     Links { base: String },
     /// Print: nothing to click.
@@ -223,6 +226,7 @@ impl MapView {
             }
             _ => String::new(),
         };
+        let brief = matches!(clicks, Clicks::Buttons { brief: true, .. });
         let mut hexes = Vec::with_capacity(b.len());
         // What the section cuts must leave clear: each piece with its badges, each mark, each
         // hex's name (left, top, right, bottom).
@@ -272,14 +276,19 @@ impl MapView {
                 "ocean"
             };
             let mut label = format!("{h}, {terrain}");
-            if let Some((_, u)) = unit {
-                label.push_str(&format!(", {} of {}", short(u.type_name()), short(s.side_name(u.side))));
+            // A side by its name, or briefly by its letter; a unit by its type, or by its number.
+            let side = |x: Side| {
+                if brief {
+                    format!("side {}", x.id().to_uppercase())
+                } else {
+                    short(s.side_name(x)).into_owned()
+                }
+            };
+            if let Some((k, u)) = unit {
+                let who = if brief { format!("unit {}", k + 1) } else { short(u.type_name()).into_owned() };
+                label.push_str(&format!(", {who} of {}", side(u.side)));
             } else if let Some(l) = s.leaders.iter().find(|l| l.hex == h) {
-                label.push_str(&format!(
-                    ", lone {} of {}",
-                    l.kind.name().to_lowercase(),
-                    short(s.side_name(l.side))
-                ));
+                label.push_str(&format!(", lone {} of {}", l.kind.name().to_lowercase(), side(l.side)));
             }
             if !what.is_empty() {
                 label.push_str(&format!(", {what}"));
@@ -402,7 +411,7 @@ impl MapView {
 
     pub fn buttons(&self) -> Option<&'static str> {
         match self.clicks {
-            Clicks::Buttons { post } => Some(post),
+            Clicks::Buttons { post, .. } => Some(post),
             _ => None,
         }
     }

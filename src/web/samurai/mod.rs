@@ -4,6 +4,7 @@
 //! map with a hex chosen is its own page (`/samurai/{id}/map?hex=D5`).
 
 pub mod api;
+pub mod brief;
 pub mod form;
 pub mod map;
 pub mod view;

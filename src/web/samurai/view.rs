@@ -2,6 +2,7 @@
 //! options in words, every unit's row in the orders of battle, and the problems placed beside
 //! them. Nothing here judges a rule; it arranges what the engine said.
 
+use super::brief::{self, FULL_ROWS_UP_TO, TYPE_LIST};
 use super::map::{Clicks, MapView};
 use crate::games::samurai::data::{self, Rank, Status};
 use crate::games::samurai::rules::{self, NavalRule};
@@ -199,6 +200,14 @@ pub struct UnitRow {
     pub place: &'static str,
     pub at_sea: String,
     pub selected: bool,
+    /// Drawn briefly (see [`SamuraiView::brief`]): its side, hex and type as fields, the rest
+    /// carried in `carried` and said in `figures`.
+    pub brief: bool,
+    /// A brief row's other fields, as hidden inputs (name, value): those that differ from what
+    /// a field left out reads as.
+    pub carried: Vec<(String, String)>,
+    /// A brief row's figures in words: "close 2, ranged 2, circle, 4 blocks".
+    pub figures: String,
     pub problems: Vec<ProblemView>,
 }
 
@@ -238,9 +247,11 @@ fn hex_list(v: &[Hex]) -> String {
     samurai::hex::listed(v, ", ").to_string()
 }
 
-fn side_select(name: &str, label: &str, s: &Scenario, current: Side) -> Select {
-    let opts =
-        Side::BOTH.iter().map(|&x| (x.id().to_owned(), bounds::short(s.side_name(x)).into_owned())).collect();
+/// A side's choice, its options named by the sides' names, or `brief`ly by their letters.
+fn side_select(name: &str, label: &str, s: &Scenario, current: Side, brief: bool) -> Select {
+    let named =
+        |x: Side| if brief { x.id().to_uppercase() } else { bounds::short(s.side_name(x)).into_owned() };
+    let opts = Side::BOTH.iter().map(|&x| (x.id().to_owned(), named(x))).collect();
     select(name, label, current.id(), opts, None)
 }
 
@@ -301,7 +312,7 @@ impl SamuraiView {
 
     /// The editor's map: each hex a button.
     pub fn editor_map(&self) -> MapView {
-        let clicks = Clicks::Buttons { post: "/samurai/editor" };
+        let clicks = Clicks::Buttons { post: "/samurai/editor", brief: self.brief() };
         MapView::new(&self.s, &self.j, self.selected(), clicks, self.c.zoom)
     }
 
@@ -348,7 +359,22 @@ impl SamuraiView {
     }
 
     pub fn new_side_select(&self) -> Select {
-        side_select("new_side", "New piece's side", &self.s, self.c.new_side)
+        side_select("new_side", "New piece's side", &self.s, self.c.new_side, false)
+    }
+
+    /// Whether the orders of battle are drawn briefly: past [`FULL_ROWS_UP_TO`] rows, each row
+    /// but the chosen unit's shows its side (by letter), hex and type as fields (the type a
+    /// field offering one shared list of the types, or naming the player's own), its figures
+    /// in words, and carries the rest hidden; choosing the unit draws its row whole.
+    pub fn brief(&self) -> bool {
+        self.s.units.len() + self.s.leaders.len() > FULL_ROWS_UP_TO
+    }
+
+    /// The shared list of unit types (its id, and its options: id and name) when rows are brief.
+    pub fn type_datalist(&self) -> Option<(&'static str, Vec<(String, String)>)> {
+        self.brief().then(|| {
+            (TYPE_LIST, data::UNIT_TYPES.iter().map(|t| (t.id.to_owned(), t.name.to_owned())).collect())
+        })
     }
 
     pub fn new_leader_select(&self) -> Select {
@@ -504,6 +530,7 @@ impl SamuraiView {
     pub fn unit_rows(&self) -> Vec<UnitRow> {
         let l = Layout::new(&self.s);
         let codes = super::map::token_codes(&self.s);
+        let brief = self.brief();
         self.s
             .units
             .iter()
@@ -539,17 +566,33 @@ impl SamuraiView {
                     .chain(data::UNIT_TYPES.iter().map(|t| (t.id.to_owned(), t.name.to_owned())))
                     .collect();
                 let key = known.map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
-                UnitRow {
-                    index: k,
-                    number: k + 1,
-                    side: side_select(&format!("{path}.side"), "Side", &self.s, u.side),
-                    kind: select(
+                let selected = self.c.selected == Some(k);
+                let brief = brief && !selected;
+                let kind = if brief {
+                    // One field for a type of the list or the player's own, posting what the
+                    // document holds.
+                    select(
+                        &format!("{path}.type"),
+                        "Type, or your own",
+                        &u.kind,
+                        kinds,
+                        Some("/samurai/editor"),
+                    )
+                    .listed(TYPE_LIST)
+                } else {
+                    select(
                         &format!("{path}.type"),
                         "Type",
                         known.map_or("", |t| t.id),
                         kinds,
                         Some("/samurai/editor"),
-                    ),
+                    )
+                };
+                UnitRow {
+                    index: k,
+                    number: k + 1,
+                    side: side_select(&format!("{path}.side"), "Side", &self.s, u.side, brief),
+                    kind,
                     own_type: known.is_none().then(|| u.kind.clone()),
                     dice_unknown: u.dice_unknown().then(|| {
                         format!(
@@ -579,7 +622,10 @@ impl SamuraiView {
                     defaults: u.unit_type().map(defaults).unwrap_or_default(),
                     place,
                     at_sea,
-                    selected: self.c.selected == Some(k),
+                    selected,
+                    brief,
+                    carried: if brief { brief::carried(u, &path) } else { Vec::new() },
+                    figures: if brief { brief::figures(u) } else { String::new() },
                     problems: self.at(&path),
                     path,
                     u: u.clone(),
@@ -589,6 +635,7 @@ impl SamuraiView {
     }
 
     pub fn leader_rows(&self) -> Vec<LeaderRow> {
+        let brief = self.brief();
         self.s
             .leaders
             .iter()
@@ -607,7 +654,7 @@ impl SamuraiView {
                     hex: l.hex.to_string(),
                     side_name: self.s.side_name(l.side).to_owned(),
                     kind_name: l.kind.name().to_lowercase(),
-                    side: side_select(&format!("{path}.side"), "Side", &self.s, l.side),
+                    side: side_select(&format!("{path}.side"), "Side", &self.s, l.side, brief),
                     kind: select(&format!("{path}.kind"), "Kind", leader_id(l.kind), kinds, None),
                     retreat,
                     problems: self.at(&path),
