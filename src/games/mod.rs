@@ -12,7 +12,7 @@ pub mod waffle;
 
 mod problems;
 
-pub use problems::{Code, Problem, Severity, is_legal, legality_text};
+pub use problems::{Code, MAX_LISTED, Problem, Severity, is_legal, legality_text, listed_of};
 
 /// The valid ids closest to an unknown one, best first, for "did you mean" messages. Ranks by
 /// edit distance, with ids that share a prefix or contain the input first.

@@ -57,26 +57,49 @@ pub fn is_legal(problems: &[Problem]) -> bool {
     !problems.iter().any(Problem::is_error)
 }
 
+/// The most problems a list of them shows (the figures' list, a text export's): past it the rest
+/// are counted, not listed. A build within the limits can have over a thousand (200 units, each
+/// with five), each naming its parts; listing them all would make the page megabytes, and a
+/// player fixes the first ones first. Each still shows beside its part in the editor.
+pub const MAX_LISTED: usize = 50;
+
+/// How many of `n` problems a list shows, when `already` were listed before them.
+pub fn listed_of(n: usize, already: usize) -> usize {
+    n.min(MAX_LISTED.saturating_sub(already))
+}
+
 /// The end of a text export: "Legal." or "NOT LEGAL (n problems):" with each error, then any
-/// warnings as notes, one per line.
+/// warnings as notes, one per line; at most [`MAX_LISTED`] of them, the rest counted.
 pub fn legality_text(problems: &[Problem]) -> String {
     let errors: Vec<&str> = problems.iter().filter(|p| p.is_error()).map(|p| p.message.as_str()).collect();
     let notes: Vec<&str> = problems.iter().filter(|p| !p.is_error()).map(|p| p.message.as_str()).collect();
+    let shown_errors = listed_of(errors.len(), 0);
+    let shown_notes = listed_of(notes.len(), shown_errors);
     let mut out = String::new();
+    let more = |out: &mut String, left: usize, noun: &str| {
+        if left > 0 {
+            out.push_str(&format!(
+                "  ... and {left} more {noun}{}, not listed here\n",
+                if left == 1 { "" } else { "s" }
+            ));
+        }
+    };
     if errors.is_empty() {
         out.push_str("\nLegal.\n");
     } else {
         let noun = if errors.len() == 1 { "problem" } else { "problems" };
         out.push_str(&format!("\nNOT LEGAL ({} {noun}):\n", errors.len()));
-        for e in errors {
+        for e in &errors[..shown_errors] {
             out.push_str(&format!("  - {e}\n"));
         }
+        more(&mut out, errors.len() - shown_errors, "problem");
     }
     if !notes.is_empty() {
         out.push_str("Notes:\n");
-        for n in notes {
+        for n in &notes[..shown_notes] {
             out.push_str(&format!("  - {n}\n"));
         }
+        more(&mut out, notes.len() - shown_notes, "note");
     }
     out
 }
@@ -432,6 +455,41 @@ impl fmt::Display for Code {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `e` errors and `w` warnings, numbered in their messages.
+    fn many(e: usize, w: usize) -> Vec<Problem> {
+        let errors = (0..e).map(|i| Problem::error(Code::OverMaxLoad, None, format!("error {i}")));
+        errors.chain((0..w).map(|i| Problem::warning(Code::CountZero, None, format!("note {i}")))).collect()
+    }
+
+    #[test]
+    fn a_text_export_lists_at_most_fifty_problems_and_counts_the_rest() {
+        // Few: every one listed, nothing counted.
+        let text = legality_text(&many(3, 2));
+        assert!(text.contains("NOT LEGAL (3 problems)") && text.contains("  - note 1\n"), "{text}");
+        assert!(!text.contains("more"), "{text}");
+        // Errors first: 40 errors and 30 notes list all 40 errors and the first 10 notes.
+        let text = legality_text(&many(40, 30));
+        assert!(text.contains("  - error 39\n") && text.contains("  - note 9\n"), "{text}");
+        assert!(
+            !text.contains("note 10\n") && text.contains("  ... and 20 more notes, not listed here\n"),
+            "{text}"
+        );
+        // Past fifty errors: the count says all of them, the notes are counted only.
+        let text = legality_text(&many(1198, 1));
+        assert!(text.contains("NOT LEGAL (1198 problems)") && text.contains("  - error 49\n"), "{text}");
+        assert!(
+            !text.contains("error 50\n") && text.contains("  ... and 1148 more problems, not listed here\n")
+        );
+        assert!(text.contains("Notes:\n  ... and 1 more note, not listed here\n"), "{text}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("  - ")).count(), MAX_LISTED);
+        // Whatever the mix, at most MAX_LISTED lines of problems.
+        for (e, w) in [(0, 0), (0, 51), (49, 2), (50, 0), (51, 51), (7, 500)] {
+            let text = legality_text(&many(e, w));
+            let listed = text.lines().filter(|l| l.starts_with("  - ")).count();
+            assert_eq!(listed, (e + w).min(MAX_LISTED), "{e} errors, {w} notes:\n{text}");
+        }
+    }
 
     #[test]
     fn a_build_with_only_warnings_is_legal() {

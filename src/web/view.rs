@@ -121,6 +121,17 @@ pub struct StartChoice {
     pub detail: String,
 }
 
+/// A part's problems slot for a live update: its DOM id, the problems it shows, and how many more
+/// of the part's problems it leaves out (a brief row shows its first few: `m::slot_in`).
+pub type Slot = (String, Vec<ProblemView>, usize);
+
+/// The first `n` of a part's `problems`, and how many are left out.
+pub fn first_problems(mut problems: Vec<ProblemView>, n: usize) -> (Vec<ProblemView>, usize) {
+    let more = problems.len().saturating_sub(n);
+    problems.truncate(n);
+    (problems, more)
+}
+
 /// A problem as shown.
 #[derive(Debug, Clone)]
 pub struct ProblemView {
@@ -192,8 +203,8 @@ impl Placed {
 
     /// The slots that have something to show, by DOM id, for a live update (which first empties
     /// every slot, then fills these).
-    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
-        self.order.iter().map(|p| (slot_id(p), self.at(p))).collect()
+    pub fn slots(&self) -> Vec<Slot> {
+        self.order.iter().map(|p| (slot_id(p), self.at(p), 0)).collect()
     }
 
     pub fn unplaced(&self) -> &[ProblemView] {
@@ -281,6 +292,16 @@ impl Verdict {
         self.starting = Some(first);
     }
 
+    /// The problems the list shows: the first [`MAX_LISTED`](crate::games::MAX_LISTED).
+    pub fn listed(&self) -> &[ProblemView] {
+        &self.problems[..crate::games::listed_of(self.problems.len(), 0)]
+    }
+
+    /// How many problems the list leaves out (each still shows beside its part).
+    pub fn unlisted(&self) -> usize {
+        self.problems.len() - self.listed().len()
+    }
+
     /// Legal: no errors (notes are fine). Judges the parts the build has: an incomplete build's
     /// page says so besides (see [`Verdict::incomplete`]).
     pub fn legal(&self) -> bool {
@@ -298,7 +319,7 @@ impl Verdict {
     }
 
     /// The slots that have something to show, by DOM id, for a live update.
-    pub fn slots(&self) -> Vec<(String, Vec<ProblemView>)> {
+    pub fn slots(&self) -> Vec<Slot> {
         self.placed.slots()
     }
 
@@ -380,7 +401,7 @@ mod tests {
         assert_eq!(codes(placed.at("choices.1")), ["COUNT_OUT_OF_RANGE", "PRICED_PER_VESSEL"]);
         assert_eq!(codes(placed.at("list")), ["UNKNOWN_LIST"]);
         assert_eq!(codes(placed.at("choices.2")), Vec::<&str>::new());
-        let order: Vec<String> = placed.slots().into_iter().map(|(id, _)| id).collect();
+        let order: Vec<String> = placed.slots().into_iter().map(|(id, _, _)| id).collect();
         assert_eq!(order, ["problems-list", "problems-choices-0", "problems-choices-1"]);
         assert_eq!(
             placed.unplaced().iter().map(|p| p.code).collect::<Vec<_>>(),

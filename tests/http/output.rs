@@ -98,6 +98,20 @@ fn worst_cases() -> Vec<(&'static str, Value)> {
         "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
         "wind": ["e"], "units": own,
     });
+    // The same many units, each carrying every problem it can: dice and blocks past the game's,
+    // a second Command Ship, every mark, all on one hex (over a thousand problems, each naming
+    // its units in full).
+    let troubled: Vec<Value> = (0..200u16)
+        .map(|k| {
+            json!({"side": if k % 2 == 0 { "a" } else { "b" }, "hex": "C5", "type": &name[..20],
+                "close": 20, "ranged": 20, "rank": "square", "mounted": true, "blocks": 9,
+                "leader": "mounted", "command_ship": true, "flat": true, "ordered": true})
+        })
+        .collect();
+    let troubled = json!({
+        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
+        "wind": ["e"], "units": troubled,
+    });
     vec![
         ("boat", boat),
         ("epic", epic),
@@ -105,6 +119,7 @@ fn worst_cases() -> Vec<(&'static str, Value)> {
         ("waffle", waffle),
         ("samurai", samurai),
         ("samurai", own_types),
+        ("samurai", troubled),
     ]
 }
 

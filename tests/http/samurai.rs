@@ -339,3 +339,48 @@ async fn the_units_a_card_orders_are_checked_through_the_api() {
     assert_eq!(codes, ["CARD_ORDERS_TOO_MANY", "ONSLAUGHT_NOT_ADJACENT"], "{v}");
     assert_eq!(v["legal"], false);
 }
+
+/// The problems in `html`'s slot for unit `k`: each problem's class, and the "more" line.
+fn beside_unit(html: &str, k: usize) -> (usize, Option<String>) {
+    let start = html.find(&format!("id=\"problems-units-{k}\"")).expect("the unit's slot");
+    let slot = &html[start..start + html[start..].find("</div>").expect("its end")];
+    let shown = slot.matches("<p class=\"problem error\"").count()
+        + slot.matches("<p class=\"problem warning\"").count();
+    let more = slot.find("problem more").map(|at| slot[at..].split('<').next().unwrap_or("").to_owned());
+    (shown, more)
+}
+
+/// A scenario of many troubled units (45, past the 40 rows drawn whole; all on one hex, each with
+/// dice past the game's): its list names the first 50 problems and counts the rest, a brief row
+/// shows its first problem and counts the rest, and the chosen unit's row shows all of them.
+#[tokio::test]
+async fn many_problems_are_listed_fifty_and_a_brief_row_shows_its_first() {
+    let app = spawn().await;
+    let units: Vec<Value> = (0..45)
+        .map(|k| json!({"side": if k % 2 == 0 { "a" } else { "b" }, "hex": "C5", "type": "ashigaru-spearmen", "close": 20}))
+        .collect();
+    let doc = json!({"name": "Crowded", "board": {"width": 13, "rows": 9}, "wind": ["e"], "units": units});
+    let s: Scenario = serde_json::from_value(doc.clone()).expect("a scenario");
+    // Each unit but the first is on a taken hex and has too many dice: 89 problems at least.
+    let (id, _) = crate::support::id_and_token(&crate::support::api_save(&app, "/samurai", &doc).await);
+    for (what, page) in [
+        ("share page", app.page(&format!("/samurai/{id}")).await),
+        ("editor", app.post_fields("/samurai/design", &form(&s, &[])).await.1),
+    ] {
+        let list = &page[page.find("id=\"problem-list\"").expect("the list")..];
+        let list = &list[..list.find("</ul>").expect("its end")];
+        assert_eq!(list.matches("<li ").count(), drydock::games::MAX_LISTED, "{what}");
+        assert!(page.contains("more problems, not listed here"), "{what}: the rest are not counted");
+    }
+    let (_, editor) = app.post_fields("/samurai/design", &form(&s, &[])).await;
+    let (shown, more) = beside_unit(&editor, 7);
+    assert_eq!(shown, 1, "a brief row shows its first problem");
+    assert_eq!(more.as_deref(), Some("problem more\">… and 1 more; “Edit its figures” shows them all."));
+    // The chosen unit's row, drawn whole, shows all of its problems.
+    let (_, chosen) = app.post_fields("/samurai/editor", &form(&s, &[("action", "select.7")])).await;
+    let (shown, more) = beside_unit(&chosen, 7);
+    assert_eq!((shown, more), (2, None), "the chosen row shows every problem");
+    // And a live update draws the slots as the page does.
+    let (_, live) = app.post_fields("/samurai/live", &form(&s, &[])).await;
+    assert_eq!(beside_unit(&live, 7).0, 1);
+}

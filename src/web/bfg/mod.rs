@@ -22,7 +22,7 @@ use crate::web::error::AppError;
 use crate::web::form::Fields;
 use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
-use crate::web::view::{Judged, ProblemView};
+use crate::web::view::Judged;
 use askama::Template;
 use axum::Router;
 use axum::extract::Query;
@@ -133,7 +133,7 @@ pub struct BuilderPage {
 #[template(path = "bfg/live.html")]
 struct LivePage {
     v: FleetView,
-    slots: Vec<(String, Vec<ProblemView>)>,
+    slots: Vec<crate::web::view::Slot>,
 }
 
 #[derive(Template)]

@@ -18,7 +18,7 @@ use crate::web::form::Fields;
 use crate::web::json;
 use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
-use crate::web::view::{Judged, ProblemView, StartChoice};
+use crate::web::view::{Judged, StartChoice};
 use askama::Template;
 use axum::Router;
 use axum::body::Bytes;
@@ -147,7 +147,7 @@ impl DesignerPage {
 #[template(path = "boats/live.html")]
 struct LivePage {
     v: BoatView,
-    slots: Vec<(String, Vec<ProblemView>)>,
+    slots: Vec<crate::web::view::Slot>,
 }
 
 #[derive(Template)]

@@ -12,6 +12,10 @@ use crate::web::codec;
 /// [`super::view::SamuraiView::brief`]), so that a page of 200 units stays well under a mebibyte.
 pub const FULL_ROWS_UP_TO: usize = 40;
 
+/// The most problems shown beside a brief row: its first (the rest counted; "Edit its figures" shows them
+/// all, and the figures' list names the first [`crate::games::MAX_LISTED`] of the scenario).
+pub const PROBLEMS_BESIDE: usize = 1;
+
 /// The id of the one `<datalist>` of unit types that brief rows' type fields offer.
 pub const TYPE_LIST: &str = "unit-types";
 

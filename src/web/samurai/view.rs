@@ -11,7 +11,7 @@ use crate::games::samurai::{
 };
 use crate::games::{Problem, bounds};
 use crate::web::form::Fields;
-use crate::web::view::{Judged, ProblemView, Select, Verdict, select, slot_id};
+use crate::web::view::{Judged, ProblemView, Select, Slot, Verdict, first_problems, select, slot_id};
 use std::borrow::Cow;
 
 /// What a click on a hex does in the editor.
@@ -209,6 +209,8 @@ pub struct UnitRow {
     /// A brief row's figures in words: "close 2, ranged 2, circle, 4 blocks".
     pub figures: String,
     pub problems: Vec<ProblemView>,
+    /// Problems of a brief row left out beside it (its first [`brief::PROBLEMS_BESIDE`] shown).
+    pub more_problems: usize,
 }
 
 crate::row_fields!(UnitRow, LeaderRow, GrappleRow);
@@ -526,6 +528,33 @@ impl SamuraiView {
         })
     }
 
+    /// The problems shown beside unit `k`'s row, of its `problems`, and how many are left out:
+    /// a brief row shows its first few (a scenario of 200 units each carrying five problems,
+    /// every one naming its units, drew over a mebibyte); the chosen unit's row shows them all.
+    fn beside_unit(&self, k: usize, problems: Vec<ProblemView>) -> (Vec<ProblemView>, usize) {
+        if self.brief() && self.c.selected != Some(k) {
+            first_problems(problems, brief::PROBLEMS_BESIDE)
+        } else {
+            (problems, 0)
+        }
+    }
+
+    /// Every problems slot for a live update, brief rows' as [`Self::beside_unit`] shows them.
+    pub fn live_slots(&self) -> Vec<Slot> {
+        let mut slots = self.verdict.slots();
+        if !self.brief() {
+            return slots;
+        }
+        for k in 0..self.s.units.len() {
+            let id = slot_id(&format!("units.{k}"));
+            if let Some(slot) = slots.iter_mut().find(|s| s.0 == id) {
+                let (shown, more) = self.beside_unit(k, std::mem::take(&mut slot.1));
+                (slot.1, slot.2) = (shown, more);
+            }
+        }
+        slots
+    }
+
     /// Every unit as the editor and the sheet show it.
     pub fn unit_rows(&self) -> Vec<UnitRow> {
         let l = Layout::new(&self.s);
@@ -568,6 +597,7 @@ impl SamuraiView {
                 let key = known.map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
                 let selected = self.c.selected == Some(k);
                 let brief = brief && !selected;
+                let (problems, more_problems) = self.beside_unit(k, self.at(&path));
                 let kind = if brief {
                     // One field for a type of the list or the player's own, posting what the
                     // document holds.
@@ -626,7 +656,8 @@ impl SamuraiView {
                     brief,
                     carried: if brief { brief::carried(u, &path) } else { Vec::new() },
                     figures: if brief { brief::figures(u) } else { String::new() },
-                    problems: self.at(&path),
+                    problems,
+                    more_problems,
                     path,
                     u: u.clone(),
                 }
