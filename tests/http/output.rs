@@ -112,7 +112,27 @@ fn worst_cases() -> Vec<(&'static str, Value)> {
         "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
         "wind": ["e"], "units": troubled,
     });
+    // Every other game's rows as wrong as they can be, each naming what it could not find: a
+    // problem or more beside every row, and a list far past the fifty it names.
+    let wrong = &name[..60];
+    let troubled_boat = json!({
+        "name": name, "hull": "yacht",
+        "weapons": vec![json!({"weapon": wrong, "mount": "F", "count": 999, "ammo": wrong}); 150],
+        "accessories": vec![json!({"item": wrong, "count": 999}); 40],
+    });
+    let troubled_epic = json!({
+        "name": name, "list": "imperial-marines",
+        "choices": vec![json!({"section": wrong, "entry": wrong, "count": 999}); 200]
+    });
+    let troubled_fleet = json!({
+        "name": name, "faction": "imperial-navy", "points_limit": 1,
+        "ships": vec![json!({"class": wrong, "name": name}); 100],
+        "squadrons": vec![json!({"class": wrong, "count": 999, "name": name, "group": wrong}); 100]
+    });
     vec![
+        ("boat", troubled_boat),
+        ("epic", troubled_epic),
+        ("bfg", troubled_fleet),
         ("boat", boat),
         ("epic", epic),
         ("bfg", fleet),
