@@ -243,8 +243,13 @@ async fn every_answer(app: &TestApp, game: &Game, doc: &Value) -> (Faults, bool)
     if res.status() != reqwest::StatusCode::CREATED {
         return (faults, false);
     }
-    let saved: Value = res.json().await.expect("json");
+    let saved = res.bytes().await.expect("the save's answer");
+    if saved.len() > MAX_ANSWER {
+        faults.push(format!("POST {api}: {} bytes", saved.len()));
+    }
+    let saved: Value = serde_json::from_slice(&saved).expect("json");
     let id = saved["id"].as_str().expect("id").to_owned();
+    ask(app, &format!("/api/builds/{id}"), None, &mut faults).await;
     let edit = saved["edit_url"].as_str().expect("edit url");
     let edit = &edit[edit.find(game.path).expect("the edit address is under the game's path")..];
 
