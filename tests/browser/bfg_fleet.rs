@@ -94,3 +94,26 @@ async fn the_builder_works_without_javascript_on_a_phone_and_by_keyboard() {
     }
     assert!(reached, "Tab reaches the name field");
 }
+
+/// A fleet of 41 ships is drawn lean (see the README's Limits): it passes axe, every field is
+/// labelled, and an option ticked on one ship gives it its own weapons table, in place.
+#[tokio::test]
+async fn a_long_fleet_is_drawn_lean_and_its_weapons_tables_follow_its_options() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let doc = serde_json::json!({
+        "name": "Long patrol", "faction": "imperial-navy", "list": "in-gothic", "points_limit": 100_000,
+        "ships": vec![serde_json::json!({"class": "lunar-cruiser"}); 41]
+    });
+    let res = reqwest::Client::new().post(app.url("/api/bfg")).json(&doc).send().await.expect("save");
+    let saved: serde_json::Value = res.json().await.expect("json");
+    let b = browser().await;
+    b.goto(saved["edit_url"].as_str().expect("edit link")).await;
+    b.css("#fleet-arms").await;
+    assert_eq!(b.axe().await, Vec::<String>::new());
+    assert_eq!(b.unlabeled_inputs().await, serde_json::json!([]));
+    assert_eq!(b.text("#arms-0").await, "Lunar cruiser: ships 1–41");
+    b.click("input[name^='ships.2.options'][value='nova-cannon']").await;
+    b.wait_text("#fleet-arms", "give ship 3 its own table", |t| t.contains("Lunar cruiser: ship 3")).await;
+    assert_eq!(b.text("#arms-0").await, "Lunar cruiser: ships 1–2, 4–41");
+}

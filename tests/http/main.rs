@@ -4,6 +4,7 @@ mod api;
 mod bfg;
 mod bfg_fleet;
 mod bfg_lists;
+mod bfg_long;
 mod buttons;
 mod conflicts;
 mod connections;

@@ -6,8 +6,7 @@
 //! every export is asked for. The games come from the registry, so a game added there is asked
 //! too. And sixteen worst-case requests at once do not grow the real server's memory by 100 MB
 //! (16–65 MiB in a debug build, once brotli kept its pages at quality 5: quality 9 took 32 MiB a
-//! page being compressed). The BFG editor drawn whole is not yet held to the size bound
-//! ([`not_yet_bounded`]).
+//! page being compressed). Every page is held to the size bound, the editors drawn whole included.
 //!
 //! `OUTPUT_CASES=n` asks more random documents of each game (3 by default: a BFG fleet of
 //! hundreds of escorts takes seconds a page in a debug build); `OUTPUT_SHOW=1` prints every
@@ -143,18 +142,6 @@ fn worst_cases() -> Vec<(&'static str, Value)> {
     ]
 }
 
-/// The BFG editor drawn whole (the page, and the form redrawn by a button or a structural
-/// choice): not yet bounded for the worst documents (issue 24: a fleet of 100 named cruisers and
-/// 100 named squadrons 1.2 MB, its rows' own fields, legends, class selects and weapon tables,
-/// even with no name repeated in the buttons). Everything else, the boat designer (its worst
-/// design 646 KB) and the Samurai editor (past 40 rows each row brief: 0.62 MB for the largest
-/// board with 180 units, 0.86 MB with 200 of the player's own types) included, is held to the
-/// bound.
-fn not_yet_bounded(url: &str) -> bool {
-    let path = url.split('?').next().unwrap_or(url);
-    let editor = ["/edit", "/design", "/builder", "/editor"].iter().any(|e| path.ends_with(e));
-    editor && path.starts_with("/bfg/")
-}
 
 /// What went wrong with an answer: the request and why.
 type Faults = Vec<String>;
@@ -185,7 +172,7 @@ async fn ask(app: &TestApp, url: &str, form: Option<&[(String, String)]>, faults
     if std::env::var("OUTPUT_SHOW").is_ok() {
         eprintln!("{:?} {verb} {url}: {status}, {} bytes", started.elapsed(), body.len());
     }
-    if body.len() > MAX_ANSWER && !not_yet_bounded(url) {
+    if body.len() > MAX_ANSWER {
         faults.push(format!("{verb} {url}: {status}, {} bytes", body.len()));
     }
     if status.is_server_error() {

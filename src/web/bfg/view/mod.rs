@@ -3,9 +3,11 @@
 //! that concern it, the list's rules as they stand, and the engine's ordnance figures in words.
 //! Nothing here computes a rule.
 
+mod long;
 mod rows;
 mod sheet;
 
+pub use long::WeaponTable;
 pub use rows::{LeaderRow, OptionInput, Row, WeaponRow};
 pub use sheet::{SheetShip, SheetSquadron};
 

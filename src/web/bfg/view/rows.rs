@@ -24,6 +24,8 @@ pub struct Row {
     /// The leaders the list offers for this entry, for an add select.
     pub leader_adder: Option<Select>,
     pub weapons: Vec<WeaponRow>,
+    /// In a long fleet, the id of the shared table of its weapons (see [`super::long`]).
+    pub arms: Option<String>,
 }
 
 crate::row_fields!(Row);
@@ -52,7 +54,7 @@ pub struct OptionInput {
 }
 
 /// A weapon as the pages show it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct WeaponRow {
     pub name: &'static str,
     pub kind: &'static str,
@@ -157,16 +159,7 @@ impl Row {
 
     /// What its bays launch: "Fury interceptor (fighter, 30 cm), Starhawk bomber (bomber, 20 cm)".
     pub fn craft(&self) -> String {
-        let craft: Vec<String> = self
-            .fig
-            .craft
-            .iter()
-            .map(|c| {
-                let roles: Vec<&str> = c.roles.iter().map(|r| r.name()).collect();
-                format!("{} ({}, {} cm)", c.name, roles.join(" and "), c.speed_cm)
-            })
-            .collect();
-        craft.join(", ")
+        craft_line(&self.fig)
     }
 
     /// Its salvoes: "6@30", "boarding 4@15 and boarding 4@15".
@@ -180,6 +173,19 @@ impl Row {
     pub fn profile(&self) -> String {
         profile_line(&self.fig)
     }
+}
+
+/// What an entry's bays launch, in words.
+pub fn craft_line(f: &EntryFigures) -> String {
+    let craft: Vec<String> = f
+        .craft
+        .iter()
+        .map(|c| {
+            let roles: Vec<&str> = c.roles.iter().map(|r| r.name()).collect();
+            format!("{} ({}, {} cm)", c.name, roles.join(" and "), c.speed_cm)
+        })
+        .collect();
+    craft.join(", ")
 }
 
 /// A profile in a line.
@@ -433,8 +439,9 @@ impl FleetView {
         escorts: bool,
         figures: &[EntryFigures],
     ) -> Vec<Row> {
-        let classes: Vec<(String, String)> =
-            self.classes(escorts).into_iter().filter(|(v, _)| !v.starts_with("reserve:")).collect();
+        let classes = self.class_datalist(escorts);
+        let long = self.long();
+        let class_list = if escorts { super::long::ESCORT_CLASSES } else { super::long::SHIP_CLASSES };
         let list_id = bfg::list_of(&self.fleet).map_or("", |l| l.id);
         entries
             .zip(figures)
@@ -457,18 +464,28 @@ impl FleetView {
                 let on = ship.map(|s| (s, &entryish));
                 let choices = leader_choices(self, on);
                 let leader_adder = choices.first().map(|(first, _)| {
-                    select(&format!("new.{path}.leaders"), "Leader to add", first, choices.clone(), None)
+                    let s =
+                        select(&format!("new.{path}.leaders"), "Leader to add", first, choices.clone(), None);
+                    if long { s.listed(super::long::LEADERS) } else { s }
                 });
+                let class = select(&format!("{path}.class"), "Class", e.class, own, Some(BUILDER));
+                let mut leaders = leader_rows(self, &format!("{path}.leaders"), e.leaders, &fig.leaders, on);
+                if long {
+                    for l in &mut leaders {
+                        l.select = l.select.clone().listed(super::long::LEADERS);
+                    }
+                }
                 Row {
-                    class: select(&format!("{path}.class"), "Class", e.class, own, Some(BUILDER)),
+                    class: if long { class.listed(class_list) } else { class },
                     name: e.name.to_owned(),
                     count: e.count,
                     group: e.group.to_owned(),
                     reserve: e.reserve,
                     options: option_sets(&path, ship, list_id, e.options, fig.bays),
-                    leaders: leader_rows(self, &format!("{path}.leaders"), e.leaders, &fig.leaders, on),
+                    leaders,
                     leader_adder,
                     weapons: fig.weapons.iter().map(|w| WeaponRow::of(w)).collect(),
+                    arms: if long { self.arms_of(fig) } else { None },
                     fig: fig.clone(),
                     problems: self.problems_for(&path),
                     slot: slot_id(&path),
