@@ -142,7 +142,6 @@ fn worst_cases() -> Vec<(&'static str, Value)> {
     ]
 }
 
-
 /// What went wrong with an answer: the request and why.
 type Faults = Vec<String>;
 
