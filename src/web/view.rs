@@ -121,6 +121,15 @@ pub struct StartChoice {
     pub detail: String,
 }
 
+/// The most rows an editor draws whole, each with its own selects, tables and forms: a real
+/// build has a few dozen at most (a Yacht's 40 spaces, a 3,000-point fleet, a scenario's dozen or
+/// two). Past it every builder draws its rows briefly, so that the largest documents within the
+/// limits stay within an answer's bound (issue 24): the boat designer's weapon choices and the BFG
+/// builder's classes become fields offering one shared list, BFG weapons tables are drawn once a
+/// fitting, Samurai rows but the chosen one are brief, and battle cards draw only the orders of
+/// the card being given them.
+pub const ROWS_DRAWN_WHOLE: usize = 40;
+
 /// A part's problems slot for a live update: its DOM id, the problems it shows, and how many more
 /// of the part's problems it leaves out (a brief row shows its first few: `m::slot_in`).
 pub type Slot = (String, Vec<ProblemView>, usize);

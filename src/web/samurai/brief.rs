@@ -10,7 +10,7 @@ use crate::web::codec;
 /// The most rows the orders of battle draw whole (units and lone leaders together; a real
 /// scenario has a dozen or two). Past it every row but the chosen unit's is brief (see
 /// [`super::view::SamuraiView::brief`]), so that a page of 200 units stays well under a mebibyte.
-pub const FULL_ROWS_UP_TO: usize = 40;
+pub const FULL_ROWS_UP_TO: usize = crate::web::view::ROWS_DRAWN_WHOLE;
 
 /// The most problems shown beside a brief row: its first (the rest counted; "Edit its figures" shows them
 /// all, and the figures' list names the first [`crate::games::MAX_LISTED`] of the scenario).

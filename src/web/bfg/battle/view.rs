@@ -32,7 +32,7 @@ const SHOWN_DECISIONS: [&str; 12] = [
 /// Past it, the cards are folded: each offers "Orders", and only the card being given orders
 /// draws its forms (`?orders=ship-3`). A battle of 300 ships with every form drawn is two
 /// megabytes (issue 24).
-pub const EVERY_CARDS_ORDERS_UP_TO: usize = 40;
+pub const EVERY_CARDS_ORDERS_UP_TO: usize = crate::web::view::ROWS_DRAWN_WHOLE;
 
 /// Whether a battle of `ships` ships has its cards folded.
 pub fn folds(ships: usize) -> bool {

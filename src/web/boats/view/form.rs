@@ -19,7 +19,7 @@ const WEAPON_LIST: &str = "weapon-list";
 /// is a text field offering one shared list of the weapons rather than a select of its own:
 /// a Yacht's 40 spaces hold no more weapons than that, and 200 selects of the whole catalog
 /// would make the designer larger than an answer may be (issue 24).
-const WEAPON_SELECTS_UP_TO: usize = 40;
+const WEAPON_SELECTS_UP_TO: usize = crate::web::view::ROWS_DRAWN_WHOLE;
 
 fn select(
     name: &str,
