@@ -23,7 +23,11 @@ pub const TYPE_LIST: &str = "unit-types";
 /// type (drawn as fields), leaving out those whose value is what the form codec reads for a
 /// field left out (its serde default: no dice, no rank, 4 blocks, no leader, no marks).
 pub fn carried(u: &Unit, path: &str) -> Vec<(String, String)> {
-    let unset = serde_json::from_str::<Unit>("{}").map(|d| codec::encode(&d)).unwrap_or_default();
+    // A unit of nothing but defaults, as its form writes it: worked out once, not once a row.
+    static UNSET: std::sync::LazyLock<Vec<(String, String)>> = std::sync::LazyLock::new(|| {
+        serde_json::from_str::<Unit>("{}").map(|d| codec::encode(&d)).unwrap_or_default()
+    });
+    let unset = &*UNSET;
     codec::encode(u)
         .into_iter()
         .filter(|(k, _)| !["side", "hex", "type"].contains(&k.as_str()))
