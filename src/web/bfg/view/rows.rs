@@ -333,6 +333,25 @@ pub fn leader_rows(
     figures: &[LeaderFigures],
     on: Option<(&'static Ship, &Entryish)>,
 ) -> Vec<LeaderRow> {
+    leader_rows_of(v, list_path, aboard, figures, on, Drawn::Whole)
+}
+
+/// What a row is drawn for: whole, as the builder's inputs; or for its heading and figures alone
+/// ([`FleetView::all_rows`]), without the choices its selects would offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Drawn {
+    Whole,
+    Figures,
+}
+
+fn leader_rows_of(
+    v: &FleetView,
+    list_path: &str,
+    aboard: &[bfg::Aboard],
+    figures: &[LeaderFigures],
+    on: Option<(&'static Ship, &Entryish)>,
+    drawn: Drawn,
+) -> Vec<LeaderRow> {
     aboard
         .iter()
         .enumerate()
@@ -349,7 +368,10 @@ pub fn leader_rows(
                 format!("{} pts for {}", prices.join(" / "), counts.join(" / "))
             });
             LeaderRow {
-                select: select(&format!("{path}.id"), "Leader", a.id.trim(), leader_choices(v, on), None),
+                select: {
+                    let choices = if drawn == Drawn::Whole { leader_choices(v, on) } else { Vec::new() };
+                    select(&format!("{path}.id"), "Leader", a.id.trim(), choices, None)
+                },
                 rerolls: a.rerolls,
                 rerolls_max: leader.map_or(0, |l| u32::try_from(l.ladder.len()).unwrap_or(0)),
                 ladder,
@@ -400,7 +422,27 @@ pub struct Entryish {
 
 impl FleetView {
     pub fn ship_rows(&self) -> Vec<Row> {
-        let entries = self.fleet.ships.iter().map(|s| Entry {
+        self.rows("ships", self.ship_entries(), false, &self.check.ships, Drawn::Whole)
+    }
+
+    pub fn squadron_rows(&self) -> Vec<Row> {
+        self.rows("squadrons", self.squadron_entries(), true, &self.check.squadrons, Drawn::Whole)
+    }
+
+    /// The ships, then the squadrons, with what their headings, figures and ordnance show: their
+    /// number, name, count, figures, weapons and leaders' figures, not their inputs (their class
+    /// and leader selects offer nothing, their options and problems are empty). A live update
+    /// redraws these for every row, and working out every row's choices it does not draw was most
+    /// of its cost.
+    pub fn all_rows(&self) -> Vec<Row> {
+        let mut rows = self.rows("ships", self.ship_entries(), false, &self.check.ships, Drawn::Figures);
+        let squadrons = self.squadron_entries();
+        rows.extend(self.rows("squadrons", squadrons, true, &self.check.squadrons, Drawn::Figures));
+        rows
+    }
+
+    fn ship_entries(&self) -> impl Iterator<Item = Entry<'_>> {
+        self.fleet.ships.iter().map(|s| Entry {
             class: s.class.as_str(),
             name: s.name.as_str(),
             count: None,
@@ -408,12 +450,11 @@ impl FleetView {
             reserve: s.reserve,
             options: &s.options,
             leaders: &s.leaders,
-        });
-        self.rows("ships", entries, false, &self.check.ships)
+        })
     }
 
-    pub fn squadron_rows(&self) -> Vec<Row> {
-        let entries = self.fleet.squadrons.iter().map(|s| Entry {
+    fn squadron_entries(&self) -> impl Iterator<Item = Entry<'_>> {
+        self.fleet.squadrons.iter().map(|s| Entry {
             class: s.class.as_str(),
             name: s.name.as_str(),
             count: Some(s.count),
@@ -421,15 +462,7 @@ impl FleetView {
             reserve: s.reserve,
             options: &s.options,
             leaders: &s.leaders,
-        });
-        self.rows("squadrons", entries, true, &self.check.squadrons)
-    }
-
-    /// The ships, then the squadrons.
-    pub fn all_rows(&self) -> Vec<Row> {
-        let mut rows = self.ship_rows();
-        rows.extend(self.squadron_rows());
-        rows
+        })
     }
 
     fn rows<'a>(
@@ -438,8 +471,10 @@ impl FleetView {
         entries: impl Iterator<Item = Entry<'a>>,
         escorts: bool,
         figures: &[EntryFigures],
+        drawn: Drawn,
     ) -> Vec<Row> {
-        let classes = self.class_datalist(escorts);
+        let whole = drawn == Drawn::Whole;
+        let classes = if whole { self.class_datalist(escorts) } else { Vec::new() };
         let long = self.long();
         let class_list = if escorts { super::long::ESCORT_CLASSES } else { super::long::SHIP_CLASSES };
         let list_id = bfg::list_of(&self.fleet).map_or("", |l| l.id);
@@ -452,7 +487,7 @@ impl FleetView {
                 // A class the list does not field (a reserve, one of another faction) stays on offer
                 // for this row, so the select keeps it.
                 let mut own = classes.clone();
-                if let Some(s) = ship.filter(|s| !own.iter().any(|(v, _)| v == s.id)) {
+                if let Some(s) = ship.filter(|s| whole && !own.iter().any(|(v, _)| v == s.id)) {
                     own.push((s.id.to_owned(), format!("{} ({} pts)", s.name, s.points)));
                 }
                 let entryish = Entryish {
@@ -462,14 +497,15 @@ impl FleetView {
                     reserve: e.reserve,
                 };
                 let on = ship.map(|s| (s, &entryish));
-                let choices = leader_choices(self, on);
+                let choices = if whole { leader_choices(self, on) } else { Vec::new() };
                 let leader_adder = choices.first().map(|(first, _)| {
                     let s =
                         select(&format!("new.{path}.leaders"), "Leader to add", first, choices.clone(), None);
                     if long { s.listed(super::long::LEADERS) } else { s }
                 });
                 let class = select(&format!("{path}.class"), "Class", e.class, own, Some(BUILDER));
-                let mut leaders = leader_rows(self, &format!("{path}.leaders"), e.leaders, &fig.leaders, on);
+                let mut leaders =
+                    leader_rows_of(self, &format!("{path}.leaders"), e.leaders, &fig.leaders, on, drawn);
                 if long {
                     for l in &mut leaders {
                         l.select = l.select.clone().listed(super::long::LEADERS);
@@ -481,13 +517,17 @@ impl FleetView {
                     count: e.count,
                     group: e.group.to_owned(),
                     reserve: e.reserve,
-                    options: option_sets(&path, ship, list_id, e.options, fig.bays),
+                    options: if whole {
+                        option_sets(&path, ship, list_id, e.options, fig.bays)
+                    } else {
+                        Vec::new()
+                    },
                     leaders,
                     leader_adder,
                     weapons: fig.weapons.iter().map(|w| WeaponRow::of(w)).collect(),
                     arms: if long { self.arms_of(fig) } else { None },
                     fig: fig.clone(),
-                    problems: self.problems_for(&path),
+                    problems: if whole { self.problems_for(&path) } else { Vec::new() },
                     slot: slot_id(&path),
                     number: i + 1,
                     path,
