@@ -80,6 +80,61 @@ impl Part {
     fn path(self) -> Option<String> {
         Some(self.to_string())
     }
+
+    /// The part whose path `path` is, as it prints ("weapons.2" is `Weapon(2)`); `None` for a
+    /// path no part prints as.
+    pub fn at(path: &str) -> Option<Part> {
+        fn index(s: Option<&str>) -> Option<usize> {
+            let s = s?;
+            let plain =
+                !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+            if plain { s.parse().ok() } else { None }
+        }
+        let mut segs = path.split('.');
+        let head = segs.next()?;
+        let i = segs.next();
+        let part = match head {
+            "hull" => Part::Hull,
+            "plant" => Part::Plant,
+            "jet_drive" => Part::JetDrive,
+            "oars" => Part::Oars,
+            "top" => Part::Top,
+            "deck" => Part::Deck,
+            "hydrofoils" => Part::Hydrofoils,
+            "weighted_keel" => Part::WeightedKeel,
+            "spoiler" => Part::Spoiler,
+            "armor" => Part::Armor,
+            "propellers" => Part::Propeller(index(i)?),
+            "crew" => Part::Crew(index(i)?),
+            "weapons" => Part::Weapon(index(i)?),
+            "accessories" => Part::Accessory(index(i)?),
+            "cargo" => Part::Cargo(index(i)?),
+            "turrets" => {
+                let t = index(i)?;
+                match segs.next() {
+                    None => return Some(Part::Turret(t)),
+                    Some("weapons") => Part::TurretWeapon(t, index(segs.next())?),
+                    Some(_) => return None,
+                }
+            }
+            _ => return None,
+        };
+        let simple = matches!(
+            part,
+            Part::Hull
+                | Part::Plant
+                | Part::JetDrive
+                | Part::Oars
+                | Part::Top
+                | Part::Deck
+                | Part::Hydrofoils
+                | Part::WeightedKeel
+                | Part::Spoiler
+                | Part::Armor
+        );
+        let rest_empty = if simple { i.is_none() } else { segs.next().is_none() };
+        rest_empty.then_some(part)
+    }
 }
 
 /// What a ledger line is for, with what its explanation needs. Text is only built when a line is
@@ -676,4 +731,60 @@ pub fn evaluate(d: &Design) -> Evaluation {
         people,
     };
     Evaluation { figures, problems, ledger: lines }
+}
+
+#[cfg(test)]
+mod part_paths {
+    use super::Part;
+
+    /// Every part reads back from the path it prints as, and nothing else reads as a part.
+    #[test]
+    fn a_part_is_found_at_the_path_it_prints_as_and_only_there() {
+        let mut parts = vec![
+            Part::Hull,
+            Part::Plant,
+            Part::JetDrive,
+            Part::Oars,
+            Part::Top,
+            Part::Deck,
+            Part::Hydrofoils,
+            Part::WeightedKeel,
+            Part::Spoiler,
+            Part::Armor,
+        ];
+        for i in [0, 1, 9, 10, 47, 1000] {
+            parts.extend([
+                Part::Propeller(i),
+                Part::Crew(i),
+                Part::Weapon(i),
+                Part::Turret(i),
+                Part::Accessory(i),
+            ]);
+            parts.extend([Part::Cargo(i), Part::TurretWeapon(i, 0), Part::TurretWeapon(2, i)]);
+        }
+        for p in parts {
+            assert_eq!(Part::at(&p.to_string()), Some(p), "{p}");
+        }
+        for path in [
+            "",
+            "hull.0",
+            "crew",
+            "crew.",
+            "crew.01",
+            "crew.+1",
+            "crew.-1",
+            "crew.1.role",
+            "weapons.x",
+            "turrets.0.weapons",
+            "turrets.0.weapons.1.ammo",
+            "turrets.0.location",
+            "armor.points.F",
+            "name",
+            "Hull",
+            "weapons..1",
+            "propellers.1.size",
+        ] {
+            assert_eq!(Part::at(path), None, "{path:?}");
+        }
+    }
 }

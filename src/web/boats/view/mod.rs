@@ -19,14 +19,13 @@ pub use start::{published, start_choices, start_design};
 
 use crate::games::Problem;
 use crate::games::carwars::design::Design;
-use crate::games::carwars::evaluate::{Evaluation, armor_locations};
+use crate::games::carwars::evaluate::{Evaluation, Part, armor_locations};
 use crate::games::carwars::tables::{self, Loc};
 use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
 use crate::games::carwars::{self, statline};
 
 use crate::web::view::{Judged, ProblemView, Verdict, slot_id};
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// A ledger line as shown.
 #[derive(Debug, Clone)]
@@ -92,21 +91,21 @@ pub struct BoatView {
     /// closed (opening it asks for a fresh update with the lines).
     pub ledger_lines: bool,
     /// Each part's cost, weight and spaces (by part path), added up when a form row asks.
-    part_totals: std::sync::OnceLock<HashMap<String, (Money, Weight, Spaces)>>,
+    part_totals: std::sync::OnceLock<Vec<(Part, (Money, Weight, Spaces))>>,
 }
 
-/// The paths of the form's rows that show their cost, weight and spaces, in the form's order:
+/// The parts of the form's rows that show their cost, weight and spaces, in the form's order:
 /// crew, weapons, turrets (each followed by its weapons), accessories.
-fn summed_rows(d: &Design) -> Vec<String> {
-    let mut paths: Vec<String> = Vec::new();
-    paths.extend((0..d.crew.len()).map(|i| format!("crew.{i}")));
-    paths.extend((0..d.weapons.len()).map(|i| format!("weapons.{i}")));
+fn summed_rows(d: &Design) -> Vec<Part> {
+    let mut parts: Vec<Part> = Vec::new();
+    parts.extend((0..d.crew.len()).map(Part::Crew));
+    parts.extend((0..d.weapons.len()).map(Part::Weapon));
     for (i, t) in d.turrets.iter().enumerate() {
-        paths.push(format!("turrets.{i}"));
-        paths.extend((0..t.weapons.len()).map(|j| format!("turrets.{i}.weapons.{j}")));
+        parts.push(Part::Turret(i));
+        parts.extend((0..t.weapons.len()).map(|j| Part::TurretWeapon(i, j)));
     }
-    paths.extend((0..d.accessories.len()).map(|i| format!("accessories.{i}")));
-    paths
+    parts.extend((0..d.accessories.len()).map(Part::Accessory));
+    parts
 }
 
 /// The paths of every part of the form that has a problems slot.
@@ -129,7 +128,7 @@ fn slot_paths(d: &Design) -> Vec<String> {
     .map(|s| (*s).to_owned())
     .collect();
     paths.extend((0..d.propellers.len()).map(|i| format!("propellers.{i}")));
-    paths.extend(summed_rows(d));
+    paths.extend(summed_rows(d).iter().map(Part::to_string));
     paths.extend((0..d.cargo.len()).map(|i| format!("cargo.{i}")));
     paths.extend(shown_armor_locations(d).into_iter().map(|l| format!("armor.{}", l.code())));
     paths
@@ -206,17 +205,32 @@ impl BoatView {
     }
 
     fn part_summary(&self, path: &str) -> String {
+        self.summary_of(Part::at(path))
+    }
+
+    /// A part's cost, weight and spaces in a line ("$1,000, 150 lb, 1 sp"); nothing for no part.
+    fn summary_of(&self, part: Option<Part>) -> String {
+        // A design's ledger has a few dozen lines over a few dozen parts: a list looked through
+        // is cheaper than hashing each part's path.
         let totals = self.part_totals.get_or_init(|| {
-            let mut t: HashMap<String, (Money, Weight, Spaces)> = HashMap::new();
+            let mut t: Vec<(Part, (Money, Weight, Spaces))> = Vec::new();
             for l in &self.eval.ledger {
-                let e = t.entry(l.part.to_string()).or_default();
+                let at = match t.iter().position(|(p, _)| *p == l.part) {
+                    Some(at) => at,
+                    None => {
+                        t.push((l.part, Default::default()));
+                        t.len() - 1
+                    }
+                };
+                let e = &mut t[at].1;
                 e.0 += l.cost;
                 e.1 += l.weight;
                 e.2 += l.spaces;
             }
             t
         });
-        let (cost, weight, spaces) = totals.get(path).copied().unwrap_or_default();
+        let found = part.and_then(|part| totals.iter().find(|(p, _)| *p == part));
+        let (cost, weight, spaces) = found.map(|(_, t)| *t).unwrap_or_default();
         format!("{cost}, {weight} lb, {spaces} sp")
     }
 
@@ -224,8 +238,8 @@ impl BoatView {
     /// it: crew, weapons, turrets and their weapons, accessories. A live update redraws them all.
     pub fn row_sums(&self) -> Vec<(String, String)> {
         // The designer's rows name the place "sum-" and their problem slot.
-        let paths = summed_rows(&self.design).into_iter();
-        paths.map(|p| (format!("sum-{}", slot_id(&p)), self.part_summary(&p))).collect()
+        let parts = summed_rows(&self.design).into_iter();
+        parts.map(|p| (format!("sum-{}", slot_id(&p.to_string())), self.summary_of(Some(p)))).collect()
     }
 
     /// The problems shown next to a part of the form.
