@@ -48,17 +48,30 @@ pub struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     pub fn parse(body: &'a [u8]) -> Self {
-        let pairs = body
-            .split(|b| *b == b'&')
-            .filter(|p| !p.is_empty())
-            .map(|p| {
-                let (k, v) = match p.iter().position(|b| *b == b'=') {
-                    Some(i) => (&p[..i], &p[i + 1..]),
-                    None => (p, &[][..]),
-                };
-                (decode(k), decode(v))
-            })
-            .collect();
+        // A body that is UTF-8 (every form a browser sends) is checked once, whole, and split as
+        // text; then a name or value with nothing to decode (most are) is borrowed as it is. A
+        // live update parses a form on every keystroke.
+        let pairs = match std::str::from_utf8(body) {
+            Ok(text) => text
+                .split('&')
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let (k, v) = p.split_once('=').unwrap_or((p, ""));
+                    (decoded(k), decoded(v))
+                })
+                .collect(),
+            Err(_) => body
+                .split(|b| *b == b'&')
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let (k, v) = match p.iter().position(|b| *b == b'=') {
+                        Some(i) => (&p[..i], &p[i + 1..]),
+                        None => (p, &[][..]),
+                    };
+                    (decode(k), decode(v))
+                })
+                .collect(),
+        };
         Self::indexed(pairs)
     }
 
@@ -94,6 +107,15 @@ impl<'a> Fields<'a> {
         self.get(name).is_some_and(|v| !matches!(v, "" | "off" | "false" | "0"))
     }
 
+    /// How many fields were sent.
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
     /// Every field, in the order sent.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
@@ -104,6 +126,15 @@ impl<'a> Fields<'a> {
         self.pairs
             .iter()
             .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref())))
+    }
+}
+
+/// A name or value of a body that is UTF-8: borrowed when there is nothing to decode in it.
+fn decoded(text: &str) -> Cow<'_, str> {
+    if text.bytes().any(|b| matches!(b, b'+' | b'%' | 0)) {
+        decode(text.as_bytes())
+    } else {
+        Cow::Borrowed(text)
     }
 }
 
@@ -159,6 +190,33 @@ mod tests {
         assert_eq!(f.get("\u{FFFD}"), Some("x"));
         assert_eq!(f.get("raw"), Some("a\u{FFFD}b"));
         assert_eq!(f.get("missing"), None);
+    }
+
+    proptest::proptest! {
+        /// The one-pass parse reads any body as splitting it on "&", then at the first "=",
+        /// and decoding each half would.
+        #[test]
+        fn parsing_in_one_pass_reads_what_splitting_and_decoding_read(
+            body in proptest::collection::vec(
+                proptest::sample::select(b"&&==+%%0aF9.z\0\x7f\x80\xc3\xa9\xff ".to_vec()),
+                0..40,
+            )
+        ) {
+            let expected: Vec<(String, String)> = body
+                .split(|b| *b == b'&')
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let (k, v) = match p.iter().position(|b| *b == b'=') {
+                        Some(i) => (&p[..i], &p[i + 1..]),
+                        None => (p, &[][..]),
+                    };
+                    (decode(k).into_owned(), decode(v).into_owned())
+                })
+                .collect();
+            let f = Fields::parse(&body);
+            let got: Vec<(String, String)> = f.iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect();
+            proptest::prop_assert_eq!(got, expected);
+        }
     }
 
     #[test]

@@ -30,10 +30,25 @@ impl<'f> Tree<'f> {
     /// The fields under the document's own field names (`roots`), the only ones it could read,
     /// in one walk over the form. Later values win, as in `Fields::get`.
     pub(super) fn build(f: &'f Fields, roots: &[&str]) -> Tree<'f> {
-        let mut tree = Tree { nodes: vec![Node::default(), Node::default()] };
+        // Room for a form's usual nodes (about two a field) made at once; a form of many fields
+        // grows it as it goes, and only as far as its fields need.
+        let mut nodes = Vec::with_capacity((2 + 2 * f.len()).min(1024));
+        nodes.extend([Node::default(), Node::default()]);
+        let mut tree = Tree { nodes };
+        // A form sends a part's fields together ("weapons.0.*", then "weapons.1.*"): whether the
+        // last first segment is the document's is kept for the next field.
+        let mut last: Option<(&str, bool)> = None;
         for (name, value) in f.iter() {
-            let first = name.split('.').next().unwrap_or(name);
-            if !roots.contains(&first) {
+            let first = name.split_once('.').map_or(name, |(first, _)| first);
+            let ours = match last {
+                Some((seen, ours)) if seen == first => ours,
+                _ => {
+                    let ours = roots.contains(&first);
+                    last = Some((first, ours));
+                    ours
+                }
+            };
+            if !ours {
                 continue;
             }
             let at = name.split('.').fold(ROOT, |at, key| tree.child(at, key));
