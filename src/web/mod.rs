@@ -12,6 +12,7 @@ pub mod codec;
 pub mod conflict;
 pub mod epic;
 pub mod error;
+pub mod escape;
 pub mod form;
 pub mod gallery;
 pub mod health;
