@@ -10,8 +10,10 @@ pub mod registry;
 pub mod samurai;
 pub mod waffle;
 
+mod decision;
 mod problems;
 
+pub use decision::Decision;
 pub use problems::{Code, MAX_LISTED, Problem, Severity, is_legal, legality_text, listed_of};
 
 /// The valid ids closest to an unknown one, best first, for "did you mean" messages. Ranks by

@@ -83,7 +83,8 @@ static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
             "rocket_magazine": { "cost_per_space": tables::ROCKET_MAGAZINE_COST_PER_SPACE, "weight_per_space": tables::ROCKET_MAGAZINE_WEIGHT_PER_SPACE },
             "universal_turret": tables::UNIVERSAL_TURRET,
         },
-        "decisions": tables::DECISIONS,
+        // The catalog has always named a decision's heading "topic"; it keeps that name.
+        "decisions": tables::DECISIONS.iter().map(|d| json!({ "topic": d.title, "text": d.text })).collect::<Vec<_>>(),
     }))
     .unwrap_or_default()
 });
