@@ -12,9 +12,12 @@ pub mod waffle;
 
 mod decision;
 mod problems;
+mod tally;
 
 pub use decision::Decision;
 pub use problems::{Code, MAX_LISTED, Problem, Severity, is_legal, legality_text, listed_of};
+pub use tally::Tally;
+pub(crate) use tally::headed_by_tally;
 
 /// The valid ids closest to an unknown one, best first, for "did you mean" messages. Ranks by
 /// edit distance, with ids that share a prefix or contain the input first.
