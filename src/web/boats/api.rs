@@ -94,7 +94,7 @@ async fn catalog() -> Response {
 }
 
 async fn evaluate_boat(ApiJson(design): ApiJson<Design>) -> Response {
-    let e = carwars::evaluate(&design);
+    let e = carwars::check(&design);
     Json(BoatAnswer::new(&design, &e)).into_response()
 }
 
@@ -119,7 +119,7 @@ async fn import_boat(body: String) -> Result<Response, ApiError> {
     // The design keeps what was not read, as the designer's import does: saved as it is, the
     // build stays incomplete until each fragment is dealt with.
     let (design, _) = imp.design_keeping_not_read();
-    let e = carwars::evaluate(&design);
+    let e = carwars::check(&design);
     let answer = ImportAnswer {
         answer: BoatAnswer::new(&design, &e),
         unrecognized: &imp.unrecognized,
