@@ -588,6 +588,44 @@ pub fn role(id: &str) -> Option<&'static Role> {
     ROLES.iter().find(|r| r.id == id)
 }
 
+/// The row of a generated table with this id, found while the crate is built: an id the data
+/// files lack fails the build. Defaults are named so, never by their place in a data file.
+macro_rules! row {
+    ($table:ident, $id:literal) => {{
+        let mut i = 0;
+        loop {
+            assert!(i < $table.len(), concat!("no row \"", $id, "\" in ", stringify!($table)));
+            if same_id($table[i].id, $id) {
+                break &$table[i];
+            }
+            i += 1;
+        }
+    }};
+}
+
+/// `a == b`, as the build can work it out.
+const fn same_id(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The armor a design has until it names one, and the one an unknown armor is judged as.
+pub static PLASTIC: &ArmorType = row!(ARMOR_TYPES, "plastic");
+/// The crew member every new design starts with.
+pub static PILOT: &Role = row!(ROLES, "pilot");
+/// The smallest hull: a stand-in design's, where a stored one cannot be read.
+pub static ROWBOAT: &Hull = row!(HULLS, "rowboat");
+
 // The statics and constants generated from the data files: HULLS, PLANTS, PERFORMANCE, ROLES,
 // WEAPONS, ACCESSORIES, TURRETS, ARMOR_TYPES, JET_DRIVE, OARS, and the component table's single
 // figures (LINK, the magazines, the propeller guard, the tops, hydrofoils and keel, ...).
