@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use drydock::games::carwars::design::{Design, Top, WeaponEntry};
 use drydock::games::carwars::tables::Mount;
-use drydock::games::carwars::{evaluate, examples, statline};
+use drydock::games::carwars::{self, examples, statline};
 
 #[path = "shared/misspell.rs"]
 mod misspelt;
@@ -135,9 +135,9 @@ fn samurai(at_least: Duration) {
     };
     for (every, what) in [(2, "a unit on every other hex"), (1, "a unit on every hex")] {
         let s = board(every);
-        let j = samurai::judge(&s);
+        let j = samurai::check(&s);
         let moves: usize = j.units.iter().map(|o| o.moves.len()).sum();
-        let us = time(at_least, || samurai::judge(black_box(&s)));
+        let us = time(at_least, || samurai::check(black_box(&s)));
         println!(
             "samurai full 13x9 board, {what} ({} units, {moves} moves, {} grapples, {} problems): {:.2} us for every unit's options (fastest batch {:.2})",
             s.units.len(),
@@ -167,13 +167,13 @@ const PASTED_YACHT: &str = "Leviathan: Yacht with Deck (30 below, 28 above), Boa
 fn boats(second: Duration) {
     let boats = [("yacht", big_yacht()), ("darter", examples::darter())];
     for (name, d) in &boats {
-        let e = evaluate(d);
+        let e = carwars::check(d);
         // A design with problems would time the writing of their messages as well.
         assert!(e.problems.is_empty(), "{name} should have no problems: {:?}", e.problems);
         let line = statline::stat_line(d, &e);
         println!("{name}: {line}");
 
-        let eval_us = time(second, || evaluate(black_box(d)));
+        let eval_us = time(second, || carwars::check(black_box(d)));
         let print_us = time(second, || statline::stat_line(black_box(d), black_box(&e)));
         let parse_us = time(second, || statline::parse(black_box(&line)));
         println!(
@@ -318,8 +318,8 @@ fn worst_cases(at_least: Duration) {
             ..weapon("mg", Some(Mount::F))
         });
     }
-    let e = evaluate(&full);
-    let eval_us = time(at_least, || evaluate(black_box(&full)));
+    let e = carwars::check(&full);
+    let eval_us = time(at_least, || carwars::check(black_box(&full)));
     let print_us = time(at_least, || statline::stat_line(black_box(&full), black_box(&e)));
     println!(
         "worst case, design of {} entries: {:.1} us/evaluation, {:.1} us/stat line ({} problems)",
@@ -329,7 +329,7 @@ fn worst_cases(at_least: Duration) {
         e.problems.len()
     );
 
-    let line = statline::stat_line(&big_yacht(), &evaluate(&big_yacht()));
+    let line = statline::stat_line(&big_yacht(), &carwars::check(&big_yacht()));
     let mut pasted = String::new();
     while pasted.len() + line.len() < 64 * 1024 {
         pasted.push_str(&line);

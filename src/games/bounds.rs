@@ -85,6 +85,16 @@ pub fn one_line(name: &str) -> String {
     out.trim().to_owned()
 }
 
+/// A player's text quoted back (in a message, a table of differences): one line ([`one_line`]),
+/// and past `max_chars` characters, its first `max_chars` and `mark` ("...") to say it goes on.
+pub fn clipped(text: &str, max_chars: usize, mark: &str) -> String {
+    let line = one_line(text);
+    match line.char_indices().nth(max_chars) {
+        Some((cut, _)) => format!("{}{mark}", &line[..cut]),
+        None => line,
+    }
+}
+
 /// The Unicode characters that set or override the direction of the text after them: the marks
 /// (LRM, RLM, ALM), embeddings and overrides (LRE to RLO) and isolates (LRI to PDI).
 pub fn is_bidi_control(c: char) -> bool {
@@ -281,6 +291,16 @@ mod tests {
         assert_eq!(one_line("סירה 1"), "סירה 1");
         assert!(name_too_long(&"x".repeat(MAX_NAME_CHARS)).is_none());
         assert!(name_too_long(&"é".repeat(MAX_NAME_CHARS + 1)).is_some());
+    }
+
+    #[test]
+    fn a_quoted_text_is_one_line_cut_after_its_length_with_a_mark() {
+        assert_eq!(clipped(" a\nb ", 3, "..."), "a b");
+        assert_eq!(clipped("abcd", 3, "..."), "abc...");
+        assert_eq!(clipped(&"é".repeat(61), 60, "…"), format!("{}…", "é".repeat(60)));
+        assert_eq!(clipped(&"é".repeat(60), 60, "…"), "é".repeat(60));
+        // The engines' messages quote a player's id so: 40 characters.
+        assert_eq!(crate::games::shown(&"x".repeat(41)), format!("{}...", "x".repeat(40)));
     }
 
     #[test]

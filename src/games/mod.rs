@@ -10,9 +10,14 @@ pub mod registry;
 pub mod samurai;
 pub mod waffle;
 
+mod decision;
 mod problems;
+mod tally;
 
+pub use decision::Decision;
 pub use problems::{Code, MAX_LISTED, Problem, Severity, is_legal, legality_text, listed_of};
+pub use tally::Tally;
+pub(crate) use tally::headed_by_tally;
 
 /// The valid ids closest to an unknown one, best first, for "did you mean" messages. Ranks by
 /// edit distance, with ids that share a prefix or contain the input first.
@@ -69,13 +74,7 @@ const SHOWN_CHARS: usize = 40;
 /// control characters become spaces, so no id can forge lines in a text export, where messages
 /// are listed one a line), cut short if very long.
 pub(crate) fn shown(s: &str) -> String {
-    let line = bounds::one_line(s);
-    if line.chars().count() > SHOWN_CHARS {
-        let cut: String = line.chars().take(SHOWN_CHARS).collect();
-        format!("{cut}...")
-    } else {
-        line
-    }
+    bounds::clipped(s, SHOWN_CHARS, "...")
 }
 
 /// The warning for a document marked with another version than its engine reads (`reads`):

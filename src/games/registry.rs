@@ -40,7 +40,7 @@ mod tests {
     fn each_games_example_is_a_legal_build_of_it() {
         let boat: carwars::Design = serde_json::from_str(carwars::GAME.example).expect("a design");
         assert_eq!(boat, carwars::examples::piranha());
-        assert!(carwars::evaluate(&boat).legal());
+        assert!(carwars::check(&boat).legal());
         let d: epic::Detachment = serde_json::from_str(epic::GAME.example).expect("a detachment");
         let c = epic::check(&d);
         assert!(c.legal, "{:?}", c.problems);
@@ -54,7 +54,7 @@ mod tests {
         assert!(c.legal && c.problems.is_empty(), "{:?}", c.problems);
         assert_eq!(c.points, 145);
         let s: samurai::Scenario = serde_json::from_str(samurai::GAME.example).expect("a scenario");
-        let j = samurai::judge(&s);
+        let j = samurai::check(&s);
         assert!(j.legal && j.problems.is_empty(), "{:?}", j.problems);
         assert_eq!(j.units.len(), 7);
     }

@@ -236,12 +236,18 @@ pub fn from_saved<B: Builder>(b: &Build) -> B::View {
     B::judge(doc, problems)
 }
 
-/// What the store keeps for a judged document. A document that does not serialise is a fault
-/// of ours: the request fails (500, logged) and nothing is stored, never an empty document.
+/// A document as JSON text (`pretty` for a download). A document that does not serialise is a
+/// fault of ours: the request fails (500, logged) and nothing is stored or sent, never an empty
+/// document.
+fn document_text<T: Serialize>(doc: &T, game: &Game, pretty: bool) -> Result<String, AppError> {
+    let text = if pretty { serde_json::to_string_pretty(doc) } else { serde_json::to_string(doc) };
+    Ok(text.map_err(|e| anyhow::anyhow!("a {} document did not serialise: {e}", game.id))?)
+}
+
+/// What the store keeps for a judged document (see [`document_text`]).
 fn content<B: Builder>(v: &B::View) -> Result<Content, AppError> {
     let doc = B::doc(v);
-    let document = serde_json::to_string(doc)
-        .map_err(|e| anyhow::anyhow!("a {} document did not serialise: {e}", B::GAME.id))?;
+    let document = document_text(doc, B::GAME, false)?;
     Ok(Content {
         kind: B::GAME.id,
         name: doc.name().to_owned(),
@@ -518,7 +524,7 @@ async fn export_json<B: Builder>(
 async fn export_json_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
     let (doc, _) = read_form::<B>(&Fields::parse(&body))?;
     Ok(download(
-        serde_json::to_string_pretty(&doc).unwrap_or_default(),
+        document_text(&doc, B::GAME, true)?,
         "application/json",
         &file_name(doc.name(), "json", B::GAME.word),
     ))
@@ -584,4 +590,29 @@ async fn api_update<B: Builder>(
 /// A page as an HTML answer.
 pub fn page(t: &impl askama::Template) -> Result<Response, AppError> {
     Ok(Html(t.render()?).into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::document_text;
+    use crate::games::waffle;
+
+    /// A document serde cannot write, as a bug of ours could make one.
+    struct Unwritable;
+
+    impl serde::Serialize for Unwritable {
+        fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+            Err(serde::ser::Error::custom("a map keyed by a struct"))
+        }
+    }
+
+    #[test]
+    fn a_document_that_does_not_serialise_is_an_error_never_an_empty_save_or_download() {
+        for pretty in [false, true] {
+            assert!(document_text(&Unwritable, &waffle::GAME, pretty).is_err());
+        }
+        let roster = waffle::Roster::default();
+        let text = document_text(&roster, &waffle::GAME, false).unwrap_or_default();
+        assert_eq!(serde_json::from_str::<waffle::Roster>(&text).ok(), Some(roster));
+    }
 }

@@ -59,13 +59,7 @@ fn shown(value: Option<&str>) -> String {
     match value {
         None => "(none)".to_owned(),
         Some("") => "(empty)".to_owned(),
-        Some(v) => {
-            let v = crate::games::bounds::one_line(v);
-            match v.char_indices().nth(VALUE_CHARS) {
-                Some((cut, _)) => format!("{}…", &v[..cut]),
-                None => v,
-            }
-        }
+        Some(v) => crate::games::bounds::clipped(v, VALUE_CHARS, "…"),
     }
 }
 

@@ -196,7 +196,7 @@ fn fullest(hull_id: &str, people: bool) -> Design {
             // (passengers may ride there), on whichever deck has room.
             let passenger = tables::role("passenger").expect("passenger");
             for _ in 0..200 {
-                let f = carwars::evaluate(&d).figures;
+                let f = carwars::check(&d).figures;
                 let cargo = if f.spaces_used.ceil_whole() < f.spaces_total {
                     false
                 } else if f.cargo_spaces_used.ceil_whole() < f.cargo_spaces_total {
@@ -222,9 +222,9 @@ fn fullest(hull_id: &str, people: bool) -> Design {
                 }
             }
         }
-        let locations = carwars::evaluate(&d).figures.armor_locations;
+        let locations = carwars::check(&d).figures.armor_locations;
         let per_point = hull.armor_weight_per_point;
-        let spare = carwars::evaluate(&d).figures.load_remaining;
+        let spare = carwars::check(&d).figures.load_remaining;
         if spare.0 < 0 {
             continue;
         }
@@ -234,7 +234,7 @@ fn fullest(hull_id: &str, people: bool) -> Design {
                 points / locations.len() as i64 + i64::from((k as i64) < points % locations.len() as i64);
             d.armor.points.set(*loc, u16::try_from(share).expect("points"));
         }
-        let e = carwars::evaluate(&d);
+        let e = carwars::check(&d);
         if e.problems.iter().all(|p| !p.is_error()) && e.figures.top_speed.0 > 0 {
             assert!(e.figures.load_remaining.0 < per_point.0, "{hull_id}: full to the pound");
             return d;

@@ -53,6 +53,7 @@ pub mod roster;
 #[cfg(test)]
 mod tests;
 
+pub use crate::games::Decision;
 pub use battle::{
     Action, BATTLE_VERSION, Battle, Condition, Event, LastLaunch, Launch, LogEntry, MAX_LABEL_CHARS, MAX_LOG,
     MAX_LOG_CHARS, MAX_SHIPS, MAX_TURN, MAX_UNDO, Refusal, Removal, ShipState, ShipStatus, SquadronOrdnance,
@@ -81,121 +82,139 @@ pub use odds::{
 /// tables or the checks could change the judgement of a saved fleet.
 pub const ENGINE_VERSION: u32 = 2;
 
-/// A decision we made where the rules text is silent or the data unclear, in words a page can
-/// show; `id` lets a page point at one ("crippled-bays").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct Decision {
-    pub id: &'static str,
-    pub text: &'static str,
-}
-
 /// Every decision the engine makes on the player's behalf.
 pub const DECISIONS: &[Decision] = &[
     Decision {
         id: "crippled-bays",
+        title: "",
         text: "A crippled ship's launch bays are halved, rounding up (4 bays become 2, 3 become 2, 1 stays 1). The fleet's attack-craft limit drops to match, and a destroyed ship's bays no longer count.",
     },
     Decision {
         id: "crippled-torpedoes",
+        title: "",
         text: "A crippled ship's torpedo salvo is halved, rounding up (6 becomes 3, 9 becomes 5).",
     },
     Decision {
         id: "braced",
+        title: "",
         text: "A braced ship launches half its attack craft and half its salvo (rounding up, and halved again if it is also crippled). Bracing does not lower the fleet's attack-craft limit. The brace stays until the player clears it, since it may be declared in the opponent's turn.",
     },
     Decision {
         id: "braced-reload",
+        title: "",
         text: "A braced ship cannot record a Reload Ordnance order: bracing is its special order.",
     },
     Decision {
         id: "reload-order",
+        title: "",
         text: "A ship records at most one Reload Ordnance order a turn, and not after launching ordnance that turn: orders are given before the Shooting Phase, when ordnance is launched.",
     },
     Decision {
         id: "never-runs-out",
+        title: "",
         text: "Ships that never run out of ordnance (Tyranids) stay loaded after launching and need no reloading; each may launch attack craft once and torpedoes once a turn, up to twice its bays, and its bays count twice toward the fleet's limit.",
     },
     Decision {
         id: "over-limit",
+        title: "",
         text: "While more attack craft are in play than the fleet's limit, no attack craft may launch; torpedoes may, as they have no launch limit.",
     },
     Decision {
         id: "recall",
+        title: "",
         text: "Markers may be recalled only when some carrier afloat has bays loaded (or never runs out) and has not launched this turn; recalling does not load anything.",
     },
     Decision {
         id: "markers-by-craft",
+        title: "",
         text: "Markers in play are counted by craft for the whole fleet, not by carrier: a carrier's squadrons stay in play when it is crippled or destroyed.",
     },
     Decision {
         id: "escorts",
+        title: "",
         text: "Escorts have one hit: they are destroyed, never crippled. Each escort of a squadron launches its own salvo in the tracker; squadrons that combine salvoes on the table add them up in the odds calculator.",
     },
     Decision {
         id: "rolled-strength",
+        title: "",
         text: "For a salvo of rolled strength (Ork D6+2), the tracker asks for the D6 rolled.",
     },
     Decision {
         id: "squadrons",
+        title: "",
         text: "Entries given the same squadron name fight as one squadron, escorts of several classes mixed; an escort entry without one is a squadron of its own, a capital ship without one stands alone. The fleet lists' squadron sizes are checked on those squadrons.",
     },
     Decision {
         id: "choices",
+        title: "",
         text: "Where a profile offers choices (a Tau configuration, a Tyranid weapon slot, a Corsair escort's prow), the ship takes as many as the group asks; an option that replaces a weapon changes the ship's weapons and ordnance. Every price comes from the weapon rows or the fleet lists' rows; an upgrade a list sells is offered only in the lists using that rule.",
     },
     Decision {
         id: "list-points",
+        title: "",
         text: "Allowances by points (one per 500 pts or part, one per full 1,000 pts) count the fleet's points as built, not the game's limit; a rule that says \"per N pts\" without \"or part\" counts only full bands.",
     },
     Decision {
         id: "light-cruisers",
+        title: "",
         text: "Light cruisers count as cruisers for a list's ratios and its cruiser cap unless the rule says otherwise: the lists print them among their cruisers.",
     },
     Decision {
         id: "unverified",
+        title: "",
         text: "Rules the data marks UNVERIFIED (limits only BSData gives) are checked as warnings that say so, not errors; UNVERIFIED profiles are marked on every page.",
     },
     Decision {
         id: "weapon-rows",
+        title: "",
         text: "Where ships.csv and weapons.csv disagree (the Hive Ship's prow torpedoes, 6 or 8), the weapon rows, which follow BFG Remastered, are used.",
     },
     Decision {
         id: "migrated",
+        title: "",
         text: "A fleet saved before fleet lists existed is read as its faction's first list, its renamed options renamed; a battle saved before hits were tracked reads a crippled ship as having taken half its hits.",
     },
     Decision {
         id: "crippled-at-half",
+        title: "",
         text: "A ship is crippled once the hits it has taken reach half its hits, rounding up (4 of 8, 3 of 5), and destroyed when they reach all of them; an escort's one hit destroys it. Only undoing the orders that damaged a ship makes it intact again, and only undoing the order that destroyed it brings it back.",
     },
     Decision {
         id: "crippled-weapons",
+        title: "",
         text: "The play sheet shows a crippled ship's weapons halved, rounding up, as its ordnance is; the core rules' other effects of crippling are not in our data.",
     },
     Decision {
         id: "shields",
+        title: "",
         text: "Shields down are set by the player, as blast markers come and go at the table; holofields, shadowfields, saves and spores are not shields to knock down.",
     },
     Decision {
         id: "squadron-launch",
+        title: "",
         text: "A squadron launches with one order: every ship of it that can launches its salvo (one D6 each for a rolled strength), or as many squadrons of the chosen craft as each carrier may; the log gives each salvo and their combined strength.",
     },
     Decision {
         id: "undo",
+        title: "",
         text: "Undo takes back the last order recorded: its turn, its markers and the ships it changed. The tracker keeps the last 30 orders to undo; the log keeps the undone order and says it was undone.",
     },
     Decision {
         id: "odds-cap",
+        title: "",
         text: "Odds of fighters against a wave: each fighter takes on one squadron, escorting fighters first; a resilient craft survives on a 4+. Fighters left over take on squadrons that saved, and that second fight removes both without a save.",
     },
     Decision {
         id: "odds-turrets-on-6",
+        title: "",
         text: "Odds: where turrets hit only on a 6, that applies to the whole wave (a wave is taken to be of one faction's craft).",
     },
     Decision {
         id: "odds-raids",
+        title: "",
         text: "Odds of assault boats count one hit-and-run raid per boat left after the turrets; what a raid does (and a Thunderhawk's extra raid) is played on the table.",
     },
-    Decision { id: "log", text: "The battle log keeps its last 500 entries." },
+    Decision { id: "log", title: "", text: "The battle log keeps its last 500 entries." },
 ];
 
 /// The fleet builder's place in the house.

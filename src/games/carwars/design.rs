@@ -294,7 +294,7 @@ impl Design {
             hydrofoils: false,
             weighted_keel: false,
             spoiler: false,
-            crew: vec![CrewEntry::new(&tables::ROLES[0], 1)],
+            crew: vec![CrewEntry::new(tables::PILOT, 1)],
             armor: Armor::default(),
             weapons: Vec::new(),
             turrets: Vec::new(),
@@ -455,7 +455,7 @@ pub struct Armor {
 }
 
 fn plastic() -> Ref<ArmorType> {
-    Ref::Known(&ARMOR_TYPES[0])
+    Ref::Known(tables::PLASTIC)
 }
 
 impl Default for Armor {

@@ -84,12 +84,12 @@ pub const PUBLISHED: [(&str, &str); 3] = [
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::games::carwars::evaluate;
+    use crate::games::carwars::check;
     use crate::games::carwars::units::{Money, Speed, Weight};
 
     /// Evaluates a design and checks it against its published figures; the limits tests check
     /// the published boats' JSON documents with it too.
-    pub(in crate::games::carwars) fn check(
+    pub(in crate::games::carwars) fn check_figures(
         d: &Design,
         cost: i64,
         weight_centi: i64,
@@ -98,7 +98,7 @@ pub(super) mod tests {
         top: Speed,
         hc: i64,
     ) {
-        let e = evaluate(d);
+        let e = check(d);
         assert_eq!(e.problems, vec![], "{} should be legal", d.name);
         assert_eq!(e.figures.cost, Money::whole(cost), "{} cost", d.name);
         assert_eq!(e.figures.weight, Weight::centi(weight_centi), "{} weight", d.name);
@@ -111,23 +111,23 @@ pub(super) mod tests {
 
     #[test]
     fn the_darter_reproduces_its_published_figures() {
-        check(&darter(), 3315, 79_900, 799, Speed::mph(20), Speed::mph(100), 3);
+        check_figures(&darter(), 3315, 79_900, 799, Speed::mph(20), Speed::mph(100), 3);
     }
 
     #[test]
     fn the_piranha_reproduces_its_published_figures() {
-        check(&piranha(), 9636, 299_700, 2997, Speed::mph(5), Speed::mph(40), 2);
+        check_figures(&piranha(), 9636, 299_700, 2997, Speed::mph(5), Speed::mph(40), 2);
     }
 
     #[test]
     fn the_minnow_reproduces_its_published_figures() {
-        check(&minnow(), 13552, 299_950, 3000, Speed::mph(10), Speed::mph(60), 2);
+        check_figures(&minnow(), 13552, 299_950, 3000, Speed::mph(10), Speed::mph(60), 2);
     }
 }
 
 #[cfg(test)]
 mod readme {
-    use crate::games::carwars::{Design, evaluate, statline};
+    use crate::games::carwars::{Design, check, statline};
 
     const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
 
@@ -146,7 +146,7 @@ mod readme {
         assert_eq!(found.len(), 2);
         for json in found {
             let d: Design = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}"));
-            let e = evaluate(&d);
+            let e = check(&d);
             assert_eq!(e.problems, vec![], "{}", d.name);
             // The stat line the README quotes for it, when it quotes one, is the one we write.
             let line = statline::stat_line(&d, &e);

@@ -7,8 +7,8 @@ use super::design::{
     AccessoryEntry, CargoEntry, CrewEntry, Deck, Design, PropellerEntry, Ref, Section, Top, TurretEntry,
     WeaponEntry,
 };
-use super::evaluate::{Evaluation, LineKind, band, evaluate, range_miles};
-use super::examples::{self, tests::check};
+use super::evaluate::{Evaluation, LineKind, band, check, range_miles};
+use super::examples::{self, tests::check_figures};
 use super::tables::{self, Hull, Item, Loc, Mount, Plant, Role, Weapon};
 use super::units::{Money, Spaces, Speed, Weight};
 use crate::games::{Code, Severity};
@@ -120,7 +120,7 @@ fn cargo(spaces: u16, weight: u32) -> CargoEntry {
 
 /// Severity and message of every problem with this code.
 fn flagged(d: &Design, code: Code) -> Vec<(Severity, String)> {
-    evaluate(d).problems.into_iter().filter(|p| p.code == code).map(|p| (p.severity, p.message)).collect()
+    check(d).problems.into_iter().filter(|p| p.code == code).map(|p| (p.severity, p.message)).collect()
 }
 
 fn error(message: &str) -> Vec<(Severity, String)> {
@@ -133,7 +133,7 @@ fn warning(message: &str) -> Vec<(Severity, String)> {
 
 /// The neighbour is legal and free of the problem.
 fn assert_legal_without(d: &Design, code: Code) {
-    let e = evaluate(d);
+    let e = check(d);
     assert!(e.problems.iter().all(|p| p.code != code), "{code} in {:?}", e.problems);
     assert!(e.legal(), "the neighbour should be legal: {:?}", e.problems);
 }
@@ -144,7 +144,7 @@ fn assert_without(d: &Design, code: Code) {
 }
 
 fn figures_of(d: &Design) -> super::Figures {
-    evaluate(d).figures
+    check(d).figures
 }
 
 /// The first ledger line of a kind.
@@ -171,7 +171,7 @@ fn sp(s: i64) -> Spaces {
 fn the_minimal_boat_of_every_hull_is_legal() {
     for d in [rowboat(), dinghy(), speeder(), cruiser(), yacht()] {
         // Act
-        let e = evaluate(&d);
+        let e = check(&d);
 
         // Assert
         assert_eq!(e.problems, vec![], "{}", d.hull.id());
@@ -602,7 +602,7 @@ fn a_forbidden_deck_is_not_laid_out_or_armored() {
     d.deck = Some(Deck { below: Some(0) });
 
     // Act
-    let e = evaluate(&d);
+    let e = check(&d);
 
     // Assert: one problem for the Deck, and D is not a location this boat has.
     let codes: Vec<Code> = e.problems.iter().map(|p| p.code).collect();
@@ -783,7 +783,7 @@ fn a_jet_drive_short_of_power_factors_does_not_run_and_the_boat_stands_still() {
     let d = Design { jet_drive: true, propellers: vec![], ..dinghy() };
 
     // Act
-    let e = evaluate(&d);
+    let e = check(&d);
 
     // Assert
     assert_eq!(
@@ -1138,7 +1138,7 @@ fn a_single_linked_weapon_buys_no_link() {
         flagged(&d, Code::LinkNothing),
         warning("Only one Machine gun: there is nothing to link it to, so no link is bought")
     );
-    assert!(evaluate(&d).ledger.iter().all(|l| !matches!(l.kind, LineKind::Links { .. })));
+    assert!(check(&d).ledger.iter().all(|l| !matches!(l.kind, LineKind::Links { .. })));
     let two =
         with_entry(dinghy(), WeaponEntry { linked: true, count: 2, ..WeaponEntry::new(weapon("mg"), None) });
     assert_legal_without(&two, Code::LinkNothing);
@@ -1176,7 +1176,7 @@ fn a_count_of_zero_adds_nothing_and_is_said_so() {
         warning("Passenger has a count of 0, so it adds nothing")
     );
     for d in [&gun, &extinguisher, &passengers] {
-        assert_eq!(evaluate(d).figures.cost, evaluate(&dinghy()).figures.cost);
+        assert_eq!(check(d).figures.cost, check(&dinghy()).figures.cost);
     }
     assert_legal_without(&with_accessory(dinghy(), "fire-extinguisher", 1), Code::CountZero);
 }
@@ -1190,7 +1190,7 @@ fn hydrofoils_on_a_boat_that_never_reaches_35_mph_never_lift() {
     let neighbour = Design { hydrofoils: true, ..dinghy() };
 
     // Act
-    let e = evaluate(&d);
+    let e = check(&d);
 
     // Assert
     assert_eq!(
@@ -1230,7 +1230,7 @@ fn a_boat_up_on_hydrofoils_overruns_its_forward_torpedo() {
     let got = flagged(&d, Code::TorpedoOverrun);
 
     // Assert
-    assert_eq!(evaluate(&d).figures.top_speed, Speed::mph(40));
+    assert_eq!(check(&d).figures.top_speed, Speed::mph(40));
     assert_eq!(
         got,
         warning(
@@ -1357,7 +1357,7 @@ fn a_running_jet_drive_adds_5_acceleration_and_20_top_speed() {
     let d = Design { jet_drive: true, propellers: vec![], ..boat("dinghy", "medium") };
 
     // Act
-    let e = evaluate(&d);
+    let e = check(&d);
 
     // Assert
     assert_eq!(e.figures.jet_drive_running, Some(true));
@@ -1393,7 +1393,7 @@ fn hydrofoils_cost_the_body_weigh_half_of_it_and_add_20_mph_and_a_point_of_hc_on
     let d = Design { hydrofoils: true, ..dinghy() };
 
     // Act
-    let e = evaluate(&d);
+    let e = check(&d);
 
     // Assert
     assert_eq!(line_of(&e, |k| *k == LineKind::Hydrofoils), (usd(4000), lb(650), sp(1)));
@@ -1407,20 +1407,20 @@ fn hydrofoils_cost_the_body_weigh_half_of_it_and_add_20_mph_and_a_point_of_hc_on
 fn a_weighted_keel_costs_half_the_body_weighs_a_tenth_of_max_load_and_deepens_the_draft() {
     let d = Design { weighted_keel: true, ..speeder() };
 
-    let e = evaluate(&d);
+    let e = check(&d);
 
     assert_eq!(line_of(&e, |k| *k == LineKind::WeightedKeel), (usd(4000), lb(700), sp(0)));
     assert_eq!(e.figures.draft_inches, 1.0);
     assert_eq!(e.figures.draft, "1\"");
-    let yacht = evaluate(&Design { weighted_keel: true, ..yacht() });
+    let yacht = check(&Design { weighted_keel: true, ..yacht() });
     assert_eq!(yacht.figures.draft_inches, 2.0);
     assert_eq!(line_of(&yacht, |k| *k == LineKind::WeightedKeel), (usd(22_500), lb(4000), sp(0)));
 }
 
 #[test]
 fn a_boat_top_is_a_tenth_of_the_body_and_a_half_top_a_twentieth() {
-    let full = evaluate(&with_top(cruiser(), Top::Full));
-    let half = evaluate(&with_top(cruiser(), Top::Half));
+    let full = check(&with_top(cruiser(), Top::Full));
+    let half = check(&with_top(cruiser(), Top::Half));
 
     assert_eq!(line_of(&full, |k| *k == LineKind::Top(Top::Full)), (usd(2000), lb(540), sp(0)));
     assert_eq!(line_of(&half, |k| *k == LineKind::Top(Top::Half)), (usd(1000), lb(270), sp(0)));
@@ -1428,7 +1428,7 @@ fn a_boat_top_is_a_tenth_of_the_body_and_a_half_top_a_twentieth() {
 
 #[test]
 fn a_spoiler_costs_25_and_weighs_10_points_of_plain_armor() {
-    let e = evaluate(&Design { spoiler: true, ..speeder() });
+    let e = check(&Design { spoiler: true, ..speeder() });
 
     assert_eq!(line_of(&e, |k| *k == LineKind::Spoiler), (usd(500), lb(100), sp(0)));
 }
@@ -1458,7 +1458,7 @@ fn oars_row_at_2_5_mph_a_rower_up_to_15_and_rowers_are_the_people_aboard() {
     let three = with_crew(Design { oars: 3, ..Design::empty(hull("rowboat")) }, "passenger", 2);
     let seven = with_crew(Design { oars: 7, ..Design::empty(hull("dinghy")) }, "passenger", 6);
 
-    let e = evaluate(&one_rower);
+    let e = check(&one_rower);
     assert_eq!(line_of(&e, |k| *k == LineKind::Oars), (usd(75), lb(30), sp(3)));
     assert_eq!(e.figures.rowers, 1);
     assert_eq!(e.figures.rowing_top_speed, Some(Speed::halves(5)));
@@ -1528,7 +1528,7 @@ fn a_loaded_depth_charge_and_its_extra_loaded_magazine_cost_what_the_rules_print
     );
 
     // Act
-    let e = evaluate(&d);
+    let e = check(&d);
 
     // Assert: $1,750 and 375 lb loaded; $1,550 and 315 lb a loaded magazine.
     assert_eq!(line_of(&e, |k| matches!(k, LineKind::Weapon { .. })), (usd(1750), lb(375), sp(2)));
@@ -1552,7 +1552,7 @@ fn a_rocket_magazine_is_priced_by_the_spaces_it_holds_plus_its_rockets() {
         },
     );
 
-    let magazine = |d: &Design| line_of(&evaluate(d), |k| matches!(k, LineKind::RocketMagazine { .. }));
+    let magazine = |d: &Design| line_of(&check(d), |k| matches!(k, LineKind::RocketMagazine { .. }));
 
     assert_eq!(magazine(&plain), (usd(100 + 3 * 75), lb(30 + 3 * 25), sp(2)));
     assert_eq!(magazine(&ap), (Money::cents(10_000 + 3 * 11_250), Weight::centi(3000 + 3 * 3750), sp(2)));
@@ -1565,7 +1565,7 @@ fn linking_n_weapons_buys_n_minus_one_links_at_50_dollars() {
         WeaponEntry { count: 3, linked: true, ..WeaponEntry::new(weapon("mg"), Some(Mount::F)) },
     );
 
-    let e = evaluate(&d);
+    let e = check(&d);
 
     assert_eq!(line_of(&e, |k| matches!(k, LineKind::Links { links: 2 })), (usd(100), lb(0), sp(0)));
 }
@@ -1580,20 +1580,20 @@ fn different_weapons_in_one_link_group_buy_one_link_fewer_than_they_are() {
     let mg_and_rl = with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 1));
     let apart = with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 2));
 
-    let e = evaluate(&mg_and_rl);
+    let e = check(&mg_and_rl);
 
     assert_eq!(
         line_of(&e, |k| matches!(k, LineKind::LinkGroup { group: 1, weapons: 2 })),
         (usd(50), lb(0), sp(0))
     );
     assert!(e.legal(), "{:?}", e.problems);
-    assert_eq!(e.figures.cost, evaluate(&apart).figures.cost + usd(50));
+    assert_eq!(e.figures.cost, check(&apart).figures.cost + usd(50));
     // Two linked MGs joining the RL's group: three weapons, two links (not one of their own too).
     let three = with_entry(
         with_entry(dinghy(), WeaponEntry { count: 2, linked: true, ..grouped("mg", 1) }),
         grouped("rl", 1),
     );
-    let e = evaluate(&three);
+    let e = check(&three);
     assert_eq!(line_of(&e, |k| matches!(k, LineKind::LinkGroup { weapons: 3, .. })).0, usd(100));
     assert!(e.ledger.iter().all(|l| !matches!(l.kind, LineKind::Links { .. })));
 }
@@ -1617,7 +1617,7 @@ fn a_link_group_of_one_weapon_buys_no_link() {
             ),
         ]
     );
-    assert!(evaluate(&d).ledger.iter().all(|l| !matches!(l.kind, LineKind::LinkGroup { .. })));
+    assert!(check(&d).ledger.iter().all(|l| !matches!(l.kind, LineKind::LinkGroup { .. })));
     assert_legal_without(
         &with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 1)),
         Code::LinkGroupAlone,
@@ -1657,7 +1657,7 @@ fn a_link_group_across_facings_is_a_warning() {
             "Link group 1 joins weapons facing in turret 1 and in turret 2: linked weapons fire together at one target, and these cannot all bear on the same one"
         )
     );
-    let e = evaluate(&turret_and_front);
+    let e = check(&turret_and_front);
     assert_eq!(line_of(&e, |k| matches!(k, LineKind::LinkGroup { group: 3, weapons: 2 })).0, usd(50));
     assert_legal_without(
         &with_entry(with_entry(dinghy(), grouped("mg", 1)), grouped("rl", 1)),
@@ -1671,7 +1671,7 @@ fn a_universal_turret_costs_1000_dollars_more() {
     let universal =
         with_turret(with_top(dinghy(), Top::Full), TurretEntry { universal: true, ..turret(1, &[]) });
 
-    let price = |d: &Design| line_of(&evaluate(d), |k| matches!(k, LineKind::Turret { .. }));
+    let price = |d: &Design| line_of(&check(d), |k| matches!(k, LineKind::Turret { .. }));
 
     assert_eq!(price(&plain), (usd(1000), lb(150), sp(1)));
     assert_eq!(price(&universal), (usd(2000), lb(150), sp(1)));
@@ -1682,7 +1682,7 @@ fn a_propeller_guard_is_10_dollars_and_4_lb_a_point() {
     let mut d = dinghy();
     d.propellers[0].guard = 10;
 
-    let e = evaluate(&d);
+    let e = check(&d);
 
     assert_eq!(
         line_of(&e, |k| matches!(k, LineKind::PropellerGuard { points: 10 })),
@@ -1695,7 +1695,7 @@ fn laser_reflective_armor_on_a_dinghy_is_14_30_and_6_6_lb_a_point() {
     let mut d = with_armor(dinghy(), Loc::F, 10);
     d.armor.kind = Ref::parse("laser-reflective");
 
-    let e = evaluate(&d);
+    let e = check(&d);
 
     assert_eq!(
         line_of(&e, |k| matches!(k, LineKind::Armor { .. })),
@@ -1712,7 +1712,7 @@ fn metal_armor_costs_two_and_a_half_times_and_weighs_five_times() {
     let mut d = with_armor(dinghy(), Loc::F, 2);
     d.armor.kind = Ref::parse("metal");
 
-    let e = evaluate(&d);
+    let e = check(&d);
 
     assert_eq!(line_of(&e, |k| matches!(k, LineKind::Armor { .. })), (usd(65), lb(60), sp(0)));
 }
@@ -1724,7 +1724,7 @@ fn armor_piercing_micromissiles_and_rockets_cost_and_weigh_half_again() {
             dinghy(),
             WeaponEntry { ammo: ammo.map(str::to_owned), ..WeaponEntry::new(weapon("mml"), Some(Mount::F)) },
         );
-        line_of(&evaluate(&d), |k| matches!(k, LineKind::Weapon { .. }))
+        line_of(&check(&d), |k| matches!(k, LineKind::Weapon { .. }))
     };
     let rocket = |ammo: Option<&str>| {
         let d = with_entry(
@@ -1734,7 +1734,7 @@ fn armor_piercing_micromissiles_and_rockets_cost_and_weigh_half_again() {
                 ..WeaponEntry::new(weapon("light-rocket"), Some(Mount::F))
             },
         );
-        line_of(&evaluate(&d), |k| matches!(k, LineKind::Weapon { .. }))
+        line_of(&check(&d), |k| matches!(k, LineKind::Weapon { .. }))
     };
 
     // $750 + 10 x $20 or $30; 100 lb + 10 x 2.5 or 3.75 lb.
@@ -1759,7 +1759,7 @@ fn the_darter_document_comes_to_3315_dollars_799_lb_20_100_hc_3() {
 
     let d: Design = serde_json::from_str(json).expect("the document reads");
     assert_eq!(d, examples::darter());
-    check(&d, 3315, 79_900, 799, Speed::mph(20), Speed::mph(100), 3);
+    check_figures(&d, 3315, 79_900, 799, Speed::mph(20), Speed::mph(100), 3);
 }
 
 #[test]
@@ -1780,7 +1780,7 @@ fn the_piranha_document_comes_to_9636_dollars_2997_lb_5_40_hc_2() {
 
     let d: Design = serde_json::from_str(json).expect("the document reads");
     assert_eq!(d, examples::piranha());
-    check(&d, 9636, 299_700, 2997, Speed::mph(5), Speed::mph(40), 2);
+    check_figures(&d, 9636, 299_700, 2997, Speed::mph(5), Speed::mph(40), 2);
 }
 
 #[test]
@@ -1801,5 +1801,5 @@ fn the_minnow_document_comes_to_13552_dollars_2999_5_lb_shown_3000_10_60_hc_2() 
 
     let d: Design = serde_json::from_str(json).expect("the document reads");
     assert_eq!(d, examples::minnow());
-    check(&d, 13_552, 299_950, 3000, Speed::mph(10), Speed::mph(60), 2);
+    check_figures(&d, 13_552, 299_950, 3000, Speed::mph(10), Speed::mph(60), 2);
 }

@@ -10,7 +10,7 @@ use super::design::{
     AccessoryEntry, ArmorPoints, CargoEntry, Catalogued, CrewEntry, Deck, Design, PropellerEntry, Ref,
     Section, Top, TurretEntry, WeaponEntry,
 };
-use super::evaluate::{evaluate, mounts, turret_locations};
+use super::evaluate::{check, mounts, turret_locations};
 use super::statline::{self, stat_line};
 use super::tables::{
     self, ACCESSORIES, DeckRule, Family, GunRule, HULLS, Hull, Load, Loc, Mount, PLANTS, WEAPONS,
@@ -477,10 +477,10 @@ fn trim_to_fit(mut d: Design) -> Design {
     const TOO_FULL: [Code; 4] =
         [Code::OverSpaces, Code::OverCargoSpaces, Code::OverMaxLoad, Code::DeckSectionFull];
     const TURRET: [Code; 3] = [Code::TurretOverfull, Code::TooManyTurrets, Code::TurretLocation];
-    while evaluate(&d).problems.iter().any(|p| TURRET.contains(&p.code)) {
+    while check(&d).problems.iter().any(|p| TURRET.contains(&p.code)) {
         d.turrets.pop();
     }
-    while evaluate(&d).problems.iter().any(|p| TOO_FULL.contains(&p.code)) {
+    while check(&d).problems.iter().any(|p| TOO_FULL.contains(&p.code)) {
         if d.cargo.pop().is_some() || d.accessories.pop().is_some() || d.weapons.pop().is_some() {
             continue;
         }
@@ -507,7 +507,7 @@ pub(super) fn legalish_design() -> impl Strategy<Value = Design> {
 proptest! {
     #[test]
     fn random_designs_never_panic_and_their_ledger_adds_up_to_the_figures(d in any_design()) {
-        let e = evaluate(&d);
+        let e = check(&d);
 
         let cost: Money = e.ledger.iter().map(|l| l.cost).sum();
         let weight: Weight = e.ledger.iter().map(|l| l.weight).sum();
@@ -529,7 +529,7 @@ proptest! {
         }
         let line = stat_line(&d, &e);
         let back = statline::parse(&line);
-        let again = evaluate(&back.design);
+        let again = check(&back.design);
         if e.legal() {
             prop_assert_eq!(&back.unrecognized, &Vec::<String>::new(), "{}", line);
             prop_assert_eq!(&again.figures, &e.figures, "{}", line);
@@ -540,9 +540,9 @@ proptest! {
 
     #[test]
     fn adding_any_part_never_lowers_cost_or_weight(d in any_design(), a in any_addition()) {
-        let before = evaluate(&d).figures;
+        let before = check(&d).figures;
 
-        let after = evaluate(&add(d, a.clone())).figures;
+        let after = check(&add(d, a.clone())).figures;
 
         prop_assert!(after.cost >= before.cost, "{:?}: {} -> {}", a, before.cost, after.cost);
         prop_assert!(after.weight >= before.weight, "{:?}: {} -> {}", a, before.weight, after.weight);
@@ -550,14 +550,14 @@ proptest! {
 
     #[test]
     fn the_stat_line_of_any_legal_design_reads_back_to_the_same_figures(d in legalish_design()) {
-        let e = evaluate(&d);
+        let e = check(&d);
         prop_assume!(e.legal());
 
         let line = stat_line(&d, &e);
         let imp = statline::parse(&line);
 
         prop_assert_eq!(&imp.unrecognized, &Vec::<String>::new(), "{}", line);
-        let back = evaluate(&imp.design);
+        let back = check(&imp.design);
         prop_assert_eq!(&back.figures, &e.figures, "{}", line);
         prop_assert_eq!(statline::claim_mismatches(&imp.claimed, &back), Vec::<String>::new(), "{}", line);
     }
@@ -629,7 +629,7 @@ fn the_legal_biased_generator_mostly_makes_legal_designs() {
     // Act
     for _ in 0..samples {
         let tree = strategy.new_tree(&mut runner);
-        if tree.is_ok_and(|t| evaluate(&t.current()).legal()) {
+        if tree.is_ok_and(|t| check(&t.current()).legal()) {
             legal += 1;
         }
     }

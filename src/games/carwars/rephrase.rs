@@ -6,7 +6,7 @@
 
 use proptest::prelude::*;
 
-use super::evaluate;
+use super::check;
 use super::properties::legalish_design;
 use super::statline::{self, stat_line};
 use super::tables::{ACCESSORIES, ROLES, WEAPONS};
@@ -213,7 +213,7 @@ proptest! {
         d in legalish_design(),
         seed in 1u64..,
     ) {
-        let e = evaluate(&d);
+        let e = check(&d);
         prop_assume!(e.legal());
         let line = stat_line(&d, &e);
         let mut dice = Dice(seed);
@@ -222,7 +222,7 @@ proptest! {
         let imp = statline::parse(&rephrased);
 
         prop_assert_eq!(&imp.unrecognized, &Vec::<String>::new(), "{}\nfrom: {}", rephrased, line);
-        let back = evaluate(&imp.design);
+        let back = check(&imp.design);
         prop_assert_eq!(&back.figures, &e.figures, "{}\nfrom: {}", rephrased, line);
     }
 }

@@ -16,15 +16,18 @@ pub const HANDLING_FLOOR: i64 = -6;
 /// How the record sheet settles what the boat rules leave to the standard Car Wars rules.
 pub static SHEET_DECISIONS: &[Decision] = &[
     Decision {
-        topic: "People's damage points",
+        id: "people-dp",
+        title: "People's damage points",
         text: "Every crew member and passenger gets 3 damage boxes, the standard Car Wars figure for a person without body armor; the boat rules give none of their own.",
     },
     Decision {
-        topic: JET_DRIVE_DP,
+        id: JET_DRIVE_DP,
+        title: "Jet drive damage points",
         text: "The boat rules give the jet drive no damage points. It replaces the propellers, so the sheet gives it the damage points of a propeller sized to the boat's power plant.",
     },
     Decision {
-        topic: HANDLING_TRACK,
+        id: HANDLING_TRACK,
+        title: "Handling track and control rolls",
         text: "The boat rules keep the standard Car Wars handling rules without printing them. The track runs from the boat's handling class down to -6: start each turn at the handling class, move the marker down by each maneuver's difficulty (plus this hull's extra difficulty) and roll on the control table of your Car Wars rules in the column the marker shows. Drydock does not reprint that table.",
     },
 ];
@@ -65,12 +68,14 @@ impl Rows {
 
 /// The sheet decisions that matter to `d`: the jet drive's only when it has one.
 pub fn decisions_for(d: &Design) -> Vec<&'static Decision> {
-    SHEET_DECISIONS.iter().filter(|x| d.jet_drive || x.topic != JET_DRIVE_DP).collect()
+    SHEET_DECISIONS.iter().filter(|x| d.jet_drive || x.id != JET_DRIVE_DP).collect()
 }
 
-const JET_DRIVE_DP: &str = "Jet drive damage points";
-/// The decision the sheet prints under the handling track; the others go under the damage points.
-pub const HANDLING_TRACK: &str = "Handling track and control rolls";
+/// The id of the jet drive's decision, printed only on a boat with one.
+const JET_DRIVE_DP: &str = "jet-drive-dp";
+/// The id of the decision the sheet prints under the handling track; the others go under the
+/// damage points.
+pub const HANDLING_TRACK: &str = "handling-track";
 
 /// Something on the boat that takes damage, as a row of the sheet: its name, the damage points
 /// of each one, and a set of boxes for each (a part is one set with no label; a crew line a set

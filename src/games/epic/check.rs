@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{ChainStep, DetachmentList, Entry, Limit, Note, Section, Vessel, list, lists, vessel};
-use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
+use crate::games::{Code, Problem, Tally, nearest, or_list, shown};
 
 /// Version of the detachment document format (`Detachment::version`) this engine reads.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -128,13 +128,10 @@ impl Choice {
 /// The engine's judgement of a detachment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
-    /// Total points: the sum of `choices[..].points`.
-    pub points: u32,
-    /// The points limit the player set, if any.
-    pub points_limit: Option<u32>,
-    /// True when no problem is an error.
-    pub legal: bool,
-    pub problems: Vec<Problem>,
+    /// Points (the sum of `choices[..].points`), the limit the player set, legality and every
+    /// problem; read as `check.points` and so on.
+    #[serde(flatten)]
+    pub tally: Tally,
     /// The vessels in order of succession, as built (at most `MAX_CHAIN_LINKS`).
     pub chain_of_command: Vec<ChainLink>,
     /// How many vessels the detachment has, counting every choice the list knows.
@@ -148,6 +145,8 @@ pub struct Check {
     /// `ENGINE_VERSION` of the engine that made this judgement.
     pub engine_version: u32,
 }
+
+crate::games::headed_by_tally!(Check);
 
 /// One vessel's place in the chain of command.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -236,10 +235,7 @@ pub fn check(d: &Detachment) -> Check {
     }
 
     Check {
-        points,
-        points_limit: d.points_limit,
-        legal: is_legal(&problems),
-        problems,
+        tally: Tally::new(points, d.points_limit, problems),
         chain_of_command,
         vessels: vessels_total,
         choices,
@@ -287,10 +283,7 @@ fn choice_figures(d: &Detachment, resolved: &[Option<Resolved>], hq_points: u32)
 fn unknown_list_check(d: &Detachment, problems: Vec<Problem>) -> Check {
     let choices = choice_figures(d, &vec![None; d.choices.len()], 0);
     Check {
-        points: 0,
-        points_limit: d.points_limit,
-        legal: is_legal(&problems),
-        problems,
+        tally: Tally::new(0, d.points_limit, problems),
         chain_of_command: Vec::new(),
         vessels: 0,
         choices,

@@ -7,25 +7,23 @@ use super::roster::{AP, ARMOUR, BS, DOCUMENT_VERSION, Roster, STRENGTH, Vehicle}
 use super::rules::{Rule, card_rules};
 use super::types::{TypeSet, VehicleType};
 use crate::games::{
-    Code, Problem, Severity, is_legal, nearest, or_list, over_points_limit, shown, version_problem,
+    Code, Problem, Severity, Tally, is_legal, nearest, or_list, over_points_limit, shown, version_problem,
 };
 
 /// The engine's judgement of a roster.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
-    /// Total points: the sum of the vehicles' points.
-    pub points: u32,
-    /// The roster's points limit, if it has one.
-    pub points_limit: Option<u32>,
-    /// True when no problem is an error.
-    pub legal: bool,
-    /// Every problem, the roster's own first, then each vehicle's in order.
-    pub problems: Vec<Problem>,
+    /// Points (the sum of the vehicles'), the roster's limit, legality and every problem (the
+    /// roster's own first, then each vehicle's in order); read as `check.points` and so on.
+    #[serde(flatten)]
+    pub tally: Tally,
     /// One card per vehicle, in the roster's order.
     pub vehicles: Vec<Card>,
     /// `ENGINE_VERSION` of the engine that made this judgement.
     pub engine_version: u32,
 }
+
+crate::games::headed_by_tally!(Check);
 
 /// A vehicle's rule card: what its types bring, for the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -164,10 +162,7 @@ pub fn check(r: &Roster) -> Check {
         vehicles.push(Card { name, types, points: v.points, legal, rules: card_rules(types) });
     }
     Check {
-        points,
-        points_limit: r.points_limit,
-        legal: is_legal(&problems),
-        problems,
+        tally: Tally::new(points, r.points_limit, problems),
         vehicles,
         engine_version: super::ENGINE_VERSION,
     }

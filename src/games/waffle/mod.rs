@@ -65,7 +65,7 @@ pub use fire::{FirePlan, PassengerFire, Speed, fire_points};
 pub use roster::{
     AP, ARMOUR, Armour, BS, DOCUMENT_VERSION, MAX_POINTS_LIMIT, Roster, STRENGTH, Vehicle, Weapon,
 };
-pub use rules::{Decision, EVERY_VEHICLE, Rule, Source, all_rules, bundle, card_rules};
+pub use rules::{EVERY_VEHICLE, Rule, Source, all_rules, bundle, card_rules};
 pub use shock::{
     COMBAT_SPEED, DECISIONS, DEFAULT_COMBAT_SPEED, DISTANCE, Distribution, Fraction, INITIATIVE, LEADERSHIP,
     MODELS, Mode, Outcome, Refused, SAVE, TOUGHNESS, TankShock, tank_shock, to_wound,
@@ -99,7 +99,7 @@ pub struct Catalog {
     pub every_vehicle: &'static [&'static Rule],
     pub types: Vec<TypeEntry>,
     pub combinations: &'static [Combination],
-    pub tank_shock_decisions: &'static [Decision],
+    pub tank_shock_decisions: &'static [crate::games::Decision],
 }
 
 /// One type in the catalog.

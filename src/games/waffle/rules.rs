@@ -41,16 +41,6 @@ impl Source {
     }
 }
 
-/// A choice we made where the text is silent or open, shown to the player where it matters.
-#[derive(Debug, PartialEq, Eq, Serialize)]
-pub struct Decision {
-    /// Stable id: "six-always-fails".
-    pub id: &'static str,
-    pub title: &'static str,
-    /// The decision and why, in a sentence or two.
-    pub text: &'static str,
-}
-
 const fn from(kind: VehicleType, section: &'static str) -> Source {
     Source { kind: Some(kind), section }
 }

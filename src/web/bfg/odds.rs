@@ -118,7 +118,7 @@ pub struct OddsView {
     pub results: Vec<Distribution>,
     /// How the case is worked out, in our words, and the decisions behind it.
     pub rules: &'static [&'static str],
-    pub decisions: Vec<&'static str>,
+    pub decisions: Vec<&'static bfg::Decision>,
 }
 
 #[derive(Template)]
@@ -271,10 +271,7 @@ impl OddsView {
             errors,
             results: Vec::new(),
             rules,
-            decisions: decisions
-                .iter()
-                .filter_map(|id| bfg::DECISIONS.iter().find(|d| d.id == *id).map(|d| d.text))
-                .collect(),
+            decisions: bfg::Decision::all_of(bfg::DECISIONS, decisions),
         };
         let mut values = std::collections::HashMap::new();
         for n in &mut v.numbers {
@@ -456,5 +453,22 @@ mod tests {
         assert_eq!(v.errors, ["Strength must be from 1 to 30 (it is 1000)."]);
         assert_eq!(v.numbers[0].error.as_deref(), Some("strength must be from 1 to 30 (it is 1000)"));
         assert!(view("kind=nonsense").errors[0].starts_with("There is no case \"nonsense\""));
+    }
+
+    #[test]
+    fn every_case_shows_the_readings_it_names() {
+        let shown: Vec<Vec<&str>> = CASES
+            .iter()
+            .map(|(k, _)| view(&format!("kind={k}")).decisions.iter().map(|d| d.id).collect())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                vec!["escorts"],
+                vec!["odds-turrets-on-6"],
+                vec!["odds-raids", "odds-turrets-on-6"],
+                vec!["odds-cap"]
+            ]
+        );
     }
 }

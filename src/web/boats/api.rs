@@ -83,7 +83,8 @@ static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
             "rocket_magazine": { "cost_per_space": tables::ROCKET_MAGAZINE_COST_PER_SPACE, "weight_per_space": tables::ROCKET_MAGAZINE_WEIGHT_PER_SPACE },
             "universal_turret": tables::UNIVERSAL_TURRET,
         },
-        "decisions": tables::DECISIONS,
+        // The catalog has always named a decision's heading "topic"; it keeps that name.
+        "decisions": tables::DECISIONS.iter().map(|d| json!({ "topic": d.title, "text": d.text })).collect::<Vec<_>>(),
     }))
     .unwrap_or_default()
 });
@@ -93,7 +94,7 @@ async fn catalog() -> Response {
 }
 
 async fn evaluate_boat(ApiJson(design): ApiJson<Design>) -> Response {
-    let e = carwars::evaluate(&design);
+    let e = carwars::check(&design);
     Json(BoatAnswer::new(&design, &e)).into_response()
 }
 
@@ -118,7 +119,7 @@ async fn import_boat(body: String) -> Result<Response, ApiError> {
     // The design keeps what was not read, as the designer's import does: saved as it is, the
     // build stays incomplete until each fragment is dealt with.
     let (design, _) = imp.design_keeping_not_read();
-    let e = carwars::evaluate(&design);
+    let e = carwars::check(&design);
     let answer = ImportAnswer {
         answer: BoatAnswer::new(&design, &e),
         unrecognized: &imp.unrecognized,

@@ -60,6 +60,9 @@ pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Problem> {
 pub const NEW_WEAPON: &str = "mg";
 /// The person the "person to add" choice starts at, and what an add with no known choice adds.
 pub const NEW_CREW: &str = "gunner";
+/// The accessory the "accessory to add" choice starts at, and what an add with no known choice
+/// adds (it was the accessories file's first row, whatever the page offered).
+pub const NEW_ACCESSORY: &str = "fire-extinguisher";
 
 /// What an add button adds to the list `list` (its path without indices) at `at`: the weapon,
 /// person or accessory chosen beside the button (the choice's starting value, named above, when
@@ -90,8 +93,8 @@ fn new_item(f: &Fields, list: &str, at: &str) -> Option<Value> {
         // "turrets.2.weapons": the choice is "turrets.2.new_weapon".
         "turrets.weapons" => value(weapon(&format!("{}.new_weapon", at.strip_suffix(".weapons")?), None)?),
         "accessories" => {
-            let item =
-                tables::accessory(f.get("new_accessory").unwrap_or("")).unwrap_or(&tables::ACCESSORIES[0]);
+            let item = tables::accessory(chosen(f, "new_accessory", NEW_ACCESSORY))
+                .or_else(|| tables::accessory(NEW_ACCESSORY))?;
             value(AccessoryEntry::new(item, 1))
         }
         "cargo" => value(CargoEntry { name: String::new(), spaces: 1, weight: 100, deck: None, cargo: true }),
@@ -146,7 +149,17 @@ mod tests {
             extra.extend(sent.map(|v| ("new_crew", v)));
             let (got, _) = read_and_apply(&with(&d, &extra)).expect("read");
             assert_eq!(got.crew.last(), Some(&CrewEntry::new(tables::role(NEW_CREW).expect(NEW_CREW), 1)));
+            let mut extra = vec![("action", "add.accessories")];
+            extra.extend(sent.map(|v| ("new_accessory", v)));
+            let (got, _) = read_and_apply(&with(&d, &extra)).expect("read");
+            assert_eq!(got.accessories.last().map(|a| a.item.id()), Some(NEW_ACCESSORY), "{sent:?}");
         }
+        // The designer's choices start where an add without one lands.
+        let v = crate::web::boats::view::BoatView::new(d, Vec::new());
+        assert_eq!(
+            (v.new_weapon("new_weapon").current(), v.new_crew().current(), v.new_accessory().current()),
+            (NEW_WEAPON, NEW_CREW, NEW_ACCESSORY)
+        );
     }
 
     #[test]

@@ -64,7 +64,7 @@ impl Builder for Boats {
         &v.design
     }
     fn stand_in(name: &str) -> Design {
-        Design { name: name.to_owned(), ..Design::empty(&carwars::tables::HULLS[0]) }
+        Design { name: name.to_owned(), ..Design::empty(carwars::tables::ROWBOAT) }
     }
     fn summary(v: &BoatView) -> String {
         v.summary()

@@ -160,6 +160,7 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
     }
     // The engine says what is wrong and which lists there are.
     let message = epic::check(&Detachment::new(id))
+        .tally
         .problems
         .into_iter()
         .find(|p| p.code == crate::games::Code::UnknownList)

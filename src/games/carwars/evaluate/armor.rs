@@ -30,7 +30,7 @@ impl Judge<'_> {
             Ref::Known(k) => k,
             Ref::Unknown(id) => {
                 self.problems.push(unknown::<ArmorType>(Code::UnknownArmorType, Part::Armor, id));
-                &tables::ARMOR_TYPES[0]
+                tables::PLASTIC
             }
         };
         let valid = &self.locations;

@@ -467,8 +467,8 @@ fn draft_text(quarters: i64) -> &'static str {
     }
 }
 
-/// Judges a design.
-pub fn evaluate(d: &Design) -> Evaluation {
+/// Judges a design: the engine's entry point, named `check` as in every game.
+pub fn check(d: &Design) -> Evaluation {
     let mut problems = Vec::new();
     let hull = match &d.hull {
         Ref::Known(h) => *h,

@@ -127,7 +127,7 @@ impl Judge<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{LineKind, evaluate};
+    use super::super::{LineKind, check};
     use crate::games::Code;
     use crate::games::carwars::design::{
         CrewEntry, Design, PropellerEntry, Ref, Section, Top, TurretEntry, WeaponEntry,
@@ -163,7 +163,7 @@ mod tests {
     fn a_turret_of_three_heavy_rockets_fed_by_three_3_space_magazines_is_legal() {
         let d = guppy(3);
 
-        let e = evaluate(&d);
+        let e = check(&d);
 
         assert_eq!(e.problems, vec![]);
         // Body $20,000 + top $2,000 + plant $6,500 + propeller $100 + turret $2,500 + rockets $600
@@ -183,7 +183,7 @@ mod tests {
     fn a_turrets_rocket_magazines_count_against_the_body_not_the_turret() {
         let d = guppy(5);
 
-        let codes: Vec<Code> = evaluate(&d).problems.into_iter().map(|p| p.code).collect();
+        let codes: Vec<Code> = check(&d).problems.into_iter().map(|p| p.code).collect();
 
         // 6 + 2 + 2 + 2 + 15 spaces: over the Cruiser's 25, and over the 18 above deck.
         assert!(codes.contains(&Code::OverSpaces), "{codes:?}");
@@ -201,7 +201,7 @@ mod tests {
             ..heavy_rockets(1, 2)
         });
 
-        let e = evaluate(&d);
+        let e = check(&d);
 
         let magazine = e.ledger.iter().find(|l| matches!(l.kind, LineKind::RocketMagazine { .. }));
         let magazine = magazine.expect("a magazine line");

@@ -4,7 +4,7 @@
 //! not from the reader; where a line also prints its figures, they must agree.
 
 use super::{claim_mismatches, parse};
-use crate::games::carwars::evaluate;
+use crate::games::carwars::check;
 use crate::games::carwars::units::{Money, Speed, Weight};
 
 /// (name, line, cost in dollars, exact weight in pounds, acceleration, top speed).
@@ -114,7 +114,7 @@ fn every_line_of_the_corpus_reads_whole_to_its_exact_figures() {
     let mut wrong = Vec::new();
     for &(name, line, cost, weight, acceleration, top_speed) in CORPUS {
         let imp = parse(line);
-        let e = evaluate(&imp.design);
+        let e = check(&imp.design);
         let f = &e.figures;
         if !imp.unrecognized.is_empty() {
             let why: Vec<String> =
@@ -142,7 +142,7 @@ fn line(name: &str) -> &'static str {
 fn the_guppys_turret_fed_from_magazines_in_the_body_is_legal_however_it_is_written() {
     for name in ["guppy", "guppy-magazines-feeding-the-turret", "guppy-rockets-in-magazines"] {
         let d = parse(line(name)).design;
-        let e = evaluate(&d);
+        let e = check(&d);
         assert!(e.legal(), "{name}: {:?}", e.problems);
         assert_eq!(d.turrets[0].size, 3, "{name}");
         assert_eq!(

@@ -136,8 +136,8 @@ pub fn claim_mismatches(c: &Claimed, e: &Evaluation) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::carwars::check;
     use crate::games::carwars::design::{Deck, Section};
-    use crate::games::carwars::evaluate;
     use crate::games::carwars::tables::Loc;
 
     #[test]
@@ -155,7 +155,7 @@ mod tests {
         assert_eq!(d.accessories[0].deck, Some(Section::Below));
         assert_eq!(d.turrets[0].weapons[0].extra_magazines, 1);
         assert_eq!(d.armor.points.get(Loc::D), 5);
-        let printed = stat_line(d, &evaluate(d));
+        let printed = stat_line(d, &check(d));
         assert_eq!(parse(&printed).design, imp.design, "{printed}");
     }
 
@@ -168,7 +168,7 @@ mod tests {
         let d = &imp.design;
         assert_eq!((d.weapons[0].link_group, d.weapons[1].link_group), (Some(1), Some(1)));
         assert_eq!(d.weapons[1].extra_magazines, 1);
-        let printed = stat_line(d, &evaluate(d));
+        let printed = stat_line(d, &check(d));
         assert!(
             printed.contains(
                 "MG (link group 1) front, RL with AP rockets (link group 1, 1 extra magazine) front"

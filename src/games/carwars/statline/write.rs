@@ -474,11 +474,11 @@ mod tests {
     use crate::games::carwars::design::{Deck, PropellerEntry};
     use crate::games::carwars::statline::parse;
     use crate::games::carwars::tables::{HULLS, Mount};
-    use crate::games::carwars::{evaluate, examples};
+    use crate::games::carwars::{check, examples};
 
     #[test]
     fn the_examples_print_in_the_published_style() {
-        let e = evaluate(&examples::piranha());
+        let e = check(&examples::piranha());
         assert_eq!(
             stat_line(&examples::piranha(), &e),
             "Piranha: Dinghy, Small power plant, Propeller, Pilot only. VMG front, 2 linked torpedoes back, \
@@ -486,14 +486,14 @@ mod tests {
         );
         let m = examples::minnow();
         assert_eq!(
-            stat_line(&m, &evaluate(&m)),
+            stat_line(&m, &check(&m)),
             "Minnow: Dinghy, Medium power plant, 2 Propellers, Pilot, 2 Passengers. MML with AP rockets front, \
              MG with HD ammo back, Targeting computer, Marine radio. Fireproof Armor: F12, R10, L10, B10, U10. \
              Accel. 10, Top Speed 60, HC 2, 3,000 lbs; $13,552."
         );
         let d = examples::darter();
         assert_eq!(
-            stat_line(&d, &evaluate(&d)),
+            stat_line(&d, &check(&d)),
             "Darter: Rowboat, Medium power plant, Propeller, Pilot only. No weapons. Armor: F2, R1, L1, B1, U3. \
              Accel. 20, Top Speed 100, HC 3, 799 lbs; $3,315."
         );
@@ -510,7 +510,7 @@ mod tests {
         let mg = |m: Mount| WeaponEntry::new(tables::weapon_by_id("mg").expect("in the table"), Some(m));
         d.weapons = vec![mg(Mount::R), mg(Mount::L), WeaponEntry { count: 2, ..mg(Mount::B) }, mg(Mount::F)];
 
-        let line = stat_line(&d, &evaluate(&d));
+        let line = stat_line(&d, &check(&d));
 
         assert!(
             line.starts_with(
@@ -520,9 +520,9 @@ mod tests {
             "{line}"
         );
         d.weapons.truncate(2);
-        let line = stat_line(&d, &evaluate(&d));
+        let line = stat_line(&d, &check(&d));
         assert!(line.contains("Above Deck: Pilot, 2 MGs (one each R, L)."), "{line}");
-        assert_eq!(evaluate(&parse(&line).design).figures, evaluate(&d).figures);
+        assert_eq!(check(&parse(&line).design).figures, check(&d).figures);
     }
 
     #[test]
@@ -533,7 +533,7 @@ mod tests {
         d.weapons[1].deck = Some(Section::Below);
         d.cargo.push(CargoEntry { name: String::new(), spaces: 2, weight: 1240, deck: None, cargo: true });
 
-        let line = stat_line(&d, &evaluate(&d));
+        let line = stat_line(&d, &check(&d));
 
         assert!(
             line.contains("Below Deck: Small power plant, Propeller, 2 linked torpedoes back."),
@@ -545,7 +545,7 @@ mod tests {
         homing.weapons.swap(0, 1);
         homing.weapons[0] =
             WeaponEntry::new(tables::weapon_by_id("homing-torpedo").expect("in the table"), Some(Mount::B));
-        let line = stat_line(&homing, &evaluate(&homing));
+        let line = stat_line(&homing, &check(&homing));
         assert!(line.contains("Above Deck: Homing torpedo back, VMG front,"), "{line}");
         assert_eq!(parse(&line).design.cargo[0].weight, 1240);
     }

@@ -477,80 +477,93 @@ pub const RANGE_BASE_SPEED: Speed = Speed::mph(20);
 
 // Our decisions, where the sources are silent or disagree.
 
-/// A decision we made where the rules are silent or ambiguous, shown to the player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Decision {
-    pub topic: &'static str,
-    pub text: &'static str,
-}
+pub use crate::games::Decision;
 
+/// Every reading of the boat rules we made where they are silent or ambiguous.
 pub static DECISIONS: &[Decision] = &[
     Decision {
-        topic: "Loaded weapons",
+        id: "loaded-weapons",
+        title: "Loaded weapons",
         text: "Weapons are always bought loaded: the empty price and weight plus a full load of standard (or the chosen) ammunition. Extra magazines carry the same ammunition as the weapon.",
     },
     Decision {
-        topic: "Armor-piercing rockets",
+        id: "armor-piercing-rockets",
+        title: "Armor-piercing rockets",
         text: "Armor-piercing rockets and micromissiles cost and weigh one and a half times the standard round. The later Compendium keeps the weight unchanged, but the published Minnow only balances with the heavier figure.",
     },
     Decision {
-        topic: "Crew and passengers",
+        id: "crew-and-passengers",
+        title: "Crew and passengers",
         text: "Pilots and gunners weigh 150 lb and take 2 spaces; passengers weigh 150 lb and take 1 space, and may ride in cargo space. Every boat needs a pilot.",
     },
     Decision {
-        topic: "Cargo space",
+        id: "cargo-space",
+        title: "Cargo space",
         text: "Cargo spaces hold only cargo, passengers, passenger accommodations and deluxe staterooms. You choose what goes there; nothing is moved automatically.",
     },
     Decision {
-        topic: "Deck",
+        id: "deck",
+        title: "Deck",
         text: "A Deck splits all the boat's spaces, cargo spaces included, into below and above. Neither part may be under a third of the total. The power plant, jet drive and hydrofoils sit below deck; turrets and oars above.",
     },
     Decision {
-        topic: "Performance edge",
+        id: "performance-edge",
+        title: "Performance edge",
         text: "The performance table is read as printed: a ratio of exactly 0.333 is in the 5 mph/turn band, 0.332 is not.",
     },
     Decision {
-        topic: "Jet drive that will not run",
+        id: "jet-drive-that-will-not-run",
+        title: "Jet drive that will not run",
         text: "If the plant's power factors are under half the boat's weight, the jet drive gives nothing: with no propeller the boat has no powered movement at all, and the figures say 0.",
     },
     Decision {
-        topic: "Hydrofoils",
+        id: "hydrofoils",
+        title: "Hydrofoils",
         text: "Hydrofoils only lift a boat that can reach 35 mph; the +20 mph and +1 HC apply only while foiling, so both figures are shown.",
     },
     Decision {
-        topic: "Oars",
+        id: "oars",
+        title: "Oars",
         text: "Each pair of oars is worked by one rower, up to the number of people aboard: 2.5 mph per rower, at most 15 mph, always 2.5 mph/turn acceleration.",
     },
     Decision {
-        topic: "Range",
+        id: "range",
+        title: "Range",
         text: "A charge is 200 power units: 10 per 10 miles at 20 mph or less, 2 more for each 10 mph (or part) above 20.",
     },
     Decision {
-        topic: "Turrets",
+        id: "turrets",
+        title: "Turrets",
         text: "Every turret, pop-up ones too, sits in a Boat Top or Half Top. Its weapons use no body spaces but must fit the turret, with their extra magazines; rocket magazines feeding them sit in the body (see Rocket magazines). A Yacht with a full Boat Top may carry two, front top and back top.",
     },
     Decision {
-        topic: "One-third rule",
+        id: "one-third-rule",
+        title: "One-third rule",
         text: "No single weapon may take more than a third of the hull's body spaces, rounded down (cargo spaces do not count).",
     },
     Decision {
-        topic: "Spoiler",
+        id: "spoiler",
+        title: "Spoiler",
         text: "A spoiler is priced from the hull's plain plastic armor: 25 points' cost and 10 points' weight.",
     },
     Decision {
-        topic: "Links",
+        id: "links",
+        title: "Links",
         text: "Linking n weapons takes n-1 links at $50 each. Identical weapons are linked within their entry; different weapons (or a turret's with the body's) are linked by giving them the same link group, which the stat line writes as \"(link group 1)\". Weapons of one group facing different ways are a warning: linked weapons fire at one target together.",
     },
     Decision {
-        topic: "Rocket magazines",
+        id: "rocket-magazines",
+        title: "Rocket magazines",
         text: "A rocket magazine holds extra single-shot rockets of the same kind: $50 and 15 lb per space it holds, and it takes those spaces. It always sits in the body and takes body spaces: a body weapon's beside the weapon, in the same deck part; one feeding a turret's rockets under the turret (above deck on a decked boat), so the turret holds only its weapons. A published design feeds a 3-space turret's three heavy rockets from three 3-space magazines this way.",
     },
     Decision {
-        topic: "Sleeping accommodations",
+        id: "sleeping-accommodations",
+        title: "Sleeping accommodations",
         text: "Published designs say \"sleeping accommodations\": they are passenger accommodations. The trucks' sleeping area is not a boat item and is not offered.",
     },
     Decision {
-        topic: "Anchor",
+        id: "anchor",
+        title: "Anchor",
         text: "Every hull comes with its anchor; a replacement costs 2% of the body, shown among the figures but not added to the price.",
     },
 ];
@@ -574,6 +587,44 @@ pub fn armor_type(id: &str) -> Option<&'static ArmorType> {
 pub fn role(id: &str) -> Option<&'static Role> {
     ROLES.iter().find(|r| r.id == id)
 }
+
+/// The row of a generated table with this id, found while the crate is built: an id the data
+/// files lack fails the build. Defaults are named so, never by their place in a data file.
+macro_rules! row {
+    ($table:ident, $id:literal) => {{
+        let mut i = 0;
+        loop {
+            assert!(i < $table.len(), concat!("no row \"", $id, "\" in ", stringify!($table)));
+            if same_id($table[i].id, $id) {
+                break &$table[i];
+            }
+            i += 1;
+        }
+    }};
+}
+
+/// `a == b`, as the build can work it out.
+const fn same_id(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The armor a design has until it names one, and the one an unknown armor is judged as.
+pub static PLASTIC: &ArmorType = row!(ARMOR_TYPES, "plastic");
+/// The crew member every new design starts with.
+pub static PILOT: &Role = row!(ROLES, "pilot");
+/// The smallest hull: a stand-in design's, where a stored one cannot be read.
+pub static ROWBOAT: &Hull = row!(HULLS, "rowboat");
 
 // The statics and constants generated from the data files: HULLS, PLANTS, PERFORMANCE, ROLES,
 // WEAPONS, ACCESSORIES, TURRETS, ARMOR_TYPES, JET_DRIVE, OARS, and the component table's single

@@ -4,15 +4,15 @@ use super::*;
 use crate::games::Code;
 
 fn codes(s: &Scenario) -> Vec<(Code, Option<String>)> {
-    judge(s).problems.into_iter().map(|p| (p.code, p.part)).collect()
+    check(s).problems.into_iter().map(|p| (p.code, p.part)).collect()
 }
 
 #[test]
 fn the_example_is_legal_and_an_empty_sea_too() {
     let s: Scenario = serde_json::from_str(GAME.example).expect("the example");
-    let j = judge(&s);
+    let j = check(&s);
     assert!(j.legal && j.problems.is_empty(), "{:?}", j.problems);
-    assert!(judge(&Scenario::default()).legal);
+    assert!(check(&Scenario::default()).legal);
 }
 
 #[test]
@@ -23,7 +23,7 @@ fn a_unit_off_the_board_or_on_a_taken_hex_is_flagged_at_its_hex() {
         unit("sohei-warriors", Side::B, "D5"),
         unit("ashigaru-bow", Side::A, "M2"),
     ];
-    let p = judge(&s).problems;
+    let p = check(&s).problems;
     assert_eq!(p[0].code, Code::HexTaken);
     assert_eq!(p[0].part.as_deref(), Some("units.1.hex"));
     assert!(
@@ -126,18 +126,18 @@ fn figures_out_of_range_and_unknown_types_are_explained() {
     );
     // Samurai Archers: no source gives their dice, which is said beside its fields, not a problem.
     assert!(s.units[1].dice_unknown() && !s.units[0].dice_unknown() && !s.units[2].dice_unknown());
-    assert!(judge(&s).problems.iter().filter(|p| p.is_error()).count() == 2);
+    assert!(check(&s).problems.iter().filter(|p| p.is_error()).count() == 2);
 }
 
 #[test]
 fn the_text_export_lists_both_sides_and_the_verdict() {
     let s: Scenario = serde_json::from_str(GAME.example).expect("the example");
-    let t = text_export(&s, &judge(&s));
+    let t = text_export(&s, &check(&s));
     assert!(t.starts_with("Dan-no-ura\nSamurai Battles naval scenario: 13 by 9 hexes (10 land), wind and tide toward the east\n"), "{t}");
     assert!(t.contains("\nMinamoto (holds the bottom edge)\n  B8 Ashigaru Bow (on the shore): close 2, ranged 2, 4 blocks\n"), "{t}");
     assert!(t.contains("  E7 Samurai Naginata (at sea): close 3, 4 blocks, foot leader\n"), "{t}");
     assert!(t.contains("  H8 Mounted Samurai (at sea): close 3, 4 blocks, mounted, Command Ship\n"), "{t}");
     assert!(t.contains("  A9 Mounted leader (alone)\n"), "{t}");
     assert!(t.contains("Grappled: E7-E6\n\nLegal.\n"), "{t}");
-    assert_eq!(summary(&s, &judge(&s)), "Dan-no-ura: 13x9 board, 4 and 3 units, wind toward the east, legal");
+    assert_eq!(summary(&s, &check(&s)), "Dan-no-ura: 13x9 board, 4 and 3 units, wind toward the east, legal");
 }

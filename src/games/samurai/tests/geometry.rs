@@ -122,7 +122,7 @@ proptest! {
             prop_assert!((1..=2).contains(&from.distance(m)));
         }
         // The whole judgement never panics, and a unit's moves are its sea moves and landings.
-        let j = judge(&s);
+        let j = check(&s);
         prop_assert_eq!(j.units.len(), s.units.len());
         for o in &j.units {
             for m in &o.moves {

@@ -9,7 +9,7 @@ use crate::games::samurai::rules;
 use proptest::prelude::*;
 
 fn options(s: &Scenario, k: usize) -> UnitOptions {
-    judge(s).units.swap_remove(k)
+    check(s).units.swap_remove(k)
 }
 
 fn names(v: &[Hex]) -> Vec<String> {
@@ -21,7 +21,7 @@ fn winds(dirs: &[Direction]) -> Winds {
 }
 
 fn codes(s: &Scenario) -> Vec<(Code, Option<String>)> {
-    judge(s).problems.into_iter().map(|p| (p.code, p.part)).collect()
+    check(s).problems.into_iter().map(|p| (p.code, p.part)).collect()
 }
 
 fn cites(o: &UnitOptions, rule: &rules::NavalRule) -> bool {
@@ -77,7 +77,7 @@ fn a_scenario_saved_with_one_direction_still_reads_and_none_is_flagged() {
     s.units = vec![unit("ashigaru-spearmen", Side::A, "E5")];
     assert_eq!(options(&s, 0).moves.len(), 6);
     assert_eq!(codes(&s), [(Code::WindNotSet, Some("wind".into()))]);
-    assert!(judge(&s).legal, "a warning: the scenario stays legal");
+    assert!(check(&s).legal, "a warning: the scenario stays legal");
     // A card that lifts the wind's limit still carries it two hexes.
     s.card = Card::MoveAsWind;
     assert_eq!(options(&s, 0).moves.len(), 18);
@@ -169,7 +169,7 @@ fn infantry_onslaught_orders_up_to_four_naval_units_side_by_side() {
     // Four again, but one apart from the others: not one group.
     s.units.pop();
     s.units[3].hex = hex("J5");
-    let problems = judge(&s).problems;
+    let problems = check(&s).problems;
     assert_eq!(problems.len(), 1);
     assert_eq!(
         (problems[0].code, problems[0].part.as_deref()),
@@ -182,7 +182,7 @@ fn infantry_onslaught_orders_up_to_four_naval_units_side_by_side() {
     );
     // Two groups of two.
     s.units[2].hex = hex("K5");
-    let m = &judge(&s).problems[0].message;
+    let m = &check(&s).problems[0].message;
     assert!(
         m.contains("Unit 3 (Ashigaru Spearmen, Side A) and Unit 4 (Ashigaru Spearmen, Side A) are apart"),
         "{m}"
@@ -375,7 +375,7 @@ proptest! {
                 s.units.push(Unit { close, ..unit("ashigaru-spearmen", side, &h.to_string()) });
             }
         }
-        let j = judge(&s);
+        let j = check(&s);
         for (k, o) in j.units.iter().enumerate() {
             prop_assert_eq!(sorted(o.grapple.clone()), brute_grapples(&s, k), "unit {} at {}", k, s.units[k].hex);
         }
@@ -421,7 +421,7 @@ proptest! {
         if !side_by_side(&ordered) {
             want.push(Code::OnslaughtNotAdjacent);
         }
-        let got: Vec<Code> = judge(&s).problems.into_iter().map(|p| p.code).collect();
+        let got: Vec<Code> = check(&s).problems.into_iter().map(|p| p.code).collect();
         prop_assert_eq!(got, want, "ordered at {:?}", ordered);
     }
 }

@@ -6,7 +6,7 @@ use crate::games::samurai::rules;
 
 /// The options of unit `k`.
 fn options(s: &Scenario, k: usize) -> UnitOptions {
-    judge(s).units.swap_remove(k)
+    check(s).units.swap_remove(k)
 }
 
 fn cites(o: &UnitOptions, rule: &rules::NavalRule) -> bool {
@@ -187,12 +187,12 @@ fn a_lone_leader_on_the_shore_with_open_ocean_behind_must_commit_seppuku() {
     let mut s = sea(Direction::E);
     s.set_land(hex("E5"), true);
     s.leaders = vec![Leader { side: Side::A, hex: hex("E5"), kind: LeaderKind::Foot }];
-    let j = judge(&s);
+    let j = check(&s);
     assert!(j.leaders[0].retreat.seppuku);
     assert!(j.leaders[0].notes.iter().any(|n| n.rule == rules::LEADER_RETREAT_AT_SEA.id));
     // Land behind it: an ordinary retreat.
     s.set_land(hex("D6"), true);
-    let j = judge(&s);
+    let j = check(&s);
     assert!(!j.leaders[0].retreat.seppuku);
     assert_eq!(names(&j.leaders[0].retreat.hexes), ["D6"]);
 }
@@ -200,7 +200,7 @@ fn a_lone_leader_on_the_shore_with_open_ocean_behind_must_commit_seppuku() {
 #[test]
 fn every_note_cites_a_rule_we_wrote() {
     let s: Scenario = serde_json::from_str(GAME.example).expect("the example");
-    let j = judge(&s);
+    let j = check(&s);
     for o in &j.units {
         assert!(!o.notes.is_empty());
         for n in &o.notes {

@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use super::rules::Decision;
+use crate::games::Decision;
 use crate::games::bounds;
 use crate::games::{Code, Problem};
 

@@ -11,9 +11,10 @@ use crate::web::form::Fields;
 
 use super::{Current, NoBattle};
 
-/// The decisions the battle page shows, besides the crippled-bays rounding shown by the fleet's
-/// limit.
-const SHOWN_DECISIONS: [&str; 12] = [
+/// The decisions the battle page shows: the crippled-bays rounding first (it is also shown by
+/// the fleet's limit), then the others that bear on the tracker.
+const SHOWN_DECISIONS: [&str; 13] = [
+    "crippled-bays",
     "crippled-at-half",
     "crippled-torpedoes",
     "braced",
@@ -59,7 +60,7 @@ fn sentence(mut s: String) -> String {
 
 /// A decision's words, by id.
 fn decision(id: &str) -> &'static str {
-    bfg::DECISIONS.iter().find(|d| d.id == id).map_or("", |d| d.text)
+    bfg::Decision::find(bfg::DECISIONS, id).map_or("", |d| d.text)
 }
 
 /// The DOM id piece of a squadron key ("group:Red" becomes "group-Red").
@@ -507,8 +508,8 @@ impl BattleView {
         decision("crippled-bays")
     }
 
-    pub fn decisions(&self) -> Vec<&'static str> {
-        SHOWN_DECISIONS.iter().map(|id| decision(id)).filter(|d| !d.is_empty()).collect()
+    pub fn decisions(&self) -> Vec<&'static bfg::Decision> {
+        bfg::Decision::all_of(bfg::DECISIONS, &SHOWN_DECISIONS)
     }
 
     /// The latest entry of the log.
@@ -541,5 +542,15 @@ impl ShipRow {
     /// Hits left.
     pub fn hits_left(&self) -> u32 {
         self.hits.saturating_sub(self.damage)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_battle_page_shows_every_reading_it_names() {
+        let found = crate::games::Decision::all_of(crate::games::bfg::DECISIONS, &super::SHOWN_DECISIONS);
+        let shown: Vec<&str> = found.iter().map(|d| d.id).collect();
+        assert_eq!(shown, super::SHOWN_DECISIONS);
     }
 }

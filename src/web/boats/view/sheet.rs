@@ -183,7 +183,7 @@ impl BoatView {
                 .sum::<f64>();
         let handling = 2.0 * HEADING
             + 2.0 * LINE
-            + self.handling_decision().map_or(0.0, |d| lines(d.text.len(), 95) as f64 * SMALL);
+            + self.handling_decisions().iter().map(|d| lines(d.text.len(), 95) as f64 * SMALL).sum::<f64>();
         // The drawing and its caption: a Yacht's (split sides, two turrets) is the tallest.
         let drawing = if self.hull_name() == "Yacht" { 70.0 } else { 58.0 };
         let mut columns = [(vec![SheetBlock::Drawing], drawing), (vec![SheetBlock::Damage], damage)];
@@ -249,13 +249,13 @@ impl BoatView {
     }
 
     /// How the sheet reads the handling rules, printed under the handling track.
-    pub fn handling_decision(&self) -> Option<&'static Decision> {
-        self.sheet_decisions().into_iter().find(|d| d.topic == sheet::HANDLING_TRACK)
+    pub fn handling_decisions(&self) -> Vec<&'static Decision> {
+        self.sheet_decisions().into_iter().filter(|d| d.id == sheet::HANDLING_TRACK).collect()
     }
 
     /// How the sheet settles damage points the boat rules do not give, printed under them.
     pub fn damage_decisions(&self) -> Vec<&'static Decision> {
-        self.sheet_decisions().into_iter().filter(|d| d.topic != sheet::HANDLING_TRACK).collect()
+        self.sheet_decisions().into_iter().filter(|d| d.id != sheet::HANDLING_TRACK).collect()
     }
 
     /// Weapons grouped by where they fire from, one line each (a dozen of one entry, then one

@@ -111,14 +111,14 @@ fn core(lx: &lex::Lexed, from: usize, to: usize) -> String {
 mod tests {
     use super::*;
     use crate::games::carwars::statline::claim_mismatches;
-    use crate::games::carwars::{evaluate, examples};
+    use crate::games::carwars::{check, examples};
 
     #[test]
     fn published_stat_lines_import_to_the_published_figures() {
         for (slug, line) in examples::PUBLISHED {
             let imp = parse(line);
             assert_eq!(imp.unrecognized, Vec::<String>::new(), "{slug}");
-            let e = evaluate(&imp.design);
+            let e = check(&imp.design);
             assert_eq!(claim_mismatches(&imp.claimed, &e), Vec::<String>::new(), "{slug}");
             let expected = examples::all().into_iter().find(|(s, _)| *s == slug).map(|(_, d)| d);
             assert_eq!(Some(imp.design), expected, "{slug}");
