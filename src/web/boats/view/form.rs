@@ -259,7 +259,7 @@ impl BoatView {
             })
             .unwrap_or_else(|| {
                 let h = self.design.hull.known().unwrap_or(&tables::NO_HULL);
-                let k = self.design.armor.kind.known().unwrap_or(&tables::ARMOR_TYPES[0]);
+                let k = self.design.armor.kind.known().unwrap_or(tables::PLASTIC);
                 let (cost, weight) = armor_point(h, k);
                 format!("{cost} and {weight} lb a point")
             })
