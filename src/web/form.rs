@@ -56,7 +56,7 @@ impl<'a> Fields<'a> {
                 .split('&')
                 .filter(|p| !p.is_empty())
                 .map(|p| {
-                    let (k, v) = p.split_once(|c| c == '=').unwrap_or((p, ""));
+                    let (k, v) = p.split_once('=').unwrap_or((p, ""));
                     (decoded(k), decoded(v))
                 })
                 .collect(),

@@ -39,9 +39,7 @@ impl<'f> Tree<'f> {
         // last first segment is the document's is kept for the next field.
         let mut last: Option<(&str, bool)> = None;
         for (name, value) in f.iter() {
-            // Names are short: a plain look at each character, not a vectorised search set up
-            // for every segment.
-            let first = name.split_once(is_dot).map_or(name, |(first, _)| first);
+            let first = name.split_once('.').map_or(name, |(first, _)| first);
             let ours = match last {
                 Some((seen, ours)) if seen == first => ours,
                 _ => {
@@ -53,7 +51,7 @@ impl<'f> Tree<'f> {
             if !ours {
                 continue;
             }
-            let at = name.split(is_dot).fold(ROOT, |at, key| tree.child(at, key));
+            let at = name.split('.').fold(ROOT, |at, key| tree.child(at, key));
             tree.nodes[at].value = Some(value);
         }
         tree
@@ -83,10 +81,6 @@ impl<'f> Tree<'f> {
     pub(super) fn blank(&self, node: usize) -> bool {
         self.raw(node).trim().is_empty()
     }
-}
-
-fn is_dot(c: char) -> bool {
-    c == '.'
 }
 
 /// The names of the fields of the struct `T` reads (none if it reads no struct at its root).
