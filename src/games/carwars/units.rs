@@ -268,7 +268,7 @@ mod tests {
             let digits = n.unsigned_abs().to_string();
             let mut out = String::from(if n < 0 { "-" } else { "" });
             for (i, c) in digits.chars().enumerate() {
-                if i > 0 && (digits.len() - i) % 3 == 0 {
+                if i > 0 && (digits.len() - i).is_multiple_of(3) {
                     out.push(',');
                 }
                 out.push(c);

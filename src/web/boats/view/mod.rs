@@ -90,9 +90,12 @@ pub struct BoatView {
     /// Whether to write out the ledger's lines: always, but for a live update while it is
     /// closed (opening it asks for a fresh update with the lines).
     pub ledger_lines: bool,
-    /// Each part's cost, weight and spaces (by part path), added up when a form row asks.
-    part_totals: std::sync::OnceLock<Vec<(Part, (Money, Weight, Spaces))>>,
+    /// Each part's cost, weight and spaces, added up when a form row asks.
+    part_totals: std::sync::OnceLock<Vec<(Part, Sums)>>,
 }
+
+/// A part's cost, weight and spaces.
+type Sums = (Money, Weight, Spaces);
 
 /// The parts of the form's rows that show their cost, weight and spaces, in the form's order:
 /// crew, weapons, turrets (each followed by its weapons), accessories.
@@ -213,7 +216,7 @@ impl BoatView {
         // A design's ledger has a few dozen lines over a few dozen parts: a list looked through
         // is cheaper than hashing each part's path.
         let totals = self.part_totals.get_or_init(|| {
-            let mut t: Vec<(Part, (Money, Weight, Spaces))> = Vec::new();
+            let mut t: Vec<(Part, Sums)> = Vec::new();
             for l in &self.eval.ledger {
                 let at = match t.iter().position(|(p, _)| *p == l.part) {
                     Some(at) => at,
