@@ -385,9 +385,9 @@ async fn many_problems_are_listed_fifty_and_a_brief_row_shows_its_first() {
     assert_eq!(beside_unit(&live, 7).0, 1);
 }
 
-/// The value of the `map_key` input in `html`, if it has one.
+/// The key of the map in `html` (its `data-map-key`), if it has one.
 fn map_key(html: &str) -> Option<String> {
-    let rest = html.split("name=\"map_key\" value=\"").nth(1)?;
+    let rest = html.split("id=\"sea-map\"").nth(1)?.split('>').next()?.split("data-map-key=\"").nth(1)?;
     rest.split('"').next().map(str::to_owned)
 }
 

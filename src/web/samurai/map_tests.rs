@@ -13,8 +13,8 @@ use crate::web::form::Fields;
 use askama::Template;
 use proptest::prelude::*;
 
-/// The map exactly as the editor draws it (`samurai/sea.html`, `samurai/live.html`), without
-/// the key's own input.
+/// The map exactly as the editor draws it inside its `#sea-map` (`samurai/sea.html`,
+/// `samurai/live.html`).
 #[derive(Template)]
 #[template(source = r#"{% include "samurai/map.html" %}{% include "samurai/key.html" %}"#, ext = "html")]
 struct MapHtml {

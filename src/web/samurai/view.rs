@@ -57,7 +57,7 @@ pub struct Choices {
     /// The map drawn zoomed in (big enough to tap each hex on a phone).
     pub zoom: bool,
     /// The key of the map the page shows (`map_key`, see [`SamuraiView::live_map`]), if the
-    /// form sent one.
+    /// request sent one.
     pub map_key: Option<String>,
 }
 
@@ -337,15 +337,15 @@ impl SamuraiView {
         Clicks::Buttons { post: "/samurai/editor", brief: self.brief() }
     }
 
-    /// The key of [`Self::editor_map`] (see [`map::key`](super::map::key)), as the editor's
-    /// hidden `map_key` input carries it: 16 hex digits.
+    /// The key of [`Self::editor_map`] (see [`map::key`](super::map::key)), as the editor's map
+    /// carries it (`data-map-key`) and its live updates post it (`map_key`): 16 hex digits.
     pub fn map_key(&self) -> String {
         let key = super::map::key(&self.s, &self.j, self.selected(), &self.editor_clicks(), self.c.zoom);
         format!("{key:016x}")
     }
 
     /// Whether a live update draws the map again: only when the page's key (posted as
-    /// `map_key`) is not the key of the map as it would be drawn now. Most keystrokes (a name, a
+    /// `map_key` by static/drydock.js) is not the key of the map as it would be drawn now. Most keystrokes (a name, a
     /// unit's dice) change nothing the map shows, and the map is most of a live answer's bytes.
     pub fn live_map(&self) -> LiveMap {
         let Some(posted) = &self.c.map_key else { return LiveMap::Drawn { key: None } };
