@@ -197,11 +197,11 @@ fn apply(s: &mut Scenario, selected: &mut Option<usize>, zoom: &mut bool, c: &Ch
         21 if !s.grapples.is_empty() => {
             s.grapples.remove(c.at % s.grapples.len());
         }
-        22 if v % 2 == 0 => s.side_a = pick(&SIDE_NAMES, v / 2),
+        22 if v.is_multiple_of(2) => s.side_a = pick(&SIDE_NAMES, v / 2),
         22 => s.side_b = pick(&SIDE_NAMES, v / 2),
-        23 => *selected = if v % 3 == 0 { None } else { Some(c.at) },
+        23 => *selected = if v.is_multiple_of(3) { None } else { Some(c.at) },
         24 => *zoom = !*zoom,
-        25 if v % 2 == 0 => s.units.push(Unit::of_type(&pick(&KINDS, v / 2), Side::B, c.to)),
+        25 if v.is_multiple_of(2) => s.units.push(Unit::of_type(&pick(&KINDS, v / 2), Side::B, c.to)),
         25 if units > 0 => {
             s.units.remove(c.at % units);
         }
