@@ -122,6 +122,8 @@ fn any_scenario() -> impl Strategy<Value = (Scenario, Option<usize>, bool)> {
                 grapples,
                 ..Scenario::default()
             };
+            // Mostly one of its units chosen, so that changes reach the highlights.
+            let selected = selected.map(|k| k % s.units.len().max(1));
             (s, selected, zoom)
         })
 }
@@ -137,7 +139,7 @@ struct Change {
 }
 
 fn any_change() -> impl Strategy<Value = Change> {
-    (0u8..26, 0usize..9, any::<u8>(), (0u8..9, 0u8..7)).prop_map(|(kind, at, value, (col, row))| Change {
+    (0u8..28, 0usize..9, any::<u8>(), (0u8..9, 0u8..7)).prop_map(|(kind, at, value, (col, row))| Change {
         kind,
         at,
         value,
@@ -204,6 +206,20 @@ fn apply(s: &mut Scenario, selected: &mut Option<usize>, zoom: &mut bool, c: &Ch
         25 if v.is_multiple_of(2) => s.units.push(Unit::of_type(&pick(&KINDS, v / 2), Side::B, c.to)),
         25 if units > 0 => {
             s.units.remove(c.at % units);
+        }
+        // The chosen unit's sword (a unit with no close-combat dice grapples nothing), or
+        // another unit brought beside it: what it may grapple changes, its moves may not.
+        26 | 27 if units > 0 => {
+            let Some(k) = selected.filter(|&k| k < units) else { return };
+            if c.kind == 26 {
+                s.units[k].close = if s.units[k].close == 0 { 3 } else { 0 };
+            } else {
+                let beside = s.board.step(s.units[k].hex, Direction::ALL[usize::from(v) % 6]);
+                let other = c.at % units;
+                if let Some(h) = beside.filter(|_| other != k) {
+                    s.units[other].hex = h;
+                }
+            }
         }
         _ if units > 0 => change_unit(&mut s.units[c.at % units], c),
         _ => {}
@@ -277,6 +293,24 @@ fn every_change_that_moves_a_token_or_a_label_changes_the_key() {
         assert_ne!(map, base_map, "{what}: the map should change");
         assert_ne!(key, base_key, "{what}: the key should change");
     }
+    // A boat beside an enemy boat may grapple it (marked G); with no close-combat dice it may
+    // not, though it may move just as before.
+    let beside = |close: u8| {
+        let mut ours = Unit::of_type("ashigaru-spearmen", Side::A, hex("E5"));
+        ours.close = close;
+        let s = Scenario {
+            units: vec![ours, Unit::of_type("sohei-warriors", Side::B, hex("F5"))],
+            ..Scenario::default()
+        };
+        let v = view(s, Some(0), false);
+        let marked = v.selected().is_some_and(|o| !o.grapple.is_empty());
+        (drawn(&v), marked)
+    };
+    let ((armed_key, armed_map), marked) = beside(3);
+    let ((unarmed_key, unarmed_map), unmarked) = beside(0);
+    assert!(marked && !unmarked, "the test's premise: a sword to grapple with");
+    assert_ne!(armed_map, unarmed_map, "the G mark");
+    assert_ne!(armed_key, unarmed_key, "the chosen unit's grapple targets");
     // The board's size and the card (which turns the chosen unit's moves) too.
     let mut s = example();
     s.board.rows = 10;
