@@ -64,8 +64,20 @@ fn example_form<B: Builder>() -> String {
     }
 }
 
+/// The Samurai example's form as its editor page posts it after a change the map does not show:
+/// with the key of the map the page already shows (`map_key`), so the live update leaves the map
+/// out (`SamuraiView::live_map`).
+fn samurai_map_kept() -> String {
+    let body = example_form::<samurai::Samurai>();
+    let f = Fields::parse(body.as_bytes());
+    let read = live_read::<samurai::Samurai>(&f).unwrap_or_else(|e| panic!("the Samurai example: {e:?}"));
+    let key = live_judge::<samurai::Samurai>(read, &f).map_key();
+    format!("{body}&map_key={key}")
+}
+
 /// Writes the representative forms: the Minnow as the designer posts it, the loaded Yacht (135
-/// fields), and every other game's example as its form writes it.
+/// fields), every other game's example as its form writes it, and the Samurai example again
+/// with its map's key (a change that leaves the map as it is).
 fn write_forms() {
     let yacht = urlencoded(&drydock::web::codec::encode(&yacht::big_yacht()));
     let forms = [
@@ -75,6 +87,7 @@ fn write_forms() {
         ("bfg", example_form::<bfg::Fleets>()),
         ("waffle", example_form::<waffle::Waffle>()),
         ("samurai", example_form::<samurai::Samurai>()),
+        ("samurai-map-kept", samurai_map_kept()),
     ];
     let dir = forms_dir();
     std::fs::create_dir_all(&dir).expect("tests/data/live");

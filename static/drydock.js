@@ -76,6 +76,17 @@
     }
   });
 
+  // A live update sends the key of the map the page shows (the Samurai map's `data-map-key`),
+  // and the server leaves the map out of its answer while that key still stands for what it
+  // would draw. The key lives on the map's own element, swapped with it, never in a form field a
+  // browser might restore after a reload: so it always describes the map on the screen.
+  document.addEventListener("htmx:configRequest", function (e) {
+    if (!/\/live$/.test(e.detail.path)) return;
+    var form = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("form");
+    var map = form && form.querySelector("[data-map-key]");
+    if (map) e.detail.parameters.map_key = map.dataset.mapKey;
+  });
+
   // The page stays put. A button that draws a region again (add, remove, a hex, an order of the
   // battle tracker) or a choice that redraws the form replaces the very control the player
   // pressed: left alone, the browser's scroll anchoring throws the view elsewhere and focus

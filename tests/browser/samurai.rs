@@ -135,3 +135,63 @@ async fn all_of_a_hex_and_nothing_else_answers_a_tap() {
     assert_eq!(found[..3], ["hex.F5", "hex.F5", "hex.F5"], "{found:?}");
     assert!(found[3..].iter().all(|v| v != "hex.F5"), "{found:?}");
 }
+
+async fn map_key(b: &crate::support::Browser) -> String {
+    b.js("return document.getElementById('sea-map').dataset.mapKey;")
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A live update draws the map again only when what it shows changed: a unit's blocks leave the
+/// very map element in place (the map's `data-map-key`, which the page's script sends, still
+/// stands for it), a unit moved to another hex has it drawn again with the piece there, and the
+/// key that came with it keeps the next change's map in place in turn.
+#[tokio::test]
+async fn a_change_the_map_does_not_show_leaves_the_map_in_place() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    b.goto(&app.url("/samurai/new?from=example")).await;
+    b.css("form#editor").await;
+    b.mark_page().await;
+    let key = map_key(&b).await;
+    assert_eq!(key.len(), 16, "the page carries its map's key: {key:?}");
+    b.js("window.__map = document.getElementById('sea-map'); window.__svg = document.getElementById('map-svg'); return true;")
+        .await;
+    let same_map = "return document.getElementById('sea-map') === window.__map \
+                    && document.getElementById('map-svg') === window.__svg && window.__map.isConnected;";
+
+    // Unit 1's blocks (not drawn on the map): the figures say so, the map is the same node.
+    b.type_into("#f-units-0-blocks", "9").await;
+    b.wait_text("#figures", "report the blocks", |t| t.contains("9 blocks")).await;
+    b.settle().await;
+    assert_eq!(b.js(same_map).await, json!(true), "the map should not be drawn again");
+    assert_eq!(map_key(&b).await, key);
+
+    // Unit 1 moved from B8 to C7: the map is drawn again, its piece on C7, with a new key.
+    assert!(b.exists("#hex-B8 .piece").await && !b.exists("#hex-C7 .piece").await);
+    b.type_into("#f-units-0-hex", "C7").await;
+    for _ in 0..300 {
+        if b.exists("#hex-C7 .piece").await {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(b.exists("#hex-C7 .piece.side-a").await, "the piece should be drawn on its new hex");
+    assert!(!b.exists("#hex-B8 .piece").await, "and gone from the old");
+    assert_eq!(b.js(same_map).await, json!(false), "the map should be drawn again");
+    assert_eq!(b.js("return document.querySelectorAll('#sea-map, #map-svg').length;").await, json!(2));
+    let moved = map_key(&b).await;
+    assert!(moved.len() == 16 && moved != key, "a new key came with the map: {moved:?}");
+
+    // The next change the map does not show keeps the new map in place.
+    b.js("window.__map = document.getElementById('sea-map'); window.__svg = document.getElementById('map-svg'); return true;")
+        .await;
+    b.type_into("#f-units-0-blocks", "4").await;
+    b.wait_text("#figures", "clear the blocks", |t| !t.contains("9 blocks")).await;
+    b.settle().await;
+    assert_eq!(b.js(same_map).await, json!(true), "the map should stay as drawn with the move");
+    assert!(b.page_was_kept().await, "the editor should update in place");
+}

@@ -384,3 +384,61 @@ async fn many_problems_are_listed_fifty_and_a_brief_row_shows_its_first() {
     let (_, live) = app.post_fields("/samurai/live", &form(&s, &[])).await;
     assert_eq!(beside_unit(&live, 7).0, 1);
 }
+
+/// The key of the map in `html` (its `data-map-key`), if it has one.
+fn map_key(html: &str) -> Option<String> {
+    let rest = html.split("id=\"sea-map\"").nth(1)?.split('>').next()?.split("data-map-key=\"").nth(1)?;
+    rest.split('"').next().map(str::to_owned)
+}
+
+async fn live(app: &TestApp, fields: &[(String, String)]) -> String {
+    let res = app
+        .client
+        .post(app.url("/samurai/live"))
+        .header("hx-request", "true")
+        .form(fields)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status(), StatusCode::OK);
+    res.text().await.expect("body")
+}
+
+#[tokio::test]
+async fn a_live_update_leaves_the_map_out_when_the_page_already_shows_it() {
+    let app = spawn().await;
+    let (_, page) = app.get("/samurai/new?from=example").await;
+    let key = map_key(&page).expect("the editor carries its map's key");
+    assert_eq!(key.len(), 16);
+
+    // Without a key (a page drawn before keys), the map as it always was, and no key.
+    let s = dan_no_ura();
+    let drawn = live(&app, &form(&s, &[])).await;
+    assert!(drawn.contains("<div id=\"sea-map\" class=\"sea\" hx-swap-oob=\"true\">"));
+    assert_eq!(map_key(&drawn), None);
+
+    // The page's own key: the figures, the problems and the options, and no map.
+    let renamed = Scenario { name: "Yashima".into(), ..dan_no_ura() };
+    let kept = live(&app, &form(&renamed, &[("map_key", &key)])).await;
+    assert!(!kept.contains("sea-map") && !kept.contains("map-svg"), "the map is left out");
+    assert!(kept.contains("id=\"figures\"") && kept.contains("id=\"options\""));
+    assert!(kept.len() * 4 < drawn.len(), "{} bytes, the map drawn {}", kept.len(), drawn.len());
+
+    // A stale key, or a unit moved: the map drawn, with the key that now stands for it.
+    let stale = live(&app, &form(&s, &[("map_key", "0000000000000000")])).await;
+    assert!(stale.contains("id=\"sea-map\""));
+    assert_eq!(map_key(&stale).as_deref(), Some(key.as_str()));
+    let mut moved = dan_no_ura();
+    moved.units[0].hex = samurai::Hex::parse("C7").expect("a hex");
+    let moved = live(&app, &form(&moved, &[("map_key", &key)])).await;
+    let piece = moved.split("id=\"hex-C7\"").nth(1).and_then(|g| g.split("id=\"hex-").next()).unwrap_or("");
+    assert!(piece.contains("class=\"piece side-a"), "the piece is drawn on C7");
+    let new_key = map_key(&moved).expect("a new key");
+    assert_ne!(new_key, key);
+
+    // The key is the map's, not the request's: the page drawn for the moved unit carries it.
+    let mut at_c7 = dan_no_ura();
+    at_c7.units[0].hex = samurai::Hex::parse("C7").expect("a hex");
+    let (_, page) = app.post_fields("/samurai/design", &form(&at_c7, &[])).await;
+    assert_eq!(map_key(&page), Some(new_key));
+}

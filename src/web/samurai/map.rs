@@ -10,6 +10,7 @@
 
 use crate::games::bounds::short;
 use crate::games::samurai::{Hex, Judgement, Scenario, Side, UnitOptions};
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// A hex's radius in drawing units; the map scales to its box.
 const R: f64 = 20.0;
@@ -30,7 +31,7 @@ pub const BADGE_SIZE: f64 = 6.0;
 pub const BAR_WIDTH: f64 = 2.5;
 
 /// What clicking a hex does.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Clicks {
     /// The editor: each hex is a form button (`action=hex.D5`), posted to `post` with htmx.
     /// With `brief` (the orders of battle drawn briefly, a long list) a piece's hex is named by
@@ -199,9 +200,57 @@ pub fn token_codes(s: &Scenario) -> Vec<(String, String, String)> {
     out
 }
 
+/// The map's key: a hash of everything [`MapView::new`] reads of its arguments, and nothing
+/// else, so that two maps with the same key are drawn byte for byte the same (and a live update
+/// whose page already shows the map of this key need not draw it again, see
+/// `SamuraiView::live_map`). Anything `MapView::new` comes to read must be hashed here too:
+/// `map_tests.rs` draws random pairs of scenarios and holds the two together.
+///
+/// SipHash with its fixed keys (`DefaultHasher::new`, not `RandomState`): the same inputs give
+/// the same key in every process of a build. Another build may hash differently; a page drawn
+/// by it then brings a key that matches nothing, and its map is simply drawn again.
+pub fn key(
+    s: &Scenario,
+    j: &Judgement,
+    selected: Option<&UnitOptions>,
+    clicks: &Clicks,
+    zoomed: bool,
+) -> u64 {
+    let mut h = DefaultHasher::new();
+    clicks.hash(&mut h);
+    zoomed.hash(&mut h);
+    (s.board.width, s.board.rows).hash(&mut h);
+    // Land and shore, by the rows as written (more than the map reads: "~" and "." both
+    // ocean, a row past the board, would only draw the same map again).
+    s.terrain.hash(&mut h);
+    s.wind.hash(&mut h);
+    (s.side_name(Side::A), s.side_name(Side::B)).hash(&mut h);
+    // Where the judgement places each unit, and what its piece, label and key line show.
+    j.units.len().hash(&mut h);
+    for o in &j.units {
+        o.hex.hash(&mut h);
+    }
+    s.units.len().hash(&mut h);
+    for u in &s.units {
+        (u.side, &u.kind, u.leader.is_some(), u.command_ship, u.flat).hash(&mut h);
+    }
+    s.leaders.len().hash(&mut h);
+    for l in &s.leaders {
+        (l.side, l.hex, l.kind).hash(&mut h);
+    }
+    s.grapples.len().hash(&mut h);
+    for g in &s.grapples {
+        (g.a, g.b).hash(&mut h);
+    }
+    // The chosen unit's highlights.
+    selected.map(|o| (o.hex, o.naval, &o.moves, &o.landings, &o.grapple, &o.sever)).hash(&mut h);
+    h.finish()
+}
+
 impl MapView {
     /// The map of `s`, with the options of `selected` (if any) highlighted; `zoomed` draws it big
-    /// enough to tap each hex on a phone.
+    /// enough to tap each hex on a phone. What it reads is hashed by [`key`]: keep the two
+    /// together.
     pub fn new(
         s: &Scenario,
         j: &Judgement,

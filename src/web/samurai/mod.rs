@@ -7,6 +7,8 @@ pub mod api;
 pub mod brief;
 pub mod form;
 pub mod map;
+#[cfg(test)]
+mod map_tests;
 pub mod view;
 
 use crate::games::Problem;

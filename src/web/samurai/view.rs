@@ -56,6 +56,9 @@ pub struct Choices {
     pub leader: Option<usize>,
     /// The map drawn zoomed in (big enough to tap each hex on a phone).
     pub zoom: bool,
+    /// The key of the map the page shows (`map_key`, see [`SamuraiView::live_map`]), if the
+    /// request sent one.
+    pub map_key: Option<String>,
 }
 
 /// The type a new unit is unless the player chooses another.
@@ -71,6 +74,7 @@ impl Default for Choices {
             selected: None,
             leader: None,
             zoom: false,
+            map_key: None,
         }
     }
 }
@@ -91,6 +95,7 @@ impl Choices {
             selected: f.get("selected").and_then(|v| v.parse().ok()),
             leader: None,
             zoom: f.get("zoom").is_some_and(|z| !matches!(z, "" | "off" | "0")),
+            map_key: f.get("map_key").map(str::to_owned),
         };
         let action = f.get("action").unwrap_or("");
         if let Some(h) = action.strip_prefix("hex.").and_then(Hex::parse) {
@@ -122,6 +127,17 @@ pub struct LeaderPanel {
     pub place: &'static str,
     pub retreat: String,
     pub notes: Vec<NoteView>,
+}
+
+/// What a live update does with the editor's map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LiveMap {
+    /// The page already shows this very map (the key it sent is the map's key now): the answer
+    /// leaves it out, and the map on the page stays as it is.
+    Kept,
+    /// The map is drawn, out of band, as it always was; with the map's new key when the page
+    /// sent one (a page that sent none gets the answer it always got, byte for byte).
+    Drawn { key: Option<String> },
 }
 
 /// A scenario judged, for every page of the builder.
@@ -314,8 +330,27 @@ impl SamuraiView {
 
     /// The editor's map: each hex a button.
     pub fn editor_map(&self) -> MapView {
-        let clicks = Clicks::Buttons { post: "/samurai/editor", brief: self.brief() };
-        MapView::new(&self.s, &self.j, self.selected(), clicks, self.c.zoom)
+        MapView::new(&self.s, &self.j, self.selected(), self.editor_clicks(), self.c.zoom)
+    }
+
+    fn editor_clicks(&self) -> Clicks {
+        Clicks::Buttons { post: "/samurai/editor", brief: self.brief() }
+    }
+
+    /// The key of [`Self::editor_map`] (see [`map::key`](super::map::key)), as the editor's map
+    /// carries it (`data-map-key`) and its live updates post it (`map_key`): 16 hex digits.
+    pub fn map_key(&self) -> String {
+        let key = super::map::key(&self.s, &self.j, self.selected(), &self.editor_clicks(), self.c.zoom);
+        format!("{key:016x}")
+    }
+
+    /// Whether a live update draws the map again: only when the page's key (posted as
+    /// `map_key` by static/drydock.js) is not the key of the map as it would be drawn now. Most keystrokes (a name, a
+    /// unit's dice) change nothing the map shows, and the map is most of a live answer's bytes.
+    pub fn live_map(&self) -> LiveMap {
+        let Some(posted) = &self.c.map_key else { return LiveMap::Drawn { key: None } };
+        let key = self.map_key();
+        if *posted == key { LiveMap::Kept } else { LiveMap::Drawn { key: Some(key) } }
     }
 
     /// A saved scenario's map: each hex a link to its page with that hex chosen.
