@@ -14,6 +14,7 @@ use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::{Saved, download, file_name};
 use crate::web::codec::Refused;
 use crate::web::error::AppError;
+use crate::web::extract::PostedForm;
 use crate::web::form::Fields;
 use crate::web::json;
 use crate::web::print::Printed;
@@ -21,7 +22,6 @@ use crate::web::rate::WriteLimit;
 use crate::web::view::{Judged, StartChoice};
 use askama::Template;
 use axum::Router;
-use axum::body::Bytes;
 use axum::extract::{Multipart, Query};
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -194,8 +194,8 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
 }
 
 /// Paste a published stat line to start from it.
-async fn import_statline(body: Bytes) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
+async fn import_statline(form: PostedForm) -> Result<Response, AppError> {
+    let f = form.fields();
     let text = f.text("statline");
     if text.trim().is_empty() {
         return Err(AppError::Unprocessable(
