@@ -38,8 +38,8 @@ pub trait Builder: Send + Sync + 'static {
     /// The rules engine's version, kept with every save.
     const ENGINE_VERSION: u32;
     /// The address under the game's path that draws the editor's form alone, for htmx:
-    /// "designer" is `/boats/designer`.
-    const FORM: &'static str;
+    /// "designer" is `/boats/designer`; "builder" unless a builder says.
+    const FORM: &'static str = "builder";
 
     /// The document the store keeps, the API takes and "Download JSON" gives.
     type Doc: Serialize + DeserializeOwned + Document + Named + Send + 'static;
@@ -111,6 +111,101 @@ pub trait Builder: Send + Sync + 'static {
     fn facets(_v: &Self::View) -> Facets {
         Facets::default()
     }
+}
+
+/// Writes the [`Builder`] members that a game passes straight through to its form module, its
+/// view and its page templates, so that its `impl Builder` holds only what is its own. Inside
+/// the `impl`, each word names one group (any of them, in any order, comma-separated):
+///
+/// - `judge`: [`Builder::judge`] is the view's `new(doc, form_problems)`;
+/// - `doc: field`: [`Builder::doc`] is the view's `field`, and [`Builder::summary`] its
+///   `summary()`;
+/// - `form: module`: [`Builder::read`], [`Builder::press`] and [`Builder::label`] are the
+///   module's functions of those names;
+/// - `text`: [`Builder::forum_text`] is the view's `text()`;
+/// - `editor: Page.as_block`: [`Builder::editor`] draws `Page { v, at }`, whole or its block;
+/// - `live: Page` (or `live: Page { slots }`, for a page given the verdict's problem slots):
+///   [`Builder::live`] draws `Page { v }`;
+/// - `share: Page`: [`Builder::share`] draws `Page { v, b, saved }`;
+/// - `print: Page`: [`Builder::print`] draws `Page { v, p }`.
+#[macro_export]
+macro_rules! builder_parts {
+    () => {};
+    (judge $(, $($rest:tt)*)?) => {
+        fn judge(doc: Self::Doc, form_problems: Vec<$crate::games::Problem>) -> Self::View {
+            <Self::View>::new(doc, form_problems)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (doc: $field:ident $(, $($rest:tt)*)?) => {
+        fn doc(v: &Self::View) -> &Self::Doc {
+            &v.$field
+        }
+        fn summary(v: &Self::View) -> String {
+            v.summary()
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (form: $form:ident $(, $($rest:tt)*)?) => {
+        fn label(path: &str) -> String {
+            $form::label(path)
+        }
+        fn read(
+            f: &$crate::web::form::Fields,
+        ) -> Result<(Self::Doc, Vec<$crate::games::Problem>), $crate::web::codec::Refused> {
+            $form::read(f)
+        }
+        fn press(doc: &mut Self::Doc, action: &str, f: &$crate::web::form::Fields) -> Option<$crate::games::Problem> {
+            $form::press(doc, action, f)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (text $(, $($rest:tt)*)?) => {
+        fn forum_text(v: &Self::View) -> String {
+            v.text()
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (editor: $page:ident . $block:ident $(, $($rest:tt)*)?) => {
+        fn editor(
+            v: Self::View,
+            at: $crate::web::builder::Editing,
+            whole: bool,
+        ) -> Result<String, $crate::web::error::AppError> {
+            let page = $page { v, at };
+            Ok(if whole { ::askama::Template::render(&page)? } else { ::askama::Template::render(&page.$block())? })
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (live: $page:ident { slots } $(, $($rest:tt)*)?) => {
+        fn live(v: Self::View) -> Result<String, $crate::web::error::AppError> {
+            use $crate::web::view::Judged as _;
+            Ok(::askama::Template::render(&$page { slots: v.verdict().slots(), v })?)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (live: $page:ident $(, $($rest:tt)*)?) => {
+        fn live(v: Self::View) -> Result<String, $crate::web::error::AppError> {
+            Ok(::askama::Template::render(&$page { v })?)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (share: $page:ident $(, $($rest:tt)*)?) => {
+        fn share(
+            v: Self::View,
+            b: $crate::store::builds::Build,
+            saved: $crate::web::builds::Saved,
+        ) -> Result<String, $crate::web::error::AppError> {
+            Ok(::askama::Template::render(&$page { v, b, saved })?)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (print: $page:ident $(, $($rest:tt)*)?) => {
+        fn print(v: Self::View, p: $crate::web::print::Printed) -> Result<String, $crate::web::error::AppError> {
+            Ok(::askama::Template::render(&$page { v, p })?)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
 }
 
 /// What an editor is drawn for: a new build (`build_id` None) or a saved one, and whether its
