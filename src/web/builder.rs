@@ -8,6 +8,7 @@ use super::builds::{self as shared, download, file_name, inline, load};
 use super::codec::Refused;
 use super::conflict::Conflict;
 use super::error::{ApiError, ApiJson, AppError};
+use super::extract::{EditToken, PostedForm};
 use super::form::Fields;
 use super::judging::JUDGED;
 use super::landing;
@@ -21,9 +22,8 @@ use crate::games::{Code, Problem};
 use crate::store::builds::{Build, Content, Facets, Listing, looks_like_id};
 use axum::Json;
 use axum::Router;
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post, put};
 use serde::Serialize;
@@ -38,8 +38,8 @@ pub trait Builder: Send + Sync + 'static {
     /// The rules engine's version, kept with every save.
     const ENGINE_VERSION: u32;
     /// The address under the game's path that draws the editor's form alone, for htmx:
-    /// "designer" is `/boats/designer`.
-    const FORM: &'static str;
+    /// "designer" is `/boats/designer`; "builder" unless a builder says.
+    const FORM: &'static str = "builder";
 
     /// The document the store keeps, the API takes and "Download JSON" gives.
     type Doc: Serialize + DeserializeOwned + Document + Named + Send + 'static;
@@ -111,6 +111,101 @@ pub trait Builder: Send + Sync + 'static {
     fn facets(_v: &Self::View) -> Facets {
         Facets::default()
     }
+}
+
+/// Writes the [`Builder`] members that a game passes straight through to its form module, its
+/// view and its page templates, so that its `impl Builder` holds only what is its own. Inside
+/// the `impl`, each word names one group (any of them, in any order, comma-separated):
+///
+/// - `judge`: [`Builder::judge`] is the view's `new(doc, form_problems)`;
+/// - `doc: field`: [`Builder::doc`] is the view's `field`, and [`Builder::summary`] its
+///   `summary()`;
+/// - `form: module`: [`Builder::read`], [`Builder::press`] and [`Builder::label`] are the
+///   module's functions of those names;
+/// - `text`: [`Builder::forum_text`] is the view's `text()`;
+/// - `editor: Page.as_block`: [`Builder::editor`] draws `Page { v, at }`, whole or its block;
+/// - `live: Page` (or `live: Page { slots }`, for a page given the verdict's problem slots):
+///   [`Builder::live`] draws `Page { v }`;
+/// - `share: Page`: [`Builder::share`] draws `Page { v, b, saved }`;
+/// - `print: Page`: [`Builder::print`] draws `Page { v, p }`.
+#[macro_export]
+macro_rules! builder_parts {
+    () => {};
+    (judge $(, $($rest:tt)*)?) => {
+        fn judge(doc: Self::Doc, form_problems: Vec<$crate::games::Problem>) -> Self::View {
+            <Self::View>::new(doc, form_problems)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (doc: $field:ident $(, $($rest:tt)*)?) => {
+        fn doc(v: &Self::View) -> &Self::Doc {
+            &v.$field
+        }
+        fn summary(v: &Self::View) -> String {
+            v.summary()
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (form: $form:ident $(, $($rest:tt)*)?) => {
+        fn label(path: &str) -> String {
+            $form::label(path)
+        }
+        fn read(
+            f: &$crate::web::form::Fields,
+        ) -> Result<(Self::Doc, Vec<$crate::games::Problem>), $crate::web::codec::Refused> {
+            $form::read(f)
+        }
+        fn press(doc: &mut Self::Doc, action: &str, f: &$crate::web::form::Fields) -> Option<$crate::games::Problem> {
+            $form::press(doc, action, f)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (text $(, $($rest:tt)*)?) => {
+        fn forum_text(v: &Self::View) -> String {
+            v.text()
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (editor: $page:ident . $block:ident $(, $($rest:tt)*)?) => {
+        fn editor(
+            v: Self::View,
+            at: $crate::web::builder::Editing,
+            whole: bool,
+        ) -> Result<String, $crate::web::error::AppError> {
+            let page = $page { v, at };
+            Ok(if whole { ::askama::Template::render(&page)? } else { ::askama::Template::render(&page.$block())? })
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (live: $page:ident { slots } $(, $($rest:tt)*)?) => {
+        fn live(v: Self::View) -> Result<String, $crate::web::error::AppError> {
+            use $crate::web::view::Judged as _;
+            Ok(::askama::Template::render(&$page { slots: v.verdict().slots(), v })?)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (live: $page:ident $(, $($rest:tt)*)?) => {
+        fn live(v: Self::View) -> Result<String, $crate::web::error::AppError> {
+            Ok(::askama::Template::render(&$page { v })?)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (share: $page:ident $(, $($rest:tt)*)?) => {
+        fn share(
+            v: Self::View,
+            b: $crate::store::builds::Build,
+            saved: $crate::web::builds::Saved,
+        ) -> Result<String, $crate::web::error::AppError> {
+            Ok(::askama::Template::render(&$page { v, b, saved })?)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
+    (print: $page:ident $(, $($rest:tt)*)?) => {
+        fn print(v: Self::View, p: $crate::web::print::Printed) -> Result<String, $crate::web::error::AppError> {
+            Ok(::askama::Template::render(&$page { v, p })?)
+        }
+        $crate::builder_parts!($($($rest)*)?);
+    };
 }
 
 /// What an editor is drawn for: a new build (`build_id` None) or a saved one, and whether its
@@ -341,8 +436,8 @@ fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
 
 /// The editor drawn again from its posted form, after its button: whole (without
 /// JavaScript, every button posts here) or its form alone (htmx).
-fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppError> {
-    let f = Fields::parse(body);
+fn editor_from<B: Builder>(form: &PostedForm, whole: bool) -> Result<Response, AppError> {
+    let f = form.fields();
     let (doc, problems) = read_form::<B>(&f)?;
     let at = Editing::from_form(&f, B::GAME);
     let v = starting::<B>(B::judge_posted(doc, problems, &f, false), at.build_id.is_some());
@@ -350,19 +445,19 @@ fn editor_from<B: Builder>(body: &Bytes, whole: bool) -> Result<Response, AppErr
     Ok(Html(landing::land(page, f.get("action").unwrap_or(""))).into_response())
 }
 
-async fn redesign<B: Builder>(body: Bytes) -> Result<Response, AppError> {
-    editor_from::<B>(&body, true)
+async fn redesign<B: Builder>(form: PostedForm) -> Result<Response, AppError> {
+    editor_from::<B>(&form, true)
 }
 
-async fn form_fragment<B: Builder>(body: Bytes) -> Result<Response, AppError> {
-    editor_from::<B>(&body, false)
+async fn form_fragment<B: Builder>(form: PostedForm) -> Result<Response, AppError> {
+    editor_from::<B>(&form, false)
 }
 
 /// With htmx: the figures and every part's problems, as the player types. Its three stages are
 /// apart ([`live_read`], [`live_judge`], then [`Builder::live`] draws) so that benches/live.rs
 /// counts each one's instructions in the very code this route runs.
-async fn live<B: Builder>(body: Bytes) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
+async fn live<B: Builder>(form: PostedForm) -> Result<Response, AppError> {
+    let f = form.fields();
     let read = live_read::<B>(&f)?;
     html(B::live(live_judge::<B>(read, &f)))
 }
@@ -380,8 +475,8 @@ pub fn live_judge<B: Builder>((doc, problems): (B::Doc, Vec<Problem>), f: &Field
 
 /// Save as a new build: the owner gets the edit token in a cookie and lands on the share page,
 /// which shows the private edit link.
-async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
+async fn save_new<B: Builder>(State(state): State<AppState>, form: PostedForm) -> Result<Response, AppError> {
+    let f = form.fields();
     let c = match form_to_save::<B>(&f)? {
         Ok(v) => content::<B>(&v)?,
         Err(refused) => return Ok(refused),
@@ -397,17 +492,17 @@ async fn save_new<B: Builder>(State(state): State<AppState>, body: Bytes) -> Res
 async fn update<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    token: EditToken,
+    form: PostedForm,
 ) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
+    let f = form.fields();
     let v = match form_to_save::<B>(&f)? {
         Ok(v) => v,
         Err(refused) => return Ok(refused),
     };
     let listing = listing_posted(&f);
     let asked = (f.get("token"), listing, revision_posted(&f));
-    match shared::save_changes(&state, B::GAME, &id, &headers, asked, &content::<B>(&v)?).await? {
+    match shared::save_changes(&state, B::GAME, &id, &token, asked, &content::<B>(&v)?).await? {
         Ok(saved) => Ok(saved),
         Err(now) => conflict_page::<B>(&f, B::doc(&v), &now),
     }
@@ -454,10 +549,10 @@ async fn edit<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<shared::EditQuery>,
-    headers: HeaderMap,
+    token: EditToken,
 ) -> Result<Response, AppError> {
     let b = load(&state, &id, B::GAME).await?;
-    if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &headers)? {
+    if let Some(answer) = shared::edit_gate(&b, q.token.as_deref(), &token)? {
         return Ok(answer);
     }
     // A copy not yet saved names the build it was copied from, unless that build is unlisted
@@ -476,29 +571,29 @@ async fn edit<B: Builder>(
 async fn confirm_delete<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    token: EditToken,
 ) -> Result<Response, AppError> {
-    owners::confirm_delete(&state, B::GAME, &id, &headers).await
+    owners::confirm_delete(&state, B::GAME, &id, &token).await
 }
 
 /// Deletes a build, for its owner, once confirmed.
 async fn delete<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    token: EditToken,
+    form: PostedForm,
 ) -> Result<Response, AppError> {
-    owners::delete(&state, B::GAME, &id, &headers, &Fields::parse(&body)).await
+    owners::delete(&state, B::GAME, &id, &token, &form.fields()).await
 }
 
 /// Lists a build in the gallery or takes it out, for its owner.
 async fn listing<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    token: EditToken,
+    form: PostedForm,
 ) -> Result<Response, AppError> {
-    owners::set_listing(&state, B::GAME, &id, &headers, &Fields::parse(&body)).await
+    owners::set_listing(&state, B::GAME, &id, &token, &form.fields()).await
 }
 
 /// "Edit a copy": a new build with the same document that remembers where it came from.
@@ -521,8 +616,8 @@ async fn export_json<B: Builder>(
     Ok(shared::stored_json(&b, B::GAME.word))
 }
 
-async fn export_json_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
-    let (doc, _) = read_form::<B>(&Fields::parse(&body))?;
+async fn export_json_unsaved<B: Builder>(form: PostedForm) -> Result<Response, AppError> {
+    let (doc, _) = read_form::<B>(&form.fields())?;
     Ok(download(
         document_text(&doc, B::GAME, true)?,
         "application/json",
@@ -538,8 +633,8 @@ async fn export_text<B: Builder>(
     Ok(B::text(&from_saved::<B>(&b)))
 }
 
-async fn export_text_unsaved<B: Builder>(body: Bytes) -> Result<Response, AppError> {
-    Ok(B::text(&judged_form::<B>(&Fields::parse(&body))?))
+async fn export_text_unsaved<B: Builder>(form: PostedForm) -> Result<Response, AppError> {
+    Ok(B::text(&judged_form::<B>(&form.fields())?))
 }
 
 async fn print<B: Builder>(
@@ -553,8 +648,11 @@ async fn print<B: Builder>(
 
 /// The printable page of an editor's form. Its foot links the build the form edits, if any (as
 /// last saved: the paper may hold changes not saved), and says so; a new build has no link yet.
-async fn print_unsaved<B: Builder>(State(state): State<AppState>, body: Bytes) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
+async fn print_unsaved<B: Builder>(
+    State(state): State<AppState>,
+    form: PostedForm,
+) -> Result<Response, AppError> {
+    let f = form.fields();
     let editing = f.get("build_id").filter(|id| looks_like_id(id));
     let url = editing.map(|id| format!("{}{}/{id}", state.public.as_str(), B::GAME.path));
     html(B::print(judged_form::<B>(&f)?, Printed::from_form(url)))
@@ -576,11 +674,11 @@ async fn api_update<B: Builder>(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(q): Query<shared::RevisionQuery>,
-    headers: HeaderMap,
+    token: EditToken,
     ApiJson(doc): ApiJson<B::Doc>,
 ) -> Result<Response, ApiError> {
     let v = B::judge(doc, Vec::new());
-    let b = match shared::api_replace(&state, &id, &headers, &content::<B>(&v)?, q.revision).await? {
+    let b = match shared::api_replace(&state, &id, &token, &content::<B>(&v)?, q.revision).await? {
         Ok(b) => b,
         Err(refused) => return Ok(refused),
     };

@@ -4,6 +4,7 @@
 
 use super::AppState;
 use super::error::{ApiError, AppError, error_json, with_content_type};
+use super::extract::{EditToken, carries};
 use super::rate::WriteLimit;
 use super::registry;
 use crate::games::registry::Game;
@@ -38,46 +39,12 @@ pub fn cookie_name(id: &str) -> String {
     format!("{EDIT_COOKIE}{id}")
 }
 
-/// Every edit cookie the request carries: (build id as named, token), in the order sent.
-/// (Compares names in place: share pages ask this on every visit.)
-pub fn edit_cookies(headers: &HeaderMap) -> impl Iterator<Item = (&str, &str)> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .filter_map(|(k, v)| Some((k.strip_prefix(EDIT_COOKIE)?, v)))
-}
-
-/// The edit token this browser keeps for build `id` in its cookie, if any.
-pub fn edit_cookie<'a>(headers: &'a HeaderMap, id: &str) -> Option<&'a str> {
-    edit_cookies(headers).find(|(k, _)| *k == id).map(|(_, v)| v)
-}
-
-/// The edit token an API request sends in `X-Edit-Token`, or the 403 that asks for it.
-pub fn api_token(headers: &HeaderMap) -> Result<&str, ApiError> {
-    headers.get("x-edit-token").and_then(|v| v.to_str().ok()).ok_or_else(|| {
-        ApiError(AppError::Forbidden("Send the build's edit token in the X-Edit-Token header.".into()))
-    })
-}
-
 /// The API's words for a token that is not the build's.
 pub const API_WRONG_TOKEN: &str = "The edit token does not match this build; nothing was changed.";
 
-/// The edit token a request carries for a build: the `X-Edit-Token` header (API clients), a
-/// `token` form field, or the owner's cookie.
-pub fn token_for<'a>(headers: &'a HeaderMap, id: &str, form_token: Option<&'a str>) -> Option<&'a str> {
-    headers
-        .get("x-edit-token")
-        .and_then(|v| v.to_str().ok())
-        .or(form_token.filter(|t| !t.is_empty()))
-        .or_else(|| edit_cookie(headers, id))
-}
-
-/// Whether the request may edit the build.
+/// Whether the request with these headers may edit the build (see [`EditToken::owns`]).
 pub fn is_owner(b: &Build, headers: &HeaderMap) -> bool {
-    token_for(headers, &b.id, None).is_some_and(|t| b.token_matches(t))
+    EditToken::read(headers).owns(b)
 }
 
 /// Remembers the edit token in the owner's browser (ten years; HttpOnly, same-site).
@@ -177,18 +144,19 @@ pub fn copy_name(name: &str) -> String {
 }
 
 /// Replaces a saved build's content from a posted form and sets its listing (`None`: as it was),
-/// if the request holds its edit token; otherwise 403 and nothing changes. With the revision
+/// if the request holds its edit token (`token`, with the form's own); otherwise 403 and
+/// nothing changes. With the revision
 /// the form was opened at, only if no other save came since: `Ok(Err(now))`, the build as it is
 /// now, when one did (nothing written; the caller answers with the conflict).
 pub async fn save_changes(
     state: &AppState,
     game: &Game,
     id: &str,
-    headers: &HeaderMap,
+    token: &EditToken,
     (form_token, listing, revision): (Option<&str>, Option<Listing>, Option<i64>),
     c: &Content,
 ) -> Result<Result<Response, Box<Build>>, AppError> {
-    let Some(token) = token_for(headers, id, form_token) else {
+    let Some(token) = token.for_build(id, form_token) else {
         // Without a token: no such build, or not yours.
         load(state, id, game).await?;
         return Err(forbidden());
@@ -268,16 +236,17 @@ impl Parent {
     }
 }
 
-/// The share page's facts about `b`. `just_saved` is the `?saved=1` a save redirects to.
+/// The share page's facts about `b`, for a request carrying `token`. `just_saved` is the
+/// `?saved=1` a save redirects to.
 pub async fn saved(
     state: &AppState,
     b: &Build,
-    headers: &HeaderMap,
+    token: &EditToken,
     just_saved: bool,
 ) -> Result<Saved, AppError> {
-    let owner = is_owner(b, headers);
+    let owner = token.owns(b);
     let origin = state.public.as_str();
-    let edit_link = match (just_saved, owner, edit_cookie(headers, &b.id)) {
+    let edit_link = match (just_saved, owner, token.cookie(&b.id)) {
         (true, true, Some(token)) => Some(edit_link(origin, b, token)),
         _ => None,
     };
@@ -356,7 +325,7 @@ where
         let to = format!("{}/{id}{}", game.path, if just_saved { "?saved=1" } else { "" });
         return Ok(super::cache::redirect(&to));
     }
-    let anonymous = !just_saved && token_for(headers, id, None).is_none();
+    let anonymous = !just_saved && !carries(headers, id);
     // Taken before the build is read: a page drawn from a build that changes (or is deleted)
     // while it is drawn is sent, and kept under a mark that has already moved on.
     let mark = state.pages.marks.read(&state.db).await?;
@@ -364,7 +333,7 @@ where
         return Ok(page.kept_response(headers));
     }
     let b = load(state, id, game).await?;
-    let facts = saved(state, &b, headers, just_saved).await?;
+    let facts = saved(state, &b, &EditToken::read(headers), just_saved).await?;
     let cacheable = !facts.owner && facts.edit_link.is_none();
     // Drawn, and compressed to be kept, on a blocking thread: a large page takes milliseconds
     // of CPU (far more in a debug build), which on an async worker would hold up every other
@@ -390,12 +359,13 @@ struct ForbiddenPage<'a> {
 }
 
 /// Who may open a build's editor. `None`: this browser owns it, go ahead. Otherwise the answer to
-/// send instead: an edit link's `?token=` adopted into a cookie, or a 403 page offering a copy.
-pub fn edit_gate(b: &Build, token: Option<&str>, headers: &HeaderMap) -> Result<Option<Response>, AppError> {
-    if let Some(token) = token {
-        return adopt_token(b, token).map(Some);
+/// send instead: an edit link's `?token=` (`link`) adopted into a cookie, or a 403 page offering
+/// a copy.
+pub fn edit_gate(b: &Build, link: Option<&str>, token: &EditToken) -> Result<Option<Response>, AppError> {
+    if let Some(link) = link {
+        return adopt_token(b, link).map(Some);
     }
-    if is_owner(b, headers) {
+    if token.owns(b) {
         return Ok(None);
     }
     let body = ForbiddenPage { b, page: share_path(b) }.render()?;
@@ -477,11 +447,11 @@ pub fn merged(mut base: serde_json::Value, extra: serde_json::Value) -> serde_js
 pub async fn api_replace(
     state: &AppState,
     id: &str,
-    headers: &HeaderMap,
+    token: &EditToken,
     c: &Content,
     revision: Option<i64>,
 ) -> Result<Result<Build, Response>, ApiError> {
-    let token = api_token(headers)?;
+    let token = token.api()?;
     match builds::update(&state.db, id, token, c, None, revision).await {
         Ok(b) => Ok(Ok(b)),
         Err(UpdateError::Conflict(now)) => {

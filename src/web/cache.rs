@@ -144,7 +144,7 @@ impl Page {
 /// site's most visited address, those cost more than the page itself. Only a request that
 /// share_page (src/web/builds.rs) would answer from the cache takes this path: a GET of a kept
 /// address, with no query, from a visitor who holds no edit token for it (the same
-/// [`token_for`](super::builds::token_for)). It gets the same answer, with the headers every
+/// [`carries`](super::extract::carries)). It gets the same answer, with the headers every
 /// answer carries; everything else goes on to the app. A page is answered while the store's
 /// change mark is the one it was drawn at: read from memory on SQLite, and on PostgreSQL read
 /// after the visit arrived (then the answer waits for the database).
@@ -172,7 +172,7 @@ impl<S> KeptPages<S> {
         }
         let address = req.uri().path();
         let Some(id) = address.rsplit('/').next() else { return Found::Nothing };
-        if super::builds::token_for(req.headers(), id, None).is_some() {
+        if super::extract::carries(req.headers(), id) {
             return Found::Nothing;
         }
         let Some((page, at, kept)) = self.pages.entry(address) else { return Found::Nothing };

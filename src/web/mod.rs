@@ -13,6 +13,7 @@ pub mod conflict;
 pub mod epic;
 pub mod error;
 pub mod escape;
+pub mod extract;
 pub mod form;
 pub mod gallery;
 pub mod health;

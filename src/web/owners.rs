@@ -6,10 +6,10 @@
 
 use super::AppState;
 use super::builds::{
-    API_WRONG_TOKEN, api_token, edit_cookies, forbidden, forget_edit_cookie, gone_json, load, share_path,
-    token_for, update_error,
+    API_WRONG_TOKEN, forbidden, forget_edit_cookie, gone_json, load, share_path, update_error,
 };
 use super::error::{ApiError, AppError, error_json, read_json};
+use super::extract::EditToken;
 use super::form::Fields;
 use super::registry;
 use crate::games::registry::Game;
@@ -56,10 +56,10 @@ fn listing_words(l: Listing) -> &'static str {
 
 /// Every build this browser may edit (its edit cookie holds the build's token), most recently
 /// changed first: "My builds", and what a builder offers to take parts from.
-pub async fn owned(state: &AppState, headers: &HeaderMap) -> Result<Vec<Build>, AppError> {
+pub async fn owned(state: &AppState, token: &EditToken) -> Result<Vec<Build>, AppError> {
     // At most MAX_OWNED, of ids that could be builds.
     let cookies: Vec<(&str, &str)> =
-        edit_cookies(headers).filter(|(id, _)| builds::looks_like_id(id)).take(MAX_OWNED).collect();
+        token.cookies().filter(|(id, _)| builds::looks_like_id(id)).take(MAX_OWNED).collect();
     let ids: Vec<&str> = cookies.iter().map(|(id, _)| *id).collect();
     let owned = builds::among(&state.db, &ids).await?;
     Ok(owned
@@ -73,9 +73,9 @@ pub async fn owned(state: &AppState, headers: &HeaderMap) -> Result<Vec<Build>, 
 pub async fn my_builds(
     State(state): State<AppState>,
     RawQuery(q): RawQuery,
-    headers: HeaderMap,
+    token: EditToken,
 ) -> Result<Response, AppError> {
-    let builds = owned(&state, &headers)
+    let builds = owned(&state, &token)
         .await?
         .into_iter()
         .filter_map(|b| {
@@ -127,17 +127,17 @@ impl DeletePage {
     }
 }
 
-/// The build `id` of `game`, if this request holds its token; else the answer to send: 404, 410
-/// or 403 (nothing changed).
+/// The build `id` of `game`, if this request holds its token (`token`, or the form's); else the
+/// answer to send: 404, 410 or 403 (nothing changed).
 async fn owned_build(
     state: &AppState,
     game: &Game,
     id: &str,
-    headers: &HeaderMap,
+    token: &EditToken,
     f: &Fields<'_>,
 ) -> Result<Build, AppError> {
     let b = load(state, id, game).await?;
-    match token_for(headers, id, f.get("token")) {
+    match token.for_build(id, f.get("token")) {
         Some(token) if b.token_matches(token) => Ok(b),
         _ => Err(forbidden()),
     }
@@ -149,9 +149,9 @@ pub async fn confirm_delete(
     state: &AppState,
     game: &Game,
     id: &str,
-    headers: &HeaderMap,
+    token: &EditToken,
 ) -> Result<Response, AppError> {
-    let b = owned_build(state, game, id, headers, &Fields::default()).await?;
+    let b = owned_build(state, game, id, token, &Fields::default()).await?;
     Ok(Html(DeletePage::new(&b, game, None).render()?).into_response())
 }
 
@@ -162,16 +162,16 @@ pub async fn delete(
     state: &AppState,
     game: &Game,
     id: &str,
-    headers: &HeaderMap,
+    token: &EditToken,
     f: &Fields<'_>,
 ) -> Result<Response, AppError> {
-    let b = owned_build(state, game, id, headers, f).await?;
+    let b = owned_build(state, game, id, token, f).await?;
     if !f.flag("confirm") {
         let why = "Nothing was deleted: tick the box to confirm that it should go.".to_owned();
         let page = DeletePage::new(&b, game, Some(why)).render()?;
         return Ok((StatusCode::UNPROCESSABLE_ENTITY, Html(page)).into_response());
     }
-    let token = token_for(headers, id, f.get("token")).unwrap_or_default();
+    let token = token.for_build(id, f.get("token")).unwrap_or_default();
     builds::delete(&state.db, id, Some(game.id), token).await.map_err(|e| update_error(e, game))?;
     let mut r = Redirect::to(&format!("/my-builds?deleted={}", b.id)).into_response();
     forget_edit_cookie(&mut r, id);
@@ -184,7 +184,7 @@ pub async fn set_listing(
     state: &AppState,
     game: &Game,
     id: &str,
-    headers: &HeaderMap,
+    token: &EditToken,
     f: &Fields<'_>,
 ) -> Result<Response, AppError> {
     let Some(listed) = f.get("listed") else {
@@ -193,7 +193,7 @@ pub async fn set_listing(
                 .into(),
         ));
     };
-    let Some(token) = token_for(headers, id, f.get("token")) else {
+    let Some(token) = token.for_build(id, f.get("token")) else {
         load(state, id, game).await?;
         return Err(forbidden());
     };
@@ -231,9 +231,9 @@ async fn kind_of(state: &AppState, id: &str) -> Option<String> {
 pub async fn api_delete(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    token: EditToken,
 ) -> Result<Response, ApiError> {
-    let token = api_token(&headers)?;
+    let token = token.api()?;
     match builds::delete(&state.db, &id, None, token).await {
         Ok(b) => Ok(Json(json!({ "id": b.id, "deleted": true, "deleted_at": b.deleted_at })).into_response()),
         Err(e) => Ok(api_refusal(e, kind_of(&state, &id).await.as_deref())),
@@ -254,10 +254,11 @@ struct ListingChange {
 pub async fn api_listing(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    token: EditToken,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let token = api_token(&headers)?;
+    let token = token.api()?;
     let hint = |why: String| {
         format!("{why}. Send a JSON object with \"listed\": true or false; nothing was changed.")
     };

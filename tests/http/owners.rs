@@ -404,3 +404,62 @@ async fn my_builds_lists_every_build_this_browser_may_edit_and_no_other() {
     let (_, home) = text(&stranger(), app.url("/")).await;
     assert!(home.contains("<a href=\"/my-builds\">My builds</a>"));
 }
+
+/// Where a request's edit token is read (the `EditToken` and `PostedForm` extractors): the
+/// `X-Edit-Token` header first, then a form's `token` field (when not empty), then the build's
+/// cookie; the first found is the one tried. A token in two places is the first place's, so a
+/// wrong one there is refused (403, nothing changed) even with the right one behind it. A body
+/// that is not a form reads as no fields, and is told what is missing.
+#[tokio::test]
+async fn the_edit_token_is_the_headers_then_the_forms_then_the_cookies_whatever_else_is_sent() {
+    let app = spawn_unlimited().await;
+    for g in registry::games() {
+        let (id, token) = save_named(&app, g, "Twice").await;
+        let page = format!("{}/{id}", g.path);
+        adopt(&app, &page, &token).await;
+        let listing = app.url(&format!("{page}/listing"));
+
+        // The owner's browser: its cookie, unless a form names another token.
+        assert_eq!(status(form(&app.client, listing.clone(), "listed=off")).await, StatusCode::SEE_OTHER);
+        assert!(!in_gallery(&app, &page).await, "{page}");
+        let wrong = form(&app.client, listing.clone(), "listed=on&token=wrong");
+        assert_eq!(
+            status(wrong).await,
+            StatusCode::FORBIDDEN,
+            "{page}: the form's token is tried, not the cookie"
+        );
+        let empty = form(&app.client, listing.clone(), "listed=on&token=");
+        assert_eq!(status(empty).await, StatusCode::SEE_OTHER, "{page}: an empty token field is none");
+        assert!(in_gallery(&app, &page).await, "{page}");
+
+        // A stranger: the header before the form, either alone enough.
+        let visitor = stranger();
+        let header_first =
+            form(&visitor, listing.clone(), "listed=off&token=wrong").header("x-edit-token", &token);
+        assert_eq!(status(header_first).await, StatusCode::SEE_OTHER, "{page}");
+        let wrong_header = form(&visitor, listing.clone(), &format!("listed=on&token={token}"))
+            .header("x-edit-token", "wrong");
+        assert_eq!(status(wrong_header).await, StatusCode::FORBIDDEN, "{page}");
+        assert!(!in_gallery(&app, &page).await, "{page}: nothing changed");
+        let by_form = form(&visitor, listing.clone(), &format!("listed=on&token={token}"));
+        assert_eq!(status(by_form).await, StatusCode::SEE_OTHER, "{page}");
+
+        // Not a form: no fields, so the listing asked for is missing (422), for the owner too.
+        let not_a_form = app
+            .client
+            .post(&listing)
+            .header("content-type", "application/octet-stream")
+            .body(vec![0xff_u8, 0x00, 0xfe, b'&', b'=']);
+        let res = not_a_form.send().await.expect("post");
+        assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+        assert!(res.text().await.expect("body").contains("listed=on"), "{page}");
+
+        // The API takes the header alone: a cookie or a form's token is not asked.
+        let doc: Value = serde_json::from_str(g.example).expect("example");
+        let put = app.client.put(app.url(&format!("/api{}/{id}", g.path))).json(&doc);
+        let res = put.send().await.expect("put");
+        assert_eq!(res.status(), StatusCode::FORBIDDEN, "{page}");
+        let body: Value = res.json().await.expect("json");
+        assert!(body["error"].as_str().is_some_and(|e| e.contains("X-Edit-Token")), "{body}");
+    }
+}

@@ -10,16 +10,13 @@ pub mod input;
 pub mod odds;
 pub mod view;
 
-use crate::games::Problem;
 use crate::games::bfg::{self, Fleet};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::Saved;
-use crate::web::codec::Refused;
 use crate::web::error::AppError;
-use crate::web::form::Fields;
 use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
 use crate::web::view::Judged;
@@ -49,46 +46,18 @@ pub struct Fleets;
 impl Builder for Fleets {
     const GAME: &'static Game = &bfg::GAME;
     const ENGINE_VERSION: u32 = bfg::ENGINE_VERSION;
-    const FORM: &'static str = "builder";
     type Doc = Fleet;
     type View = FleetView;
 
-    fn judge(f: Fleet, form_problems: Vec<Problem>) -> FleetView {
-        FleetView::new(f, form_problems)
-    }
-    fn doc(v: &FleetView) -> &Fleet {
-        &v.fleet
+    crate::builder_parts! {
+        judge, doc: fleet, form: form, text, live: LivePage { slots }, share: ShowPage, print: RosterPage
     }
     fn stand_in(name: &str) -> Fleet {
         Fleet { name: name.to_owned(), ..Fleet::new("") }
     }
-    fn summary(v: &FleetView) -> String {
-        v.summary()
-    }
-    fn label(path: &str) -> String {
-        form::label(path)
-    }
-    fn read(f: &Fields) -> Result<(Fleet, Vec<Problem>), Refused> {
-        form::read(f)
-    }
-    fn press(fleet: &mut Fleet, action: &str, f: &Fields) -> Option<Problem> {
-        form::press(fleet, action, f)
-    }
     fn editor(v: FleetView, at: Editing, whole: bool) -> Result<String, AppError> {
         let page = BuilderPage { v, at, notes: Vec::new() };
         Ok(if whole { page.render()? } else { page.as_builder().render()? })
-    }
-    fn live(v: FleetView) -> Result<String, AppError> {
-        Ok(LivePage { slots: v.verdict.slots(), v }.render()?)
-    }
-    fn share(v: FleetView, b: Build, saved: Saved) -> Result<String, AppError> {
-        Ok(ShowPage { v, b, saved }.render()?)
-    }
-    fn print(v: FleetView, p: Printed) -> Result<String, AppError> {
-        Ok(RosterPage { v, p }.render()?)
-    }
-    fn forum_text(v: &FleetView) -> String {
-        v.text()
     }
     fn judgement(v: &FleetView) -> serde_json::Value {
         json!({

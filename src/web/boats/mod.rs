@@ -12,8 +12,8 @@ use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::{Saved, download, file_name};
-use crate::web::codec::Refused;
 use crate::web::error::AppError;
+use crate::web::extract::PostedForm;
 use crate::web::form::Fields;
 use crate::web::json;
 use crate::web::print::Printed;
@@ -21,7 +21,6 @@ use crate::web::rate::WriteLimit;
 use crate::web::view::{Judged, StartChoice};
 use askama::Template;
 use axum::Router;
-use axum::body::Bytes;
 use axum::extract::{Multipart, Query};
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -48,9 +47,7 @@ impl Builder for Boats {
     type Doc = Design;
     type View = BoatView;
 
-    fn judge(d: Design, form_problems: Vec<Problem>) -> BoatView {
-        BoatView::new(d, form_problems)
-    }
+    crate::builder_parts! { judge, doc: design, form: form, live: LivePage { slots }, share: ShowPage, print: SheetPage }
     /// The ledger and maneuver boxes stay as the player left them.
     fn judge_posted(d: Design, form_problems: Vec<Problem>, f: &Fields, live: bool) -> BoatView {
         BoatView::new(d, form_problems).with_boxes(f, live)
@@ -60,36 +57,12 @@ impl Builder for Boats {
     fn untouched(d: &Design) -> bool {
         d.hull.known().is_some_and(|hull| *d == Design { name: d.name.clone(), ..Design::blank(hull) })
     }
-    fn doc(v: &BoatView) -> &Design {
-        &v.design
-    }
     fn stand_in(name: &str) -> Design {
         Design { name: name.to_owned(), ..Design::empty(carwars::tables::ROWBOAT) }
-    }
-    fn summary(v: &BoatView) -> String {
-        v.summary()
-    }
-    fn label(path: &str) -> String {
-        form::label(path)
-    }
-    fn read(f: &Fields) -> Result<(Design, Vec<Problem>), Refused> {
-        form::read(f)
-    }
-    fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Problem> {
-        form::press(d, action, f)
     }
     fn editor(v: BoatView, at: Editing, whole: bool) -> Result<String, AppError> {
         let page = DesignerPage { at, ..DesignerPage::new(v) };
         Ok(if whole { page.render()? } else { page.as_designer().render()? })
-    }
-    fn live(v: BoatView) -> Result<String, AppError> {
-        Ok(LivePage { slots: v.verdict.slots(), v }.render()?)
-    }
-    fn share(v: BoatView, b: Build, saved: Saved) -> Result<String, AppError> {
-        Ok(ShowPage { v, b, saved }.render()?)
-    }
-    fn print(v: BoatView, p: Printed) -> Result<String, AppError> {
-        Ok(SheetPage { v, p }.render()?)
     }
     fn forum_text(v: &BoatView) -> String {
         v.stat_line.clone()
@@ -194,8 +167,8 @@ async fn new_design(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
 }
 
 /// Paste a published stat line to start from it.
-async fn import_statline(body: Bytes) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
+async fn import_statline(form: PostedForm) -> Result<Response, AppError> {
+    let f = form.fields();
     let text = f.text("statline");
     if text.trim().is_empty() {
         return Err(AppError::Unprocessable(

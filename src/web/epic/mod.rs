@@ -6,16 +6,13 @@ pub mod api;
 pub mod form;
 pub mod view;
 
-use crate::games::Problem;
 use crate::games::epic::{self, Detachment, GeneralRule, SpecialRule};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::Saved;
-use crate::web::codec::Refused;
 use crate::web::error::AppError;
-use crate::web::form::Fields;
 use crate::web::print::Printed;
 use crate::web::rate::WriteLimit;
 use crate::web::view::Judged;
@@ -44,46 +41,15 @@ pub struct Epic;
 impl Builder for Epic {
     const GAME: &'static Game = &crate::games::epic::GAME;
     const ENGINE_VERSION: u32 = epic::ENGINE_VERSION;
-    const FORM: &'static str = "builder";
     type Doc = Detachment;
     type View = EpicView;
 
-    fn judge(d: Detachment, form_problems: Vec<Problem>) -> EpicView {
-        EpicView::new(d, form_problems)
-    }
-    fn doc(v: &EpicView) -> &Detachment {
-        &v.d
+    crate::builder_parts! {
+        judge, doc: d, form: form, text,
+        editor: BuilderPage.as_builder, live: LivePage { slots }, share: ShowPage, print: RosterPage
     }
     fn stand_in(name: &str) -> Detachment {
         Detachment { name: name.to_owned(), ..Detachment::new("") }
-    }
-    fn summary(v: &EpicView) -> String {
-        v.summary()
-    }
-    fn label(path: &str) -> String {
-        form::label(path)
-    }
-    fn read(f: &Fields) -> Result<(Detachment, Vec<Problem>), Refused> {
-        form::read(f)
-    }
-    fn press(d: &mut Detachment, action: &str, f: &Fields) -> Option<Problem> {
-        form::press(d, action, f)
-    }
-    fn editor(v: EpicView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, at };
-        Ok(if whole { page.render()? } else { page.as_builder().render()? })
-    }
-    fn live(v: EpicView) -> Result<String, AppError> {
-        Ok(LivePage { slots: v.verdict.slots(), v }.render()?)
-    }
-    fn share(v: EpicView, b: Build, saved: Saved) -> Result<String, AppError> {
-        Ok(ShowPage { v, b, saved }.render()?)
-    }
-    fn print(v: EpicView, p: Printed) -> Result<String, AppError> {
-        Ok(RosterPage { v, p }.render()?)
-    }
-    fn forum_text(v: &EpicView) -> String {
-        v.text()
     }
     fn judgement(v: &EpicView) -> serde_json::Value {
         json!({
@@ -195,6 +161,7 @@ async fn reference() -> Result<Response, AppError> {
 mod tests {
     use super::*;
     use crate::games::epic::Choice;
+    use crate::web::form::Fields;
     use proptest::prelude::*;
 
     fn any_detachment() -> impl Strategy<Value = Detachment> {

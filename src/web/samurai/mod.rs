@@ -18,7 +18,6 @@ use crate::store::builds::Build;
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, Editing, page};
 use crate::web::builds::{Saved, load};
-use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
 use crate::web::print::Printed;
@@ -57,39 +56,15 @@ impl Builder for Samurai {
         let c = Choices::posted(&s, f);
         SamuraiView::new(s, form_problems, c)
     }
-    fn doc(v: &SamuraiView) -> &Scenario {
-        &v.s
-    }
+    crate::builder_parts! { doc: s, form: form, text, editor: EditorPage.as_editor, live: LivePage }
     fn stand_in(name: &str) -> Scenario {
         Scenario { name: name.to_owned(), ..Scenario::default() }
-    }
-    fn summary(v: &SamuraiView) -> String {
-        v.summary()
-    }
-    fn label(path: &str) -> String {
-        form::label(path)
-    }
-    fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), Refused> {
-        form::read(f)
-    }
-    fn press(s: &mut Scenario, action: &str, f: &Fields) -> Option<Problem> {
-        form::press(s, action, f)
-    }
-    fn editor(v: SamuraiView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = EditorPage { v, at };
-        Ok(if whole { page.render()? } else { page.as_editor().render()? })
-    }
-    fn live(v: SamuraiView) -> Result<String, AppError> {
-        Ok(LivePage { v }.render()?)
     }
     fn share(v: SamuraiView, b: Build, saved: Saved) -> Result<String, AppError> {
         Ok(ShowPage { map: v.linked_map(format!("/samurai/{}/map", b.id)), v, b, saved }.render()?)
     }
     fn print(v: SamuraiView, p: Printed) -> Result<String, AppError> {
         Ok(SheetPage { map: v.printed_map(), v, p }.render()?)
-    }
-    fn forum_text(v: &SamuraiView) -> String {
-        v.text()
     }
     fn judgement(v: &SamuraiView) -> serde_json::Value {
         let j = &v.j;

@@ -8,14 +8,12 @@ pub mod take;
 pub mod tools;
 pub mod view;
 
-use crate::games::Problem;
 use crate::games::registry::Game;
 use crate::games::waffle::{self, Roster};
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
 use crate::web::builder::{self, Builder, Editing};
 use crate::web::builds::Saved;
-use crate::web::codec::Refused;
 use crate::web::error::AppError;
 use crate::web::form::Fields;
 use crate::web::print::Printed;
@@ -44,46 +42,15 @@ pub struct Waffle;
 impl Builder for Waffle {
     const GAME: &'static Game = &waffle::GAME;
     const ENGINE_VERSION: u32 = waffle::ENGINE_VERSION;
-    const FORM: &'static str = "builder";
     type Doc = Roster;
     type View = WaffleView;
 
-    fn judge(r: Roster, form_problems: Vec<Problem>) -> WaffleView {
-        WaffleView::new(r, form_problems)
-    }
-    fn doc(v: &WaffleView) -> &Roster {
-        &v.r
+    crate::builder_parts! {
+        judge, doc: r, form: form, text,
+        editor: BuilderPage.as_builder, live: LivePage, share: ShowPage, print: CardsPage
     }
     fn stand_in(name: &str) -> Roster {
         Roster { name: name.to_owned(), ..Roster::default() }
-    }
-    fn summary(v: &WaffleView) -> String {
-        v.summary()
-    }
-    fn label(path: &str) -> String {
-        form::label(path)
-    }
-    fn read(f: &Fields) -> Result<(Roster, Vec<Problem>), Refused> {
-        form::read(f)
-    }
-    fn press(r: &mut Roster, action: &str, f: &Fields) -> Option<Problem> {
-        form::press(r, action, f)
-    }
-    fn editor(v: WaffleView, at: Editing, whole: bool) -> Result<String, AppError> {
-        let page = BuilderPage { v, at };
-        Ok(if whole { page.render()? } else { page.as_builder().render()? })
-    }
-    fn live(v: WaffleView) -> Result<String, AppError> {
-        Ok(LivePage { v }.render()?)
-    }
-    fn share(v: WaffleView, b: Build, saved: Saved) -> Result<String, AppError> {
-        Ok(ShowPage { v, b, saved }.render()?)
-    }
-    fn print(v: WaffleView, p: Printed) -> Result<String, AppError> {
-        Ok(CardsPage { v, p }.render()?)
-    }
-    fn forum_text(v: &WaffleView) -> String {
-        v.text()
     }
     fn judgement(v: &WaffleView) -> serde_json::Value {
         let c = &v.check;

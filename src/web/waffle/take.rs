@@ -14,13 +14,11 @@ use crate::web::AppState;
 use crate::web::builder::{self, Builder, page, within_bounds};
 use crate::web::builds::document_from_saved;
 use crate::web::error::AppError;
-use crate::web::form::Fields;
+use crate::web::extract::{EditToken, PostedForm};
 use crate::web::owners;
 use askama::Template;
 use axum::Router;
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::post;
 
@@ -90,9 +88,9 @@ fn offers(key: &str, r: &Roster) -> Vec<Offer> {
 
 /// The player's rosters (this browser's, most recently changed first, at most
 /// [`MAX_ROSTERS`]) and the published example, with how many of the player's were left out.
-async fn sources(state: &AppState, headers: &HeaderMap) -> Result<(Vec<(Source, Roster)>, usize), AppError> {
+async fn sources(state: &AppState, token: &EditToken) -> Result<(Vec<(Source, Roster)>, usize), AppError> {
     let mine: Vec<Build> =
-        owners::owned(state, headers).await?.into_iter().filter(|b| b.kind == waffle::GAME.id).collect();
+        owners::owned(state, token).await?.into_iter().filter(|b| b.kind == waffle::GAME.id).collect();
     let more = mine.len().saturating_sub(MAX_ROSTERS);
     let mut out = Vec::new();
     for b in mine.into_iter().take(MAX_ROSTERS) {
@@ -126,10 +124,14 @@ fn picked(sources: &[(Source, Roster)], pick: &str) -> Option<Vehicle> {
 
 /// `POST /waffle/take`: the roster form, and a `pick` or not. With a pick the builder comes back
 /// (a whole page) with the vehicle added at the end; without, the list to pick from.
-async fn take(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Result<Response, AppError> {
-    let f = Fields::parse(&body);
+async fn take(
+    State(state): State<AppState>,
+    token: EditToken,
+    form: PostedForm,
+) -> Result<Response, AppError> {
+    let f = form.fields();
     let (mut r, problems) = builder::read_form::<Waffle>(&f)?;
-    let (sources, more) = sources(&state, &headers).await?;
+    let (sources, more) = sources(&state, &token).await?;
     let mut notice = None;
     if let Some(pick) = f.get("pick") {
         match picked(&sources, pick) {
