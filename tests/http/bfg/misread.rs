@@ -22,7 +22,9 @@ async fn each_field_of_a_form_order_that_does_not_read_is_named_at_its_input() {
     let id = save(&app, &patrol()).await;
     // Ship 1 is Lord Daros (bays of Fury and Starhawk, a salvo of 6); ship 2 the Retribution,
     // whose salvo of 9 may be split.
-    let cases: &[(&[(&str, &str)], &str, &str, &str)] = &[
+    // The fields posted, the form's key, the input named, the reason.
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str, &'a str);
+    let cases: &[Case] = &[
         (
             &[("action", "hits"), ("ship", "1"), ("hits", "lots")],
             "hits-1",

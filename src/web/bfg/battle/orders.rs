@@ -352,7 +352,9 @@ mod tests {
 
     #[test]
     fn each_field_of_a_form_order_wrong_in_turn_is_named() {
-        let cases: &[(&[(&str, &str)], &str, &str)] = &[
+        // The fields posted, the field named, the reason.
+        type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a str);
+        let cases: &[Case] = &[
             (&[("action", "surrender")], "action", "There is no order \"surrender\" in the battle tracker"),
             (&[("action", "reload"), ("result", "success")], "ship", "Choose a ship"),
             (
