@@ -1,8 +1,9 @@
 //! The battle tracker of a saved fleet: its page (`/bfg/{id}/battle`) and JSON API
 //! (`/api/bfg/{id}/battle`). The fleet's owner (the holder of its edit token, as for editing)
 //! gives orders turn by turn; anyone with the link watches. The engine ([`bfg::apply`]) records
-//! an order or refuses it with the reason; this module reads orders from forms and JSON, keeps
-//! the state in the store and shows it.
+//! an order or refuses it with the reason; this module reads orders from forms and JSON into
+//! the engine's [`Action`] ([`orders`], naming the field at fault), keeps the state in the store
+//! and shows it.
 //!
 //! A battle not yet started is shown as it would begin ([`Battle::new`]) and is stored with its
 //! first order. Every write names the revision it read: two orders sent at once are applied one
