@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 mod folded;
 mod fuzz;
 mod import;
+mod misread;
 mod odds;
 mod tracker;
 

@@ -1,16 +1,15 @@
 //! The battle tracker of a saved fleet: its page (`/bfg/{id}/battle`) and JSON API
 //! (`/api/bfg/{id}/battle`). The fleet's owner (the holder of its edit token, as for editing)
 //! gives orders turn by turn; anyone with the link watches. The engine ([`bfg::apply`]) records
-//! an order or refuses it with the reason; this module reads orders from forms and JSON, keeps
-//! the state in the store and shows it.
+//! an order or refuses it with the reason; this module reads orders from forms and JSON into
+//! the engine's [`Action`] ([`orders`], naming the field at fault), keeps the state in the store
+//! and shows it.
 //!
 //! A battle not yet started is shown as it would begin ([`Battle::new`]) and is stored with its
 //! first order. Every write names the revision it read: two orders sent at once are applied one
 //! after the other, never one over the other.
 
-use crate::games::bfg::{
-    self, Action, Battle, Condition, Event, Fleet, Launch, Refusal, Removal, SquadronOrdnance,
-};
+use crate::games::bfg::{self, Action, Battle, Event, Fleet, Refusal};
 use crate::store::battles;
 use crate::store::builds::Build;
 use crate::web::AppState;
@@ -26,16 +25,16 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::Deserialize;
 use serde_json::json;
 
 use super::Fleets;
-use super::input::{self, whole};
+use orders::read_order;
 use view::BattleView;
 pub use view::EVERY_CARDS_ORDERS_UP_TO;
 
 mod events;
 mod odds;
+mod orders;
 mod view;
 
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
@@ -50,80 +49,6 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
 
 /// Orders read again this many times when others keep landing between the read and the write.
 const ATTEMPTS: usize = 8;
-
-/// An order as the API reads it: the engine's [`Action`], its kind written outside
-/// (`{"launch_craft": {...}}`), so that a field at fault is named (see [`input::tagged`]). A
-/// test keeps the two in step.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-enum Order {
-    LaunchCraft {
-        ship: usize,
-        squadrons: Vec<Launch>,
-    },
-    LaunchTorpedoes {
-        ship: usize,
-        #[serde(default)]
-        rolled: Option<u32>,
-        #[serde(default, deserialize_with = "bfg::two_salvoes")]
-        split: Option<[u32; 2]>,
-    },
-    LaunchSquadron {
-        squadron: String,
-        ordnance: SquadronOrdnance,
-        #[serde(default)]
-        craft: Option<String>,
-        #[serde(default)]
-        rolled: Vec<u32>,
-    },
-    Reload {
-        ship: usize,
-        success: bool,
-    },
-    Hits {
-        ship: usize,
-        hits: u32,
-    },
-    SetCondition {
-        ship: usize,
-        condition: Condition,
-    },
-    Shields {
-        ship: usize,
-        down: u32,
-    },
-    Brace {
-        ship: usize,
-        braced: bool,
-    },
-    RemoveMarkers {
-        craft: String,
-        count: u32,
-        reason: Removal,
-    },
-    NextTurn {},
-    Undo {},
-}
-
-impl From<Order> for Action {
-    fn from(o: Order) -> Action {
-        match o {
-            Order::LaunchCraft { ship, squadrons } => Action::LaunchCraft { ship, squadrons },
-            Order::LaunchTorpedoes { ship, rolled, split } => Action::LaunchTorpedoes { ship, rolled, split },
-            Order::LaunchSquadron { squadron, ordnance, craft, rolled } => {
-                Action::LaunchSquadron { squadron, ordnance, craft, rolled }
-            }
-            Order::Reload { ship, success } => Action::Reload { ship, success },
-            Order::Hits { ship, hits } => Action::Hits { ship, hits },
-            Order::SetCondition { ship, condition } => Action::SetCondition { ship, condition },
-            Order::Shields { ship, down } => Action::Shields { ship, down },
-            Order::Brace { ship, braced } => Action::Brace { ship, braced },
-            Order::RemoveMarkers { craft, count, reason } => Action::RemoveMarkers { craft, count, reason },
-            Order::NextTurn {} => Action::NextTurn {},
-            Order::Undo {} => Action::Undo {},
-        }
-    }
-}
 
 /// A saved fleet, read for battle: the document, or why it cannot be read.
 async fn fleet_of(state: &AppState, id: &str) -> Result<(Build, Result<Fleet, String>), AppError> {
@@ -170,10 +95,12 @@ async fn current(
     })
 }
 
-/// An order refused: the status to answer with and the reason.
+/// An order refused: the status to answer with and the reason; for a form's field that could
+/// not be read, that field (its input is marked, described by the reason).
 struct Refused {
     status: StatusCode,
     message: String,
+    field: Option<String>,
 }
 
 impl Refused {
@@ -185,7 +112,7 @@ impl Refused {
         } else {
             StatusCode::UNPROCESSABLE_ENTITY
         };
-        Refused { status, message: r.to_string() }
+        Refused { status, message: r.to_string(), field: None }
     }
 }
 
@@ -200,13 +127,17 @@ async fn act(
     let f = match fleet {
         Ok(f) => f,
         Err(why) => {
-            return Ok(Err(Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: why.clone() }));
+            return Ok(Err(Refused {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                message: why.clone(),
+                field: None,
+            }));
         }
     };
     for _ in 0..ATTEMPTS {
         let cur = match current(state, id, fleet).await? {
             Ok(c) => c,
-            Err(why) => return Ok(Err(Refused { status: StatusCode::CONFLICT, message: why })),
+            Err(why) => return Ok(Err(Refused { status: StatusCode::CONFLICT, message: why, field: None })),
         };
         let mut battle = cur.battle;
         let event = match bfg::apply(&mut battle, f, action.clone()) {
@@ -239,7 +170,11 @@ async fn start_anew(
     let fleet = match fleet {
         Ok(f) => f,
         Err(why) => {
-            return Ok(Err(Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: why.clone() }));
+            return Ok(Err(Refused {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                message: why.clone(),
+                field: None,
+            }));
         }
     };
     let battle = match Battle::new(fleet) {
@@ -356,7 +291,9 @@ async fn order(
     let f = Fields::parse(&body);
     let key = view::form_key(&f);
     let refused = match read_order(&f) {
-        Err(message) => Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message },
+        Err(m) => {
+            Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: m.message, field: Some(m.field) }
+        }
         Ok(action) => match act(&state, &id, &fleet, &action).await? {
             Ok((_, battle)) => {
                 // The card the order was for stays open (when the battle's cards are folded).
@@ -390,7 +327,8 @@ async fn refusal_page(
 ) -> Result<Response, AppError> {
     let cur = current(state, &b.id, fleet).await?;
     let status = if from_htmx(headers) { StatusCode::OK } else { refused.status };
-    let v = BattleView::new(b, fleet, cur, true, Some((key, refused.message))).opening(card);
+    let mut v = BattleView::new(b, fleet, cur, true, Some((key, refused.message))).opening(card);
+    v.misread = refused.field;
     rendered(v, status, headers)
 }
 
@@ -409,7 +347,8 @@ async fn restart(
     let stored = battles::get(&state.db, &id).await?.is_some();
     if stored && !f.flag("confirm") {
         let message = "Tick \"Yes, clear this battle\" to start a new one: its record and log will be gone.";
-        let refused = Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into() };
+        let refused =
+            Refused { status: StatusCode::UNPROCESSABLE_ENTITY, message: message.into(), field: None };
         return refusal_page(&state, &b, &fleet, &headers, ("new".into(), None), refused).await;
     }
     match start_anew(&state, &id, &fleet).await? {
@@ -420,121 +359,6 @@ async fn restart(
         Ok(_) => Ok(Redirect::to(&format!("/bfg/{id}/battle")).into_response()),
         Err(r) => refusal_page(&state, &b, &fleet, &headers, ("new".into(), None), r).await,
     }
-}
-
-/// Reads an order from a form: `action` names it, `ship` the ship (numbered as on the page);
-/// a launch sends `craft.{id}` counts, a salvo `rolled` and `split_a`/`split_b`, a Reload
-/// Ordnance `result` (`success` or `failure`), and so on. What cannot be read is said in words.
-pub fn read_order(f: &Fields) -> Result<Action, String> {
-    let ship = || -> Result<usize, String> {
-        let n = whole(f, "ship", "The ship")?.ok_or("Choose a ship")?;
-        usize::try_from(n).map_err(|_| "The ship is out of range".to_owned())
-    };
-    Ok(match f.get("action").unwrap_or("") {
-        "launch_craft" => {
-            let mut squadrons = Vec::new();
-            for (craft, _) in f.under("craft") {
-                let name = format!("craft.{craft}");
-                let what =
-                    bfg::craft_by_id(craft).map_or_else(|| "Squadrons".to_owned(), |c| c.name.to_owned());
-                let count = whole(f, &name, &what)?.unwrap_or(0);
-                squadrons.push(Launch { craft: craft.to_owned(), count });
-            }
-            Action::LaunchCraft { ship: ship()?, squadrons }
-        }
-        "launch_torpedoes" => {
-            let rolled = whole(f, "rolled", "The D6 rolled")?;
-            let split =
-                match (whole(f, "split_a", "The first salvo")?, whole(f, "split_b", "The second salvo")?) {
-                    (None, None) => None,
-                    (Some(a), Some(b)) => Some([a, b]),
-                    _ => return Err("To split the salvo, give the strength of both salvoes".into()),
-                };
-            Action::LaunchTorpedoes { ship: ship()?, rolled, split }
-        }
-        "launch_squadron" => {
-            let squadron = f.get("squadron").unwrap_or("").to_owned();
-            if squadron.is_empty() {
-                return Err("Choose a squadron".into());
-            }
-            let ordnance = match f.get("ordnance") {
-                Some("torpedoes") => SquadronOrdnance::Torpedoes,
-                Some("craft") => SquadronOrdnance::Craft,
-                _ => return Err("Say whether the squadron launches torpedoes or attack craft".into()),
-            };
-            let craft = f.get("craft").map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned);
-            let mut rolled = Vec::new();
-            for r in f
-                .get("rolled")
-                .unwrap_or("")
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|r| !r.is_empty())
-            {
-                match r.parse::<u32>() {
-                    Ok(n) => rolled.push(n),
-                    Err(_) => {
-                        return Err(format!(
-                            "The D6 rolled must be whole numbers, one for each ship, not \"{}\"",
-                            crate::games::shown(r)
-                        ));
-                    }
-                }
-            }
-            if rolled.len() > bfg::MAX_SHIPS {
-                return Err(format!("Give at most {} rolls, one for each ship", bfg::MAX_SHIPS));
-            }
-            Action::LaunchSquadron { squadron, ordnance, craft, rolled }
-        }
-        "hits" => {
-            let hits = whole(f, "hits", "The hits taken")?.ok_or("Say how many hits the ship takes")?;
-            Action::Hits { ship: ship()?, hits }
-        }
-        "shields" => {
-            let down = whole(f, "down", "The shields down")?.ok_or("Say how many shields are down")?;
-            Action::Shields { ship: ship()?, down }
-        }
-        "undo" => Action::Undo {},
-        "reload" => {
-            let success = match f.get("result") {
-                Some("success") => true,
-                Some("failure") => false,
-                _ => return Err("Say whether the Reload Ordnance order succeeded".into()),
-            };
-            Action::Reload { ship: ship()?, success }
-        }
-        "set_condition" => {
-            let condition = match f.get("condition") {
-                Some("intact") => Condition::Intact,
-                Some("crippled") => Condition::Crippled,
-                Some("destroyed") => Condition::Destroyed,
-                _ => return Err("Choose crippled or destroyed".into()),
-            };
-            Action::SetCondition { ship: ship()?, condition }
-        }
-        "brace" => Action::Brace { ship: ship()?, braced: f.flag("braced") },
-        "remove_markers" => {
-            let craft = f.get("craft").unwrap_or("").to_owned();
-            if craft.is_empty() {
-                return Err("Choose the attack craft to remove".into());
-            }
-            let count =
-                whole(f, "count", "The number of markers")?.ok_or("Say how many markers to remove")?;
-            let reason = match f.get("reason") {
-                Some("destroyed") => Removal::Destroyed,
-                Some("returned") => Removal::Returned,
-                Some("recalled") => Removal::Recalled,
-                _ => return Err("Say why the markers leave play: destroyed, returned or recalled".into()),
-            };
-            Action::RemoveMarkers { craft, count, reason }
-        }
-        "next_turn" => Action::NextTurn {},
-        other => {
-            return Err(format!(
-                "There is no order \"{}\" in the battle tracker",
-                crate::games::shown(other)
-            ));
-        }
-    })
 }
 
 // ----- The JSON API -----
@@ -617,7 +441,7 @@ async fn api_order(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let (_, fleet) = owned(&state, &id, &headers).await?;
-    let action = Action::from(input::tagged::<Order>(&headers, &body, "action", "order")?);
+    let action = orders::from_json(&headers, &body)?;
     match act(&state, &id, &fleet, &action).await? {
         Ok((event, battle)) => {
             let mut body = battle_json(&id, true, Ok(&battle), &fleet);
@@ -637,125 +461,5 @@ async fn api_restart(
     match start_anew(&state, &id, &fleet).await? {
         Ok(battle) => Ok(Json(battle_json(&id, true, Ok(&battle), &fleet)).into_response()),
         Err(r) => Err(AppError::Status(r.status, r.message).into()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use axum::http::header;
-
-    /// Every kind of order, so a new one cannot be missed here (the match has no catch-all).
-    fn one_of_each() -> Vec<Action> {
-        let all = vec![
-            Action::LaunchCraft {
-                ship: 1,
-                squadrons: vec![Launch { craft: "fury-interceptor".into(), count: 2 }],
-            },
-            Action::LaunchTorpedoes { ship: 2, rolled: Some(4), split: Some([3, 4]) },
-            Action::LaunchTorpedoes { ship: 2, rolled: None, split: None },
-            Action::LaunchSquadron {
-                squadron: "squadrons.0".into(),
-                ordnance: SquadronOrdnance::Torpedoes,
-                craft: None,
-                rolled: vec![3, 5],
-            },
-            Action::LaunchSquadron {
-                squadron: "group:Red".into(),
-                ordnance: SquadronOrdnance::Craft,
-                craft: Some("doomfire".into()),
-                rolled: vec![],
-            },
-            Action::Reload { ship: 0, success: false },
-            Action::Hits { ship: 1, hits: 3 },
-            Action::SetCondition { ship: 3, condition: Condition::Crippled },
-            Action::Shields { ship: 0, down: 2 },
-            Action::Brace { ship: 3, braced: true },
-            Action::RemoveMarkers { craft: "starhawk-bomber".into(), count: 1, reason: Removal::Recalled },
-            Action::NextTurn {},
-            Action::Undo {},
-        ];
-        for a in &all {
-            match a {
-                Action::LaunchCraft { .. }
-                | Action::LaunchTorpedoes { .. }
-                | Action::LaunchSquadron { .. }
-                | Action::Reload { .. }
-                | Action::Hits { .. }
-                | Action::SetCondition { .. }
-                | Action::Shields { .. }
-                | Action::Brace { .. }
-                | Action::RemoveMarkers { .. }
-                | Action::NextTurn {}
-                | Action::Undo {} => {}
-            }
-        }
-        all
-    }
-
-    #[test]
-    fn the_api_reads_every_order_as_the_engine_writes_it() {
-        let mut h = HeaderMap::new();
-        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        for a in one_of_each() {
-            let json = serde_json::to_vec(&a).expect("json");
-            let read = input::tagged::<Order>(&h, &json, "action", "order").map(Action::from);
-            assert_eq!(read.ok(), Some(a));
-        }
-    }
-
-    #[test]
-    fn the_forms_read_every_order() {
-        let read = |pairs: &[(&str, &str)]| {
-            read_order(&Fields::from_pairs(pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))))
-        };
-        let got = [
-            read(&[("action", "launch_craft"), ("ship", "1"), ("craft.fury-interceptor", "2")]),
-            read(&[
-                ("action", "launch_torpedoes"),
-                ("ship", "2"),
-                ("rolled", "4"),
-                ("split_a", "3"),
-                ("split_b", "4"),
-            ]),
-            read(&[
-                ("action", "launch_torpedoes"),
-                ("ship", "2"),
-                ("rolled", ""),
-                ("split_a", ""),
-                ("split_b", ""),
-            ]),
-            read(&[
-                ("action", "launch_squadron"),
-                ("squadron", "squadrons.0"),
-                ("ordnance", "torpedoes"),
-                ("rolled", "3, 5"),
-            ]),
-            read(&[
-                ("action", "launch_squadron"),
-                ("squadron", "group:Red"),
-                ("ordnance", "craft"),
-                ("craft", "doomfire"),
-            ]),
-            read(&[("action", "reload"), ("ship", "0"), ("result", "failure")]),
-            read(&[("action", "hits"), ("ship", "1"), ("hits", "3")]),
-            read(&[("action", "set_condition"), ("ship", "3"), ("condition", "crippled")]),
-            read(&[("action", "shields"), ("ship", "0"), ("down", "2")]),
-            read(&[("action", "brace"), ("ship", "3"), ("braced", "on")]),
-            read(&[
-                ("action", "remove_markers"),
-                ("craft", "starhawk-bomber"),
-                ("count", "1"),
-                ("reason", "recalled"),
-            ]),
-            read(&[("action", "next_turn")]),
-            read(&[("action", "undo")]),
-        ];
-        assert_eq!(got.to_vec(), one_of_each().into_iter().map(Ok).collect::<Vec<_>>());
-        assert_eq!(
-            read(&[("action", "launch_torpedoes"), ("ship", "2"), ("split_a", "4")]),
-            Err("To split the salvo, give the strength of both salvoes".into())
-        );
-        assert_eq!(read(&[("action", "reload"), ("result", "success")]), Err("Choose a ship".into()));
     }
 }

@@ -32,10 +32,12 @@ pub fn whole(f: &Fields, name: &str, what: &str) -> Result<Option<u32>, String> 
 }
 
 /// Reads a JSON body that names its kind in a field (`{"action": "reload", "ship": 1, ...}`)
-/// as `T`, the same kinds written the other way (`{"reload": {"ship": 1, ...}}`). Why: serde
-/// reads a kind named in a field through a buffer that loses the path, so a field at fault
-/// could not be named ("it must be a whole number"); read this way it is ("ship must be a
-/// whole number from 0 to ..., not -1"). Not JSON: 400; not the shape, or no kind: 422.
+/// as `T`, an enum whose serde writes the kind outside (`{"reload": {"ship": 1, ...}}`), by
+/// turning the one into the other. Why: serde reads a kind named in a field through a buffer
+/// that loses the path, so a field at fault could not be named ("it must be a whole number");
+/// read this way it is ("ship must be a whole number from 0 to ..., not -1"). A body already
+/// in `T`'s own shape (one field, holding an object) is read as it is. Not JSON: 400; not the
+/// shape, or no kind: 422.
 pub fn tagged<T: DeserializeOwned>(
     headers: &HeaderMap,
     body: &[u8],
@@ -47,6 +49,13 @@ pub fn tagged<T: DeserializeOwned>(
     let kind = match fields.remove(tag) {
         Some(Value::String(kind)) => kind,
         Some(other) => return Err(misfit(format!("{tag} must be a string, not {other}"))),
+        // `T` as it writes itself: the kind outside, named in the path of a field at fault.
+        None if fields.len() == 1 && fields.values().all(Value::is_object) => {
+            return json::from_slice(body).map_err(|r| match r {
+                Refusal::NotJson(_) => misfit(choice_misfit::<T>(&Value::Object(fields))),
+                misfit => json_rejection(noun, misfit),
+            });
+        }
         None => {
             return Err(misfit(format!("it needs the field `{tag}`, which says what kind of {noun} it is")));
         }
@@ -55,8 +64,22 @@ pub fn tagged<T: DeserializeOwned>(
     let bytes = serde_json::to_vec(&turned).map_err(anyhow::Error::from)?;
     json::from_slice(&bytes).map_err(|r| match r {
         Refusal::Misfit(detail) => misfit(unprefixed(&detail, &kind)),
-        other => json_rejection(noun, other),
+        Refusal::NotJson(_) => misfit(unprefixed(&choice_misfit::<T>(&turned), &kind)),
     })
+}
+
+/// Why `value`, which is JSON, does not read as `T`, when reading its text said it was not JSON:
+/// serde_json says so of a choice (an enum) sent as a number, `true` or a list. Read from the
+/// value, it is a misfit at its path ("condition must be one of the names it takes (a string),
+/// not 1").
+fn choice_misfit<T: DeserializeOwned>(value: &Value) -> String {
+    match serde_path_to_error::deserialize::<_, T>(value) {
+        Err(e) => {
+            let detail = e.inner().to_string().replace(", expected string or map", ", expected enum choice");
+            json::sentence(&e.path().to_string(), &detail)
+        }
+        Ok(_) => "it does not fit".to_owned(),
+    }
 }
 
 /// A message about `kind`'s fields as the client wrote them: without the kind in front.
@@ -81,7 +104,15 @@ mod tests {
     #[serde(rename_all = "snake_case", deny_unknown_fields)]
     enum Order {
         Reload { ship: usize, success: bool },
+        Pick { side: Side },
         NextTurn {},
+    }
+
+    #[derive(Debug, PartialEq, serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Side {
+        Port,
+        Starboard,
     }
 
     fn read(body: &str) -> Result<Order, String> {
@@ -97,6 +128,21 @@ mod tests {
             Ok(Order::Reload { ship: 2, success: true })
         );
         assert_eq!(read(r#"{"action": "next_turn"}"#), Ok(Order::NextTurn {}));
+        // The enum's own shape reads too, and names the field at fault by its whole path.
+        assert_eq!(
+            read(r#"{"reload": {"ship": 2, "success": true}}"#),
+            Ok(Order::Reload { ship: 2, success: true })
+        );
+        let err = read(r#"{"reload": {"ship": 2, "success": 1}}"#).unwrap_err();
+        assert!(err.contains("reload.success must be"), "{err}");
+        // A choice sent as a number is a misfit at its field, not broken JSON.
+        let err = read(r#"{"action": "pick", "side": 1}"#).unwrap_err();
+        assert_eq!(
+            err,
+            "The order does not fit the document format: side must be one of the names it takes (a string), not 1"
+        );
+        let err = read(r#"{"pick": {"side": true}}"#).unwrap_err();
+        assert!(err.ends_with("pick.side must be one of the names it takes (a string), not true"), "{err}");
         let err = read(r#"{"action": "reload", "ship": -1, "success": true}"#).unwrap_err();
         assert!(
             err.starts_with("The order does not fit the document format: ship must be a whole number"),
@@ -107,7 +153,10 @@ mod tests {
         let err = read(r#"{"ship": 1}"#).unwrap_err();
         assert!(err.ends_with("it needs the field `action`, which says what kind of order it is"), "{err}");
         let err = read(r#"{"action": "surrender"}"#).unwrap_err();
-        assert!(err.contains("unknown variant `surrender`, expected `reload` or `next_turn`"), "{err}");
+        assert!(
+            err.contains("unknown variant `surrender`, expected one of `reload`, `pick`, `next_turn`"),
+            "{err}"
+        );
         let err = read(r#"{"action": "reload", "ship": 1, "success": true, "speed": 3}"#).unwrap_err();
         assert!(err.contains("unknown field `speed`"), "{err}");
         assert!(read("[1]").is_err());

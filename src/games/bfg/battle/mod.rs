@@ -234,8 +234,13 @@ pub enum SquadronOrdnance {
 }
 
 /// What a player records. Ships are numbered as in `Battle::ships`.
+///
+/// Serde: the kind outside, `{"reload": {"ship": 1, "success": true}}`, so a reader keeps the
+/// path to a field at fault ("reload.ship"). A kind written in a field beside the others
+/// (`{"action": "reload", ...}`) is read through a buffer that loses that path: the web turns
+/// such a body into this shape before reading it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Launch attack craft from a carrier (one launch a turn; several craft may make up a wave).
     LaunchCraft {

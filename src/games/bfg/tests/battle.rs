@@ -820,18 +820,18 @@ fn battles_and_actions_read_and_write_as_json() {
     let f = imperial();
     let mut b = start(&f);
     let a: Action = serde_json::from_str(
-        r#"{"action": "launch_craft", "ship": 0, "squadrons": [{"craft": "fury-interceptor", "count": 2}]}"#,
+        r#"{"launch_craft": {"ship": 0, "squadrons": [{"craft": "fury-interceptor", "count": 2}]}}"#,
     )
     .expect("an action");
     ok(&mut b, &f, a);
-    let a: Action = serde_json::from_str(r#"{"action": "launch_torpedoes", "ship": 2, "split": [5, 4]}"#)
-        .expect("an action");
+    let a: Action =
+        serde_json::from_str(r#"{"launch_torpedoes": {"ship": 2, "split": [5, 4]}}"#).expect("an action");
     ok(&mut b, &f, a);
     let json = serde_json::to_string(&b).expect("json");
     let back: Battle = serde_json::from_str(&json).expect("a battle");
     assert_eq!(back, b);
-    let e = serde_json::from_str::<Action>(r#"{"action": "next_turn", "extra": 1}"#).unwrap_err().to_string();
+    let e = serde_json::from_str::<Action>(r#"{"next_turn": {"extra": 1}}"#).unwrap_err().to_string();
     assert!(e.contains("unknown field"), "{e}");
-    let e = serde_json::from_str::<Action>(r#"{"action": "launch_craft", "ship": -1, "squadrons": []}"#);
+    let e = serde_json::from_str::<Action>(r#"{"launch_craft": {"ship": -1, "squadrons": []}}"#);
     assert!(e.is_err());
 }

@@ -93,6 +93,9 @@ pub struct BattleView {
     pub log_dropped: u32,
     /// The form whose order was refused, and why.
     pub refused: Option<(String, String)>,
+    /// The field of that form that could not be read as an order ("hits", "craft.{id}"), if
+    /// that is why: its input is marked invalid and described by the refusal.
+    pub misread: Option<String>,
     /// Whether a form on the page has that key (otherwise the refusal shows at the top alone).
     placed: bool,
     /// Past [`EVERY_CARDS_ORDERS_UP_TO`] ships: cards offer "Orders" instead of drawing their forms.
@@ -296,6 +299,7 @@ impl BattleView {
             log: Vec::new(),
             log_dropped: 0,
             refused,
+            misread: None,
             placed: false,
             folded: false,
             open: None,
@@ -496,6 +500,17 @@ impl BattleView {
     /// The refusal to show at the form `key`, if that form's order was refused.
     pub fn refused_at(&self, key: &str) -> Option<&str> {
         self.refused.as_ref().filter(|(k, _)| k == key).map(|(_, m)| m.as_str())
+    }
+
+    /// Whether the input `name` of the form `key` holds what a refused order could not read.
+    pub fn invalid(&self, key: &str, name: &str) -> bool {
+        self.misread.as_deref() == Some(name) && self.refused_at(key).is_some()
+    }
+
+    /// [`Self::invalid`] for a launch's count of one craft (`craft.{id}`).
+    pub fn invalid_craft(&self, key: &str, craft: &str) -> bool {
+        self.misread.as_deref().and_then(|m| m.strip_prefix("craft.")) == Some(craft)
+            && self.refused_at(key).is_some()
     }
 
     /// The refusal, and the form it belongs to if the page holds it (for the notice at the top).
