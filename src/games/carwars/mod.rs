@@ -25,12 +25,6 @@ mod sources;
 pub use design::{DESIGN_VERSION, Design};
 pub use evaluate::{Evaluation, Figures, check};
 
-/// The former name of [`check`], kept only while the boat pages (reworked on another branch)
-/// still call it; they move to `check` when the branches meet, and this goes.
-pub fn evaluate(d: &Design) -> Evaluation {
-    check(d)
-}
-
 /// Bumped whenever a rule or table change could change a saved design's figures.
 pub const ENGINE_VERSION: u32 = 2;
 

@@ -109,12 +109,6 @@ pub fn check(s: &Scenario) -> Judgement {
     }
 }
 
-/// The former name of [`check`], kept only while the Samurai pages (reworked on another branch)
-/// still call it; they move to `check` when the branches meet, and this goes.
-pub fn judge(s: &Scenario) -> Judgement {
-    check(s)
-}
-
 /// Everything a page or client needs before building: unit types with their defaults and marks,
 /// the ranks, the cards, the directions and the naval rules in our words.
 #[derive(Debug, Serialize)]

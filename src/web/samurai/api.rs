@@ -31,7 +31,7 @@ async fn catalog() -> Response {
 /// `{legal, problems, units: [{id, naval, moves, landings, dice, ...}], leaders, text,
 /// engine_version}`.
 async fn check(ApiJson(s): ApiJson<Scenario>) -> Response {
-    let j = samurai::judge(&s);
+    let j = samurai::check(&s);
     let mut answer = json!(j);
     answer["text"] = json!(samurai::text_export(&s, &j));
     Json(answer).into_response()

@@ -598,7 +598,7 @@ mod tests {
             })
             .collect();
         let s = Scenario { units, ..Scenario::default() };
-        let m = MapView::new(&s, &samurai::judge(&s), None, Clicks::None, false);
+        let m = MapView::new(&s, &samurai::check(&s), None, Clicks::None, false);
         let num = |t: &str| t.parse::<f64>().expect("a number");
         for c in &m.cuts {
             let (x, y1, y2) = (num(&c.x1), num(&c.y1), num(&c.y2));
@@ -698,7 +698,7 @@ mod tests {
             grapples: vec![Grapple { a: Hex::parse("E6").expect("hex"), b: Hex::parse("E7").expect("hex") }],
             ..Scenario::default()
         };
-        let m = MapView::new(&s, &samurai::judge(&s), None, Clicks::None, false);
+        let m = MapView::new(&s, &samurai::check(&s), None, Clicks::None, false);
         assert_eq!(m.grapples.len(), 1);
     }
 }

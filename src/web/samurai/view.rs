@@ -291,7 +291,7 @@ pub fn defaults(t: &data::UnitType) -> String {
 
 impl SamuraiView {
     pub fn new(s: Scenario, form_problems: Vec<Problem>, c: Choices) -> Self {
-        let j = samurai::judge(&s);
+        let j = samurai::check(&s);
         let slots = || {
             let mut paths: Vec<String> =
                 ["version", "name", "board", "wind", "terrain"].map(String::from).into();

@@ -152,7 +152,7 @@ fn shown_armor_locations(d: &Design) -> Vec<Loc> {
 
 impl BoatView {
     pub fn new(design: Design, form_problems: Vec<Problem>) -> Self {
-        let eval = carwars::evaluate(&design);
+        let eval = carwars::check(&design);
         let stat_line = statline::stat_line(&design, &eval);
         // A location's points are read from "armor.points.F" and judged at "armor.F".
         let verdict = Verdict::new(

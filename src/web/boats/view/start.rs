@@ -32,7 +32,7 @@ fn work_out_start_choices() -> (Vec<StartChoice>, Vec<StartChoice>) {
     let examples = carwars::examples::all()
         .into_iter()
         .map(|(slug, d)| {
-            let e = carwars::evaluate(&d);
+            let e = carwars::check(&d);
             StartChoice { slug: slug.to_owned(), name: d.name.clone(), detail: statline::stat_line(&d, &e) }
         })
         .collect();
