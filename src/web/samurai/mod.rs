@@ -6,6 +6,7 @@
 pub mod api;
 pub mod brief;
 pub mod form;
+pub mod legend;
 pub mod map;
 #[cfg(test)]
 mod map_tests;

@@ -3,6 +3,7 @@
 //! them. Nothing here judges a rule; it arranges what the engine said.
 
 use super::brief::{self, FULL_ROWS_UP_TO, TYPE_LIST};
+use super::legend::UnitHead;
 use super::map::{Clicks, MapView};
 use crate::games::samurai::data::{self, Rank, Status};
 use crate::games::samurai::rules::{self, NavalRule};
@@ -194,10 +195,10 @@ pub struct Panel {
     pub notes: Vec<NoteView>,
 }
 
-/// A unit's row in the orders of battle.
+/// A unit's row in the orders of battle: its heading (through `Deref`, `row.token`) and its
+/// fields.
 pub struct UnitRow {
-    pub index: usize,
-    pub number: usize,
+    pub head: UnitHead,
     pub path: String,
     pub u: Unit,
     pub side: Select,
@@ -207,18 +208,9 @@ pub struct UnitRow {
     pub own_type: Option<String>,
     /// The type no source gives dice for, its dice still to set: the words beside its fields.
     pub dice_unknown: Option<String>,
-    /// Its piece's capitals on the map.
-    pub token: String,
     pub rank: Select,
     pub leader: Select,
-    pub type_name: String,
-    pub defaults: String,
-    pub place: &'static str,
-    pub at_sea: String,
     pub selected: bool,
-    /// Drawn briefly (see [`SamuraiView::brief`]): its side, hex and type as fields, the rest
-    /// carried in `carried` and said in `figures`.
-    pub brief: bool,
     /// A brief row's other fields, as hidden inputs (name, value): those that differ from what
     /// a field left out reads as.
     pub carried: Vec<(String, String)>,
@@ -227,6 +219,13 @@ pub struct UnitRow {
     pub problems: Vec<ProblemView>,
     /// Problems of a brief row left out beside it (its first [`brief::PROBLEMS_BESIDE`] shown).
     pub more_problems: usize,
+}
+
+impl std::ops::Deref for UnitRow {
+    type Target = UnitHead;
+    fn deref(&self) -> &UnitHead {
+        &self.head
+    }
 }
 
 crate::row_fields!(UnitRow, LeaderRow, GrappleRow);
@@ -590,6 +589,15 @@ impl SamuraiView {
         slots
     }
 
+    /// Every unit's heading alone, as a live update draws it again.
+    pub fn unit_heads(&self) -> Vec<UnitHead> {
+        let (l, codes, brief) = (Layout::new(&self.s), super::map::token_codes(&self.s), self.brief());
+        let heads = self.s.units.iter().zip(&self.j.units).enumerate();
+        heads
+            .map(|(k, (u, o))| UnitHead::new(k, u, o, &l, &codes, brief && self.c.selected != Some(k)))
+            .collect()
+    }
+
     /// Every unit as the editor and the sheet show it.
     pub fn unit_rows(&self) -> Vec<UnitRow> {
         let l = Layout::new(&self.s);
@@ -609,27 +617,10 @@ impl SamuraiView {
                     .iter()
                     .map(|(v, t)| ((*v).to_owned(), (*t).to_owned()))
                     .collect();
-                let place = if !l.on_board(u.hex) {
-                    "off the board"
-                } else if o.naval {
-                    "at sea"
-                } else if o.shore {
-                    "on the shore"
-                } else {
-                    "ashore"
-                };
-                let at_sea = if o.naval && u.dice_unknown() {
-                    "its dice not set yet".to_owned()
-                } else if o.naval {
-                    format!("rolls close {}, ranged {}", o.dice.close, o.dice.ranged)
-                } else {
-                    String::new()
-                };
                 let known = u.unit_type();
                 let kinds = std::iter::once((String::new(), "Your own type (name it beside)".to_owned()))
                     .chain(data::UNIT_TYPES.iter().map(|t| (t.id.to_owned(), t.name.to_owned())))
                     .collect();
-                let key = known.map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
                 let selected = self.c.selected == Some(k);
                 let brief = brief && !selected;
                 let (problems, more_problems) = self.beside_unit(k, self.at(&path));
@@ -654,8 +645,7 @@ impl SamuraiView {
                     )
                 };
                 UnitRow {
-                    index: k,
-                    number: k + 1,
+                    head: UnitHead::new(k, u, o, &l, &codes, brief),
                     side: side_select(&format!("{path}.side"), "Side", &self.s, u.side, brief),
                     kind,
                     own_type: known.is_none().then(|| u.kind.clone()),
@@ -665,10 +655,6 @@ impl SamuraiView {
                             u.type_name()
                         )
                     }),
-                    token: codes
-                        .iter()
-                        .find(|(k, _, _)| *k == key)
-                        .map_or_else(String::new, |(_, c, _)| c.clone()),
                     rank: select(
                         &format!("{path}.rank"),
                         "Rank",
@@ -683,12 +669,7 @@ impl SamuraiView {
                         leader_opts,
                         None,
                     ),
-                    type_name: u.type_name().to_owned(),
-                    defaults: u.unit_type().map(defaults).unwrap_or_default(),
-                    place,
-                    at_sea,
                     selected,
-                    brief,
                     carried: if brief { brief::carried(u, &path) } else { Vec::new() },
                     figures: if brief { brief::figures(u) } else { String::new() },
                     problems,

@@ -1,0 +1,65 @@
+//! A unit's heading in the orders of battle, and its type's defaults: its number, its piece's
+//! capitals, its type, its hex, where it stands and what it rolls at sea. Drawn with its row,
+//! and alone by every live update (`samurai/live.html`), which needs no more of the row: the
+//! row's lists (side, type, rank, leader) were most of a live update's drawing once the map
+//! was left out.
+
+use super::view::defaults;
+use crate::games::samurai::{Hex, Layout, Unit, UnitOptions};
+
+pub struct UnitHead {
+    pub index: usize,
+    pub number: usize,
+    pub hex: Hex,
+    /// Its piece's capitals on the map.
+    pub token: String,
+    pub type_name: String,
+    pub defaults: String,
+    pub place: &'static str,
+    pub at_sea: String,
+    /// Its row drawn briefly (see `SamuraiView::brief`): its side, hex and type as fields, the
+    /// rest carried hidden and said in words.
+    pub brief: bool,
+}
+
+impl UnitHead {
+    /// Unit `k`, `u`, as the engine judged it (`o`), on the board `l`; `codes` are the map's
+    /// capitals ([`token_codes`](super::map::token_codes)).
+    pub fn new(
+        k: usize,
+        u: &Unit,
+        o: &UnitOptions,
+        l: &Layout,
+        codes: &[(String, String, String)],
+        brief: bool,
+    ) -> Self {
+        let place = if !l.on_board(u.hex) {
+            "off the board"
+        } else if o.naval {
+            "at sea"
+        } else if o.shore {
+            "on the shore"
+        } else {
+            "ashore"
+        };
+        let at_sea = if o.naval && u.dice_unknown() {
+            "its dice not set yet".to_owned()
+        } else if o.naval {
+            format!("rolls close {}, ranged {}", o.dice.close, o.dice.ranged)
+        } else {
+            String::new()
+        };
+        let key = u.unit_type().map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
+        UnitHead {
+            index: k,
+            number: k + 1,
+            hex: u.hex,
+            token: codes.iter().find(|(k, _, _)| *k == key).map_or_else(String::new, |(_, c, _)| c.clone()),
+            type_name: u.type_name().to_owned(),
+            defaults: u.unit_type().map(defaults).unwrap_or_default(),
+            place,
+            at_sea,
+            brief,
+        }
+    }
+}
