@@ -33,15 +33,7 @@ impl UnitHead {
         codes: &[(String, String, String)],
         brief: bool,
     ) -> Self {
-        let place = if !l.on_board(u.hex) {
-            "off the board"
-        } else if o.naval {
-            "at sea"
-        } else if o.shore {
-            "on the shore"
-        } else {
-            "ashore"
-        };
+        let place = place(l.on_board(u.hex), o);
         let at_sea = if o.naval && u.dice_unknown() {
             "its dice not set yet".to_owned()
         } else if o.naval {
@@ -61,5 +53,18 @@ impl UnitHead {
             at_sea,
             brief,
         }
+    }
+}
+
+/// Where a unit stands, in words: off the board, at sea, on the shore or ashore.
+pub fn place(on_board: bool, o: &UnitOptions) -> &'static str {
+    if !on_board {
+        "off the board"
+    } else if o.naval {
+        "at sea"
+    } else if o.shore {
+        "on the shore"
+    } else {
+        "ashore"
     }
 }

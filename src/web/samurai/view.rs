@@ -434,15 +434,7 @@ impl SamuraiView {
     pub fn panel(&self) -> Option<Panel> {
         let o = self.selected()?;
         let u = &self.s.units[o.id];
-        let place = if !self.s.board.contains(u.hex) {
-            "off the board"
-        } else if o.naval {
-            "at sea"
-        } else if o.shore {
-            "on the shore"
-        } else {
-            "ashore"
-        };
+        let place = super::legend::place(self.s.board.contains(u.hex), o);
         let (one, two): (Vec<Hex>, Vec<Hex>) =
             o.moves.iter().filter(|h| !o.landings.contains(h)).partition(|h| o.hex.distance(**h) == 1);
         let moves = match (one.is_empty(), two.is_empty()) {
