@@ -90,14 +90,18 @@ impl ThreatWords {
     pub fn new(s: &Scenario, j: &Judgement, t: &Threat, brief: bool) -> Self {
         let side = side_words(s, t.side, brief);
         let of_side = j.units.iter().filter(|o| o.side == t.side).count();
+        let wind = if s.wind.is_empty() {
+            "no wind or tide noted".to_owned()
+        } else {
+            format!("wind and tide toward the {}", s.wind.names())
+        };
         let heading = format!(
-            "Threat map: {} {} within reach of {} of {side}'s {of_side} {} this turn ({}, wind and tide {})",
+            "Threat map: {} {} within reach of {} of {side}'s {of_side} {} this turn (card: {}; {wind}).",
             t.hexes.len(),
             if t.hexes.len() == 1 { "hex" } else { "hexes" },
             t.units(),
             if of_side == 1 { "unit" } else { "units" },
             s.card.name(),
-            s.wind.names()
         );
         let lines = t
             .hexes
