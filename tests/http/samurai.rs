@@ -490,6 +490,8 @@ async fn a_saved_maps_threat_query_shows_a_sides_reach_and_a_bad_one_is_refused_
         "<li><strong>H7</strong> (ocean): unit 3 (F7) sails 2 hexes; unit 4 (H8) sails 1 hex</li>"
     ));
     assert!(page.contains("<li><strong>E6</strong> (ocean): unit 3 (F7) may grapple</li>"));
+    let mark = page.split("id=\"hex-E6\"").nth(1).and_then(|g| g.split("id=\"hex-").next()).unwrap_or("");
+    assert!(mark.contains(">G×1</text>"), "E6 is lettered G: {mark}");
     assert!(page.contains("<li><strong>B7</strong> (ocean): unit 1 (B8) embarks</li>"));
     assert!(page.contains("<title>H7, ocean, within reach of 2 units of Minamoto: 2 by sea</title>"));
     let mark = page.split("id=\"hex-H7\"").nth(1).and_then(|g| g.split("</g>").next()).unwrap_or("");

@@ -25,16 +25,18 @@ pub fn parse(value: &str) -> Result<Option<Side>, String> {
 
 /// The editor's choice of side (posted as `threat`, redrawing the map as any field does).
 pub fn choice(s: &Scenario, current: Option<Side>) -> Select {
-    let mut opts = vec![(String::new(), "Off: the chosen unit's reach".to_owned())];
+    let mut opts = vec![(String::new(), "The chosen unit only".to_owned())];
     opts.extend(Side::BOTH.iter().map(|&x| {
-        (x.id().to_owned(), format!("{} (side {})", short(s.side_name(x)), x.id().to_uppercase()))
+        let name = short(s.side_name(x));
+        (x.id().to_owned(), format!("All of {name}'s units (side {})", x.id().to_uppercase()))
     }));
-    select("threat", "Threat map: everywhere the units of", current.map_or("", Side::id), opts, None)
+    select("threat", "Threat map: show the reach of", current.map_or("", Side::id), opts, None)
 }
 
 /// How a threatened hex is drawn: its pattern's class (as the single unit's: a landing
 /// cross-hatched before a sail hatched, before a grapple's dashed edge), its mark ("×3": how many
-/// of the side's units reach it), and its words for a screen reader.
+/// of the side's units reach it; "G×2" an enemy boat two of them may grapple), and its words for
+/// a screen reader.
 pub fn highlight(
     s: &Scenario,
     t: &Threat,
@@ -65,7 +67,10 @@ pub fn highlight(
         side_words(s, t.side, brief),
         ways.join(", ")
     );
-    (class, Cow::Owned(format!("×{n}")), Cow::Owned(words))
+    // A grapple's hex holds an enemy boat, so every unit reaching it grapples: lettered G as the
+    // single unit's is.
+    let mark = if grapple > 0 { format!("G×{n}") } else { format!("×{n}") };
+    (class, Cow::Owned(mark), Cow::Owned(words))
 }
 
 /// A side as the map's words name it: by its name (cut short), or briefly by its letter.
