@@ -233,6 +233,7 @@ async fn a_sides_threat_map_is_chosen_and_drawn_hatched_and_counted() {
     assert!(list.contains("H7 (ocean): unit 3 (F7) sails 2 hexes; unit 4 (H8) sails 1 hex"), "{list}");
     assert!(b.text("#map-key").await.contains("how many of them reach it"));
     assert!(b.page_was_kept().await, "the map is drawn again in place");
+    assert_eq!(b.axe().await, Vec::<String>::new(), "the editor with a threat map");
     assert_eq!(b.text("#hex-E6 .mark").await, "G×1");
     keep("editor-1280.png", &b.shot("#sea-map").await);
     keep("choice-1280.png", &b.shot("#threat-choice").await);
@@ -267,6 +268,7 @@ async fn a_sides_threat_map_is_chosen_and_drawn_hatched_and_counted() {
     b.wait_text("#h-threat", "show Minamoto's reach on the share page", |t| t.contains("Minamoto")).await;
     assert!(b.exists("#hex-H7 .hl-move").await && b.exists("#hex-E6 .hl-grapple").await);
     assert!(b.page_was_kept().await, "the share page's map should update in place");
+    assert_eq!(b.axe().await, Vec::<String>::new(), "the share page with a threat map");
     b.c.set_window_size(390, 844).await.expect("phone size");
     assert_eq!(b.fits_width().await, json!(true), "the saved map fits a phone");
     keep("share-390.png", &b.shot("#sea-view").await);
