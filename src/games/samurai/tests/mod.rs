@@ -6,6 +6,7 @@ mod check;
 mod geometry;
 mod open_rules;
 mod options;
+mod threat;
 
 use super::*;
 
