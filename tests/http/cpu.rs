@@ -23,16 +23,9 @@ const LOAD: Duration = Duration::from_secs(4);
 /// Clients sending checks.
 const CLIENTS: usize = 8;
 
-/// Each game's check, and the example document it starts from.
-fn checks() -> Vec<(&'static str, &'static Game)> {
-    use drydock::games::{bfg, carwars, epic, samurai, waffle};
-    vec![
-        ("/api/boats/evaluate", &carwars::GAME),
-        ("/api/epic/check", &epic::GAME),
-        ("/api/bfg/check", &bfg::GAME),
-        ("/api/waffle/check", &waffle::GAME),
-        ("/api/samurai/check", &samurai::GAME),
-    ]
+/// Each game's check (`/api{path}/check`), and the example document it starts from.
+fn checks() -> Vec<(String, &'static Game)> {
+    drydock::web::registry::games().map(|g| (format!("/api{}/check", g.path), g)).collect()
 }
 
 /// A server of its own on two workers (judging and writes unlimited: this is about CPU), until

@@ -19,6 +19,9 @@ use std::sync::LazyLock;
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/api/boats/catalog", get(catalog))
+        // `check`, as every game's is called; `evaluate` is its first name, kept for clients
+        // written against it.
+        .route("/api/boats/check", post(evaluate_boat).layer(JUDGED))
         .route("/api/boats/evaluate", post(evaluate_boat).layer(JUDGED))
         .route("/api/boats/import", post(import_boat).layer(writes.clone()))
 }
