@@ -336,6 +336,106 @@ mod tests {
         }
     }
 
+    /// A folder's subfolders whose `mod.rs` holds `marker`: the games' modules there.
+    fn game_folders(folder: &str, marker: &str) -> Vec<String> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+        let mut found: Vec<String> = std::fs::read_dir(&root)
+            .map(|d| d.flatten().collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|e| std::fs::read_to_string(e.path().join("mod.rs")).is_ok_and(|t| t.contains(marker)))
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        found.sort();
+        found
+    }
+
+    /// The files under `folder` (relative to the repository) with these endings, recursively,
+    /// leaving out the subfolders `skip`.
+    fn files_in(folder: &str, endings: &[&str], skip: &[String], out: &mut Vec<std::path::PathBuf>) {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+        for entry in std::fs::read_dir(&root).map(|d| d.flatten().collect::<Vec<_>>()).unwrap_or_default() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !skip.contains(&name) {
+                    files_in(&format!("{folder}/{name}"), endings, skip, out);
+                }
+            } else if endings.iter().any(|e| name.ends_with(e)) {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The house keeps itself: no shared file's code names a game. A game's id ("waffle"), its
+    /// path ("/waffle") or its modules (`waffle::`) appear only in the games' own folders, the
+    /// registry and the module lists (`src/web/mod.rs`, `src/games/mod.rs`); shared files' tests
+    /// and comments may use a game as their example. The games come from the registry and from
+    /// the folders that hold a game's `GAME` or `Builder`, never from a list here.
+    #[test]
+    fn no_shared_file_names_a_game() {
+        let engines = game_folders("src/games", "pub static GAME");
+        let webs = game_folders("src/web", "impl Builder for");
+        let templates: Vec<String> = games().map(|g| g.path.trim_start_matches('/').to_owned()).collect();
+        assert_eq!((engines.len(), webs.len()), (GAMES.len(), GAMES.len()), "{engines:?} {webs:?}");
+        let mut files = Vec::new();
+        files_in(
+            "src",
+            &[".rs"],
+            &[[&engines[..], &webs[..]].concat(), vec!["fingerprints".into()]].concat(),
+            &mut files,
+        );
+        files_in("templates", &[".html"], &templates, &mut files);
+        files_in("static", &[".js"], &[], &mut files);
+        let own = ["src/web/registry.rs", "src/web/mod.rs", "src/games/mod.rs"];
+        // Test files (a module's tests.rs or tests/ folder) may use a game as their example.
+        files.retain(|f| {
+            !own.iter().any(|o| f.ends_with(o))
+                && !f.ends_with("tests.rs")
+                && !f.components().any(|c| c.as_os_str() == "tests")
+        });
+        assert!(files.len() > 40, "{} shared files", files.len());
+        let mut named = Vec::new();
+        let words: Vec<String> = games()
+            .flat_map(|g| [format!("\"{}\"", g.id), format!("\"{}", g.path)])
+            .chain(engines.iter().chain(&webs).map(|m| format!("{m}::")))
+            .collect();
+        for file in &files {
+            let text = std::fs::read_to_string(file).unwrap_or_default();
+            let mut in_comment = false;
+            for (n, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("#[cfg(test)]") {
+                    break;
+                }
+                // Template comments `{# ... #}` may run over several lines.
+                if code.starts_with("{#") {
+                    in_comment = !code.contains("#}");
+                    continue;
+                }
+                if in_comment {
+                    in_comment = !code.contains("#}");
+                    continue;
+                }
+                if code.starts_with("//") {
+                    continue;
+                }
+                for w in &words {
+                    // A path word must end the path ("/bfg" is a game's, "/bfgx" is not).
+                    let hit = code.match_indices(w.as_str()).any(|(at, _)| {
+                        !w.starts_with("\"/")
+                            || !code[at + w.len()..]
+                                .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                    });
+                    if hit {
+                        named.push(format!("{}:{}: {w}", file.display(), n + 1));
+                    }
+                }
+            }
+        }
+        assert!(named.is_empty(), "shared files name a game: {named:#?}");
+    }
+
     #[test]
     fn games_have_distinct_ids_and_paths() {
         let mut ids: Vec<&str> = games().map(|g| g.id).collect();
