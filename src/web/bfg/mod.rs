@@ -3,6 +3,7 @@
 //! roster come from [`builder`].
 
 pub mod api;
+mod facts;
 pub mod battle;
 pub mod form;
 pub mod import;
