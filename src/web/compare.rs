@@ -96,7 +96,13 @@ pub struct Part {
 
 impl Part {
     pub fn new(key: impl Into<String>, label: impl Into<String>, count: impl Into<i64>) -> Part {
-        Part { key: key.into(), label: label.into(), plural: None, count: count.into(), detail: String::new() }
+        Part {
+            key: key.into(),
+            label: label.into(),
+            plural: None,
+            count: count.into(),
+            detail: String::new(),
+        }
     }
 
     pub fn plural(mut self, plural: impl Into<String>) -> Part {
@@ -269,7 +275,9 @@ pub fn compare(a: &Facts, b: &Facts) -> Comparison {
         .map(|key| {
             let (ha, hb) = (in_a.get(key), in_b.get(key));
             let (change, difference) = match (ha, hb) {
-                (Some(x), Some(y)) if x.count != y.count => (Change::Changed, format!("{} → {}", x.count, y.count)),
+                (Some(x), Some(y)) if x.count != y.count => {
+                    (Change::Changed, format!("{} → {}", x.count, y.count))
+                }
                 (Some(x), Some(y)) if x.detail != y.detail => (Change::Changed, "changed".to_owned()),
                 (Some(_), Some(_)) => (Change::Same, "same".to_owned()),
                 (None, _) => (Change::Added, "added".to_owned()),
@@ -343,7 +351,9 @@ pub fn amount(v: i64, per: i64, unit: Unit) -> String {
         Unit::Money => format!("{sign}${n}"),
         Unit::Pounds => format!("{sign}{n} lb"),
         Unit::Mph => format!("{sign}{n} mph"),
-        Unit::Spaces => format!("{sign}{n} {}", if one || (whole == 0 && rem != 0) { "space" } else { "spaces" }),
+        Unit::Spaces => {
+            format!("{sign}{n} {}", if one || (whole == 0 && rem != 0) { "space" } else { "spaces" })
+        }
         Unit::Points => format!("{sign}{n} {}", if one { "point" } else { "points" }),
         Unit::Plain => format!("{sign}{n}"),
     }
@@ -439,7 +449,8 @@ fn which(first: bool) -> &'static str {
 /// The build named by the query's `name` (or, for the second, a pasted `paste`), loaded: every
 /// way it can fail, in words.
 async fn one(state: &AppState, f: &Fields<'_>, first: bool) -> Result<Build, AppError> {
-    let (name, pasted) = if first { ("a", None) } else { ("b", f.get("paste").filter(|p| !p.trim().is_empty())) };
+    let (name, pasted) =
+        if first { ("a", None) } else { ("b", f.get("paste").filter(|p| !p.trim().is_empty())) };
     let Some(text) = pasted.or_else(|| f.get(name).filter(|t| !t.trim().is_empty())) else {
         return Err(AppError::BadRequest(format!(
             "{} is missing. Say which two builds to compare: ?a=…&b=…, each a build's id or its share link.",

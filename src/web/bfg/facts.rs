@@ -20,7 +20,8 @@ impl Comparable for Fleets {
             .filter(|e| e.counted)
             .map(|e| i64::from(e.count).saturating_mul(i64::try_from(e.salvoes.len()).unwrap_or(i64::MAX)))
             .sum();
-        let leaders = c.leaders.len() + c.ships.iter().chain(&c.squadrons).map(|e| e.leaders.len()).sum::<usize>();
+        let leaders =
+            c.leaders.len() + c.ships.iter().chain(&c.squadrons).map(|e| e.leaders.len()).sum::<usize>();
         let figures = vec![
             Figure::whole("Points", c.points, Unit::Points),
             Figure::whole("Points limit", c.limit, Unit::Points),
@@ -35,7 +36,8 @@ impl Comparable for Fleets {
         ];
         let entries = c.ships.iter().chain(&c.squadrons).map(|e| {
             let options: Vec<&str> = e.options.iter().map(|t| t.option.name).collect();
-            Part::new(format!("class:{}", e.class), e.class_name.to_string(), e.count).detail(options.join(", "))
+            Part::new(format!("class:{}", e.class), e.class_name.to_string(), e.count)
+                .detail(options.join(", "))
         });
         let aboard = c.ships.iter().chain(&c.squadrons).flat_map(|e| &e.leaders);
         let leaders =

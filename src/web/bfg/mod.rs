@@ -3,8 +3,8 @@
 //! roster come from [`builder`].
 
 pub mod api;
-mod facts;
 pub mod battle;
+mod facts;
 pub mod form;
 pub mod import;
 pub mod input;

@@ -25,7 +25,9 @@ impl Comparable for Boats {
         figures.insert(0, Figure::words("Hull", hull));
         let armor = &v.design.armor.points;
         figures.extend(
-            f.armor_locations.iter().map(|l| Figure::whole(format!("Armor, {}", l.name()), armor.get(*l), Unit::Plain)),
+            f.armor_locations
+                .iter()
+                .map(|l| Figure::whole(format!("Armor, {}", l.name()), armor.get(*l), Unit::Plain)),
         );
         // Cost first: a family's one-line difference names the first number.
         figures.rotate_left(1);
@@ -42,9 +44,12 @@ fn part(l: &Line) -> Option<Part> {
         LineKind::Links { .. } | LineKind::LinkGroup { .. } => return None,
         LineKind::Plant(p) => Part::new(format!("plant:{}", p.id), format!("{} power plant", p.name), n),
         LineKind::Propeller(p) => {
-            Part::new(format!("propeller:{}", p.id), format!("{} propeller", p.name), n).plural(format!("{} propellers", p.name))
+            Part::new(format!("propeller:{}", p.id), format!("{} propeller", p.name), n)
+                .plural(format!("{} propellers", p.name))
         }
-        LineKind::PropellerGuard { points } => Part::new("propeller-guard", "propeller guard point", points).plural("propeller guard points"),
+        LineKind::PropellerGuard { points } => {
+            Part::new("propeller-guard", "propeller guard point", points).plural("propeller guard points")
+        }
         LineKind::Oars => Part::new("oars", "pair of oars", n).plural("pairs of oars"),
         LineKind::Crew(r) => Part::new(format!("crew:{}", r.id), r.name, n).plural(r.plural),
         LineKind::Accessory(i) => Part::new(format!("accessory:{}", i.id), i.name, n).plural(i.plural),
@@ -61,15 +66,19 @@ fn part(l: &Line) -> Option<Part> {
             }
             p.detail(detail.join(", "))
         }
-        LineKind::Magazines { weapon, ammo, .. } => {
-            Part::new(format!("magazines:{}:{}", weapon.id, ammo.id), format!("extra {} magazine", weapon.short), n)
-                .plural(format!("extra {} magazines", weapon.short))
-        }
+        LineKind::Magazines { weapon, ammo, .. } => Part::new(
+            format!("magazines:{}:{}", weapon.id, ammo.id),
+            format!("extra {} magazine", weapon.short),
+            n,
+        )
+        .plural(format!("extra {} magazines", weapon.short)),
         LineKind::RocketMagazine { weapon, ammo, rockets, .. } => {
             Part::new(format!("rocket-magazine:{}:{}", weapon.id, ammo.id), "rocket magazine", 1)
                 .detail(format!("{rockets} {}", if rockets == 1 { weapon.name } else { weapon.plural }))
         }
-        LineKind::MagazineSwitch => Part::new("magazine-switch", "magazine switch", n).plural("magazine switches"),
+        LineKind::MagazineSwitch => {
+            Part::new("magazine-switch", "magazine switch", n).plural("magazine switches")
+        }
         LineKind::Turret { location, .. } => Part::new(format!("turret:{}", location.code()), l.label(), 1),
         _ => Part::new(l.label(), l.label(), n),
     })

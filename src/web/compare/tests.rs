@@ -98,8 +98,7 @@ fn every_games_example_against_a_changed_copy_differs_and_lines_its_parts_up() {
             assert_ne!(one_line(&a.facts, &b.facts), "the same", "{}: {at:?}", r.game.id);
             figure_differs |= c.figures.iter().any(|f| !f.same && f.difference != "changed");
             // A part in both, changed: one row, holding both builds' counts.
-            part_lined_up |=
-                c.parts.iter().any(|p| p.change == Change::Changed && p.a != "—" && p.b != "—");
+            part_lined_up |= c.parts.iter().any(|p| p.change == Change::Changed && p.a != "—" && p.b != "—");
             // Every key is on one row only.
             let mut keys: Vec<&str> = c.parts.iter().map(|p| p.key.as_str()).collect();
             keys.sort_unstable();

@@ -17,14 +17,20 @@ impl Comparable for Epic {
             figures.push(Figure::whole("Points limit", limit, Unit::Points));
         }
         figures.push(Figure::whole("Vessels", i64::try_from(c.vessels).unwrap_or(i64::MAX), Unit::Plain));
-        figures.extend(c.sections.iter().map(|s| Figure::whole(format!("{} choices", s.name), s.choices, Unit::Plain)));
-        let mut chain: Vec<&str> = c.chain_of_command.iter().take(CHAIN_SHOWN).map(|l| l.vessel.as_str()).collect();
+        figures.extend(
+            c.sections.iter().map(|s| Figure::whole(format!("{} choices", s.name), s.choices, Unit::Plain)),
+        );
+        let mut chain: Vec<&str> =
+            c.chain_of_command.iter().take(CHAIN_SHOWN).map(|l| l.vessel.as_str()).collect();
         let more = c.chain_of_command.len().saturating_sub(CHAIN_SHOWN);
         let more = format!("and {more} more");
         if c.chain_of_command.len() > CHAIN_SHOWN {
             chain.push(&more);
         }
-        figures.push(Figure::words("Chain of command", if chain.is_empty() { "none".to_owned() } else { chain.join(" → ") }));
+        figures.push(Figure::words(
+            "Chain of command",
+            if chain.is_empty() { "none".to_owned() } else { chain.join(" → ") },
+        ));
         let parts = c
             .choices
             .iter()

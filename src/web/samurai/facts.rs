@@ -20,15 +20,27 @@ impl Comparable for Samurai {
             figures.push(Figure::whole(format!("Ranged dice, side {letter}"), ranged, Unit::Plain));
             figures.push(Figure::words(format!("Side {letter}"), s.side_name(side)));
         }
-        figures.push(Figure::whole("Lone leaders", i64::try_from(s.leaders.len()).unwrap_or(i64::MAX), Unit::Plain));
-        figures.push(Figure::whole("Grapples", i64::try_from(s.grapples.len()).unwrap_or(i64::MAX), Unit::Plain));
+        figures.push(Figure::whole(
+            "Lone leaders",
+            i64::try_from(s.leaders.len()).unwrap_or(i64::MAX),
+            Unit::Plain,
+        ));
+        figures.push(Figure::whole(
+            "Grapples",
+            i64::try_from(s.grapples.len()).unwrap_or(i64::MAX),
+            Unit::Plain,
+        ));
         let parts = s
             .units
             .iter()
             .map(|u| {
                 let letter = if u.side == Side::A { "A" } else { "B" };
-                Part::new(format!("{letter}:{}", u.kind.trim()), format!("{} (side {letter})", u.type_name()), 1)
-                    .detail(format!("close {}, ranged {}", u.close, u.ranged))
+                Part::new(
+                    format!("{letter}:{}", u.kind.trim()),
+                    format!("{} (side {letter})", u.type_name()),
+                    1,
+                )
+                .detail(format!("close {}, ranged {}", u.close, u.ranged))
             })
             .collect();
         Facts { figures, parts }

@@ -13,10 +13,18 @@ impl Comparable for Waffle {
         if let Some(limit) = c.points_limit {
             figures.push(Figure::whole("Points limit", limit, Unit::Points));
         }
-        figures.push(Figure::whole("Vehicles", i64::try_from(c.vehicles.len()).unwrap_or(i64::MAX), Unit::Plain));
+        figures.push(Figure::whole(
+            "Vehicles",
+            i64::try_from(c.vehicles.len()).unwrap_or(i64::MAX),
+            Unit::Plain,
+        ));
         let vehicles = c.vehicles.iter().map(|card| {
             let types: Vec<&str> = card.types.iter().map(|t| t.name()).collect();
-            Part::new(format!("vehicle:{}", card.name), card.name.clone(), 1).detail(if types.is_empty() { format!("{} pts", card.points) } else { format!("{} · {} pts", types.join(", "), card.points) })
+            Part::new(format!("vehicle:{}", card.name), card.name.clone(), 1).detail(if types.is_empty() {
+                format!("{} pts", card.points)
+            } else {
+                format!("{} · {} pts", types.join(", "), card.points)
+            })
         });
         let weapons = v.r.vehicles.iter().flat_map(|veh| &veh.weapons).map(|w| {
             let name = if w.name.trim().is_empty() { "unnamed weapon" } else { w.name.trim() };
