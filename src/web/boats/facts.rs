@@ -29,7 +29,7 @@ impl Comparable for Boats {
                 .iter()
                 .map(|l| Figure::whole(format!("Armor, {}", l.name()), armor.get(*l), Unit::Plain)),
         );
-        // Cost first: a family's one-line difference names the first number.
+        // Cost first (a family's one-line difference names the first figure), the hull last.
         figures.rotate_left(1);
         Facts { figures, parts: v.eval.ledger.iter().filter_map(part).collect() }
     }
