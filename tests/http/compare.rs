@@ -212,6 +212,10 @@ async fn a_copys_page_names_its_original_with_the_difference_and_the_original_li
     let of_quiet = save_form(&app, boats(), &b, Some(&quiet), true).await;
     let quiet_page = page(of_quiet).await;
     assert!(!quiet_page.contains("id=\"family-original\"") && !quiet_page.contains(&quiet));
+    // The owner's editor offers it too, for the saved version.
+    let (status, editor) = app.get(&format!("/boats/{copy}/edit")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(editor.contains(&format!("href=\"/boats/{copy}/compare\"")), "{editor}");
     // The chooser offers the original and the copy, and a field to paste any link.
     let (status, chooser) = app.get(&format!("/boats/{copy}/compare")).await;
     assert_eq!(status, StatusCode::OK);
