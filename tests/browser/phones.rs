@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, VecDeque};
 
 /// Most pages the crawl visits: far more than the site has today, so it ends by running out of
 /// links, and a loop of generated links cannot run away.
-const MAX_PAGES: usize = 120;
+const MAX_PAGES: usize = 160;
 
 /// What is wrong with the page shown at 390 px, if anything: sideways scrolling, or a table
 /// wider than the screen (even inside a scrolling box). Closed boxes are opened first, so the
