@@ -38,6 +38,7 @@ fn main() {
         "src/games/bfg/data/generate.rs",
         "src/games/bfg/data/gen_weapons.rs",
         "src/games/bfg/data/gen_lists.rs",
+        "src/games/bfg/data/gen_sets.rs",
         "src/games/samurai/data/generate.rs",
     ] {
         println!("cargo:rerun-if-changed={code}");

@@ -11,6 +11,8 @@ pub mod samurai;
 pub mod waffle;
 
 mod decision;
+#[cfg(test)]
+pub(crate) mod fingerprint;
 mod problems;
 mod tally;
 
@@ -127,44 +129,6 @@ fn joined_list(items: &[&str], last_word: &str) -> String {
         [one] => (*one).to_string(),
         [init @ .., last] => format!("{} {last_word} {last}", init.join(", ")),
     }
-}
-
-/// Test support for "everything the app shows is written by us": the runs of six words of
-/// `texts` found in the rules document `shared/rules/{file}` (beside the repository, where the
-/// team's checkouts have it), each text checked in the stretches between the `names` it holds
-/// (a name is the same in any words, so it breaks a run). `None`, said on stderr, when the
-/// document is not there (a clone without it, such as a CI machine's).
-#[cfg(test)]
-pub(crate) fn copied_runs<'a>(
-    file: &str,
-    names: &[&str],
-    texts: impl IntoIterator<Item = &'a str>,
-) -> Option<Vec<String>> {
-    let path = format!("{}/../shared/rules/{file}", env!("CARGO_MANIFEST_DIR"));
-    let source = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) => {
-            crate::store::testing::skipped(&format!("the own-words check needs {path}: {e}"));
-            return None;
-        }
-    };
-    let words = |s: &str| -> Vec<String> {
-        s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
-    };
-    let source = words(&source).join(" ");
-    let mut copied = Vec::new();
-    for text in texts {
-        let marked = names.iter().fold(text.to_owned(), |t, name| t.replace(name, "\u{0}"));
-        for stretch in marked.split('\u{0}') {
-            for run in words(stretch).windows(6) {
-                let run = run.join(" ");
-                if source.contains(&run) {
-                    copied.push(run);
-                }
-            }
-        }
-    }
-    Some(copied)
 }
 
 /// Edit distance counting a swap of two neighbouring letters as one edit ("VGM" is one edit from

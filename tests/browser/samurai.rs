@@ -195,3 +195,102 @@ async fn a_change_the_map_does_not_show_leaves_the_map_in_place() {
     assert_eq!(b.js(same_map).await, json!(true), "the map should stay as drawn with the move");
     assert!(b.page_was_kept().await, "the editor should update in place");
 }
+
+/// A side's threat map, chosen in the editor (the map alone drawn again, in place) and on the
+/// share page's map (a link, in place with htmx): every hex its units reach hatched,
+/// cross-hatched or dashed, and counted, with the list in words below the map; on a phone the
+/// page still fits; printed, the list comes with the map. `THREAT_SHOTS=dir` keeps screenshots
+/// at 390 and 1280 px and the printed PDF there, to look at.
+#[tokio::test]
+async fn a_sides_threat_map_is_chosen_and_drawn_hatched_and_counted() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    let shots = std::env::var("THREAT_SHOTS").ok();
+    let keep = |name: &str, bytes: &[u8]| {
+        if let Some(dir) = &shots {
+            std::fs::write(format!("{dir}/{name}"), bytes).expect("kept");
+        }
+    };
+    b.goto(&app.url("/samurai/new?from=example")).await;
+    b.css("form#editor").await;
+    b.mark_page().await;
+    assert!(!b.exists("#threat-words").await, "off by default");
+    b.click("button[value='hex.F7']").await;
+    b.wait_text("#opt-moves", "choose the spearmen", |t| t.contains("Two hexes")).await;
+    assert_eq!(b.text("#hex-H7 .mark").await, "2", "the chosen unit's reach: two hexes");
+
+    // Minamoto's threat map: H7 is reached by two boats, E6 may be grappled, B7 boarded.
+    b.select("#f-threat", "a").await;
+    let heading = b.wait_text("#h-threat", "draw Minamoto's threat map", |t| t.contains("Minamoto")).await;
+    assert!(heading.starts_with("Threat map: 20 hexes within reach of 3 of Minamoto's 4 units"), "{heading}");
+    assert!(b.exists("#hex-H7 .hl-move").await && b.exists("#hex-E6 .hl-grapple").await);
+    assert!(b.exists("#hex-B7 .hl-landing").await);
+    assert_eq!(b.text("#hex-H7 .mark").await, "×2");
+    assert_eq!(b.text("#hex-G5 .mark").await, "×1");
+    assert!(b.exists("#hex-F7.selected").await, "the chosen unit keeps its outline");
+    let list = b.text("#threat-words").await;
+    assert!(list.contains("H7 (ocean): unit 3 (F7) sails 2 hexes; unit 4 (H8) sails 1 hex"), "{list}");
+    assert!(b.text("#map-key").await.contains("how many of them reach it"));
+    assert!(b.page_was_kept().await, "the map is drawn again in place");
+    assert_eq!(b.axe().await, Vec::<String>::new(), "the editor with a threat map");
+    assert_eq!(b.text("#hex-E6 .mark").await, "G×1");
+    keep("editor-1280.png", &b.shot("#sea-map").await);
+    keep("choice-1280.png", &b.shot("#threat-choice").await);
+    b.c.set_window_size(390, 844).await.expect("phone size");
+    assert_eq!(b.fits_width().await, json!(true), "no sideways scrolling on a phone");
+    keep("editor-390.png", &b.shot("#sea-map").await);
+    keep("choice-390.png", &b.shot("#threat-choice").await);
+    b.c.set_window_size(1280, 900).await.expect("desktop size");
+
+    // Taira's, then off: the chosen unit's reach again.
+    b.select("#f-threat", "b").await;
+    b.wait_text("#h-threat", "draw Taira's threat map", |t| t.contains("Taira")).await;
+    assert!(!b.exists("#hex-H7 .hl-move").await, "Minamoto's reach is gone");
+    b.select("#f-threat", "").await;
+    for _ in 0..300 {
+        if !b.exists("#threat-words").await {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(!b.exists("#threat-words").await);
+    assert_eq!(b.text("#hex-H7 .mark").await, "2");
+
+    // Saved, the share page's link shows it in place; the page prints with its list.
+    b.click(".actions button.primary").await;
+    b.css("#edit-link").await;
+    let share = b.value("#share-link").await;
+    b.goto(&share).await;
+    b.css("#sea-view").await;
+    b.mark_page().await;
+    b.click("#threat-links a[href*='threat=a']").await;
+    b.wait_text("#h-threat", "show Minamoto's reach on the share page", |t| t.contains("Minamoto")).await;
+    assert!(b.exists("#hex-H7 .hl-move").await && b.exists("#hex-E6 .hl-grapple").await);
+    assert!(b.page_was_kept().await, "the share page's map should update in place");
+    assert_eq!(b.axe().await, Vec::<String>::new(), "the share page with a threat map");
+    b.c.set_window_size(390, 844).await.expect("phone size");
+    assert_eq!(b.fits_width().await, json!(true), "the saved map fits a phone");
+    keep("share-390.png", &b.shot("#sea-view").await);
+    b.c.set_window_size(1280, 900).await.expect("desktop size");
+    keep("share-1280.png", &b.shot("#sea-view").await);
+    let base = share.split(['?', '#']).next().unwrap_or(&share).to_owned();
+    b.goto(&format!("{base}/map?threat=a")).await;
+    b.css("#threat-words").await;
+    let pdf = b.print(21.0, 29.7).await;
+    keep("map-threat.pdf", &pdf);
+    let text = crate::support::pdf_texts(&pdf).join("\n");
+    assert!(text.contains("Threat map: 20 hexes"), "printed with its list: {text}");
+}
+
+#[tokio::test]
+async fn a_threat_map_is_chosen_without_javascript() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser_without_script().await;
+    b.goto(&app.url("/samurai/new?from=example")).await;
+    b.select("#f-threat", "b").await;
+    b.post("#threat-choice button", "#threat-words").await;
+    assert!(b.text("#h-threat").await.contains("Taira"));
+    assert!(b.exists("#hex-F7 .hl-grapple").await && b.exists("#hex-H2 .hl-move").await);
+}

@@ -2,7 +2,9 @@
 //! and its bad input, the editor worked by form posts alone (place, select, paint, grapple), the
 //! share page, a saved scenario's map with a hex chosen, and the scenario sheet.
 
-use crate::support::{TestApp, assert_no_inline_code, spawn, stored_count, with_extra};
+use crate::support::{
+    TestApp, api_save, assert_no_inline_code, id_and_token, spawn, stored_count, with_extra,
+};
 use drydock::games::samurai::{self, Scenario};
 use drydock::web::codec::encode as fields_of;
 use reqwest::StatusCode;
@@ -441,4 +443,213 @@ async fn a_live_update_leaves_the_map_out_when_the_page_already_shows_it() {
     at_c7.units[0].hex = samurai::Hex::parse("C7").expect("a hex");
     let (_, page) = app.post_fields("/samurai/design", &form(&at_c7, &[])).await;
     assert_eq!(map_key(&page), Some(new_key));
+}
+
+// ----- The threat map -----
+
+/// Every hex the map highlights, of any kind, sorted.
+fn all_highlighted(page: &str) -> Vec<String> {
+    let mut all: Vec<String> =
+        ["hl-move", "hl-landing", "hl-grapple"].iter().flat_map(|c| highlighted(page, c)).collect();
+    all.sort();
+    all
+}
+
+/// The hexes side `side` of `s` threatens, by the engine, sorted.
+fn threatened(s: &Scenario, side: samurai::Side) -> Vec<String> {
+    let mut all: Vec<String> =
+        samurai::threat(&samurai::check(s), side).hexes.iter().map(|t| t.hex.to_string()).collect();
+    all.sort();
+    all
+}
+
+#[tokio::test]
+async fn a_saved_maps_threat_query_shows_a_sides_reach_and_a_bad_one_is_refused_clearly() {
+    let app = spawn().await;
+    let saved = api_save(&app, "/samurai", &serde_json::to_value(dan_no_ura()).expect("json")).await;
+    let (id, _) = id_and_token(&saved);
+    let (_, share) = app.get(&format!("/samurai/{id}")).await;
+    assert!(
+        share.contains(&format!("href=\"/samurai/{id}/map?threat=a#sea-view\"")),
+        "the share page links it"
+    );
+    assert!(share.contains("Minamoto&#39;s reach</a>") && share.contains("Taira&#39;s reach</a>"));
+    assert!(!share.contains("threat-words"), "off by default");
+
+    let (status, page) = app.get(&format!("/samurai/{id}/map?threat=a")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_no_inline_code(&page);
+    assert_eq!(all_highlighted(&page), threatened(&dan_no_ura(), samurai::Side::A));
+    // The spearmen's boat (unit 3, F7) sails two hexes with the east wind to H7, where the
+    // Command Ship (unit 4, H8) sails one, and may grapple E6; the bowmen on the shore (unit 1,
+    // B8) may embark onto B7.
+    assert!(highlighted(&page, "hl-move").contains(&"H7".to_owned()));
+    assert_eq!(highlighted(&page, "hl-grapple"), ["E6"]);
+    assert!(highlighted(&page, "hl-landing").contains(&"B7".to_owned()));
+    assert!(page.contains(
+        "<li><strong>H7</strong> (ocean): unit 3 (F7) sails 2 hexes; unit 4 (H8) sails 1 hex</li>"
+    ));
+    assert!(page.contains("<li><strong>E6</strong> (ocean): unit 3 (F7) may grapple</li>"));
+    let mark = page.split("id=\"hex-E6\"").nth(1).and_then(|g| g.split("id=\"hex-").next()).unwrap_or("");
+    assert!(mark.contains(">G×1</text>"), "E6 is lettered G: {mark}");
+    assert!(page.contains("<li><strong>B7</strong> (ocean): unit 1 (B8) embarks</li>"));
+    assert!(page.contains("<title>H7, ocean, within reach of 2 units of Minamoto: 2 by sea</title>"));
+    let mark = page.split("id=\"hex-H7\"").nth(1).and_then(|g| g.split("</g>").next()).unwrap_or("");
+    assert!(mark.contains(">×2</text>"), "H7 is marked with its two units: {mark}");
+    assert!(page.contains("id=\"threat-words\"") && page.contains("Threat map: "));
+    assert!(page.contains("aria-current=\"true\">Minamoto"), "the side shown is marked");
+    // Each hex's link keeps the threat map; so does the zoom link.
+    assert!(page.contains(&format!("href=\"/samurai/{id}/map?hex=F7&#38;threat=a#sea-view\"")));
+    assert!(page.contains(&format!("/samurai/{id}/map?zoom=1&#38;threat=a#sea-view")));
+    // Side B, asked in capitals: Taira's reach, not Minamoto's.
+    let (status, page) = app.get(&format!("/samurai/{id}/map?threat=B&hex=G3&zoom=1")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(all_highlighted(&page), threatened(&dan_no_ura(), samurai::Side::B));
+    assert!(page.contains("Unit 6: Samurai No-dachi of Taira at G3"), "the chosen unit's panel stays");
+    assert!(page.contains(&format!("href=\"/samurai/{id}/map?hex=G3&#38;zoom=1&#38;threat=b#sea-view\"")));
+
+    // Off, or empty: the map as it always was.
+    let (_, plain) = app.get(&format!("/samurai/{id}/map?hex=F7")).await;
+    for off in ["off", "", "0"] {
+        let (status, page) = app.get(&format!("/samurai/{id}/map?hex=F7&threat={off}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(all_highlighted(&page), all_highlighted(&plain), "threat={off}");
+        assert!(!page.contains("threat-words"));
+    }
+    // A side that is no side: a 400 page saying so in words, the map drawn without a threat.
+    for bad in ["c", "%3Cscript%3E", "ab", "%FF"] {
+        let (status, page) = app.get(&format!("/samurai/{id}/map?threat={bad}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "threat={bad}");
+        assert!(page.contains("id=\"threat-notice\"") && page.contains("choose side a or side b"), "{bad}");
+        assert!(page.contains("id=\"map-svg\"") && !page.contains("threat-words"), "{bad}");
+        assert!(!page.contains("<script>"), "{bad}");
+    }
+    assert_eq!(app.get("/samurai/nosuchthing1/map?threat=a").await.0, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_editor_shows_a_threat_map_by_form_post_and_its_live_update_redraws_the_map() {
+    let app = spawn().await;
+    let s = dan_no_ura();
+    let (_, plain) = app.post_fields("/samurai/design", &form(&s, &[])).await;
+    assert!(plain.contains("name=\"threat\""), "the editor offers the choice");
+    assert!(plain.contains("<option value=\"\" selected>"), "off by default");
+    let plain_key = map_key(&plain).expect("a key");
+
+    // Without JavaScript: the form posted with a side chosen draws its threat map.
+    let (status, page) = app.post_fields("/samurai/design", &form(&s, &[("threat", "a")])).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("<option value=\"a\" selected>"));
+    assert_eq!(all_highlighted(&page), threatened(&s, samurai::Side::A));
+    assert!(page.contains("id=\"threat-words\""));
+    let key = map_key(&page).expect("a key");
+    assert_ne!(key, plain_key, "the key covers the threat map");
+    // A hex's words say how many of the side's units reach it.
+    assert!(page.contains("aria-label=\"G5, ocean, within reach of 1 unit of Minamoto: 1 by sea\""));
+
+    // With htmx: choosing the side posts a live update from the page showing the plain map; the
+    // map is drawn again, with the threat map and its new key.
+    let drawn = live(&app, &form(&s, &[("map_key", &plain_key), ("threat", "a")])).await;
+    assert!(drawn.contains("id=\"sea-map\"") && drawn.contains("id=\"threat-words\""));
+    assert_eq!(map_key(&drawn).as_deref(), Some(key.as_str()));
+    // And the page showing it, asked again, keeps its map.
+    let kept = live(&app, &form(&s, &[("map_key", &key), ("threat", "a")])).await;
+    assert!(!kept.contains("sea-map"));
+    // A value the choice never offers reads as off: the plain map's key, the plain map kept.
+    let odd = live(&app, &form(&s, &[("map_key", &plain_key), ("threat", "<b>zz")])).await;
+    assert!(!odd.contains("sea-map") && !odd.contains("<b>zz"));
+    let (status, _) = app.post_fields("/samurai/design", &form(&s, &[("threat", "%%%")])).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+/// The largest threat maps a scenario within the limits draws: 200 boats of side A (the most
+/// units a scenario holds) on every other hex of the largest board, the wind every way and Move
+/// as Wind (two hexes any way), so that nearly every free hex is within reach of many; and
+/// the output test's 200 units of worst-named own types. Each page drawn with side A's threat
+/// map, the editor and its live update too, stays under 1 MiB; `THREAT_SHOW=1` prints the sizes
+/// (the README's Limits row).
+#[tokio::test]
+async fn the_largest_threat_maps_stay_under_a_mebibyte() {
+    let app = crate::support::spawn_unlimited().await;
+    let name = "<&\"'>".repeat(20);
+    let mut boats = Vec::new();
+    for row in 1..=20u8 {
+        for col in (0..26u8).step_by(2) {
+            let hex = format!("{}{row}", char::from(b'A' + col + (row % 2) % 2));
+            if boats.len() < 200 {
+                boats.push(json!({"side": "a", "hex": hex, "type": "samurai-naginata", "close": 6}));
+            }
+        }
+    }
+    let dense = json!({
+        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
+        "wind": ["e", "ne", "nw", "w", "sw", "se"], "card": "move-as-wind", "units": boats,
+    });
+    // Full rows of boats two free rows apart: each reaches 14 hexes, more than on every other
+    // hex.
+    let mut lines = Vec::new();
+    for row in (1..=20u8).step_by(3).chain([18]) {
+        for col in 0..26u8 - (1 - row % 2) {
+            if lines.len() < 200 {
+                let hex = format!("{}{row}", char::from(b'A' + col));
+                lines.push(json!({"side": "a", "hex": hex, "type": "samurai-naginata", "close": 6}));
+            }
+        }
+    }
+    let rows = json!({
+        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
+        "wind": ["e", "ne", "nw", "w", "sw", "se"], "card": "move-as-wind", "units": lines,
+    });
+    // Past 40 units the map names sides by letter: 40 boats, named sides, spread wide.
+    let few: Vec<Value> = (0..40u8)
+        .map(|k| json!({"side": "a", "hex": format!("{}{}", char::from(b'A' + (k % 8) * 3), k / 8 * 4 + 2), "type": "samurai-naginata", "close": 6}))
+        .collect();
+    let named = json!({
+        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
+        "wind": ["e", "ne", "nw", "w", "sw", "se"], "card": "move-as-wind", "units": few,
+    });
+    let own: Vec<Value> = (0..200u16)
+        .map(|k| {
+            let hex = format!("{}{}", char::from(b'A' + u8::try_from(k % 10).unwrap_or(0) * 2), k / 10 + 1);
+            json!({"side": if k % 2 == 0 { "a" } else { "b" }, "hex": hex, "type": name})
+        })
+        .collect();
+    let own_types = json!({
+        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
+        "wind": ["e"], "units": own,
+    });
+    let show = std::env::var("THREAT_SHOW").is_ok();
+    for (what, doc) in [
+        ("200 boats", dense),
+        ("200 boats in rows", rows),
+        ("40 boats, named sides", named),
+        ("200 own types", own_types),
+    ] {
+        let s: Scenario = serde_json::from_value(doc.clone()).expect("a scenario");
+        let reach: usize =
+            samurai::threat(&samurai::check(&s), samurai::Side::A).hexes.iter().map(|t| t.units.len()).sum();
+        let saved = api_save(&app, "/samurai", &doc).await;
+        let (id, _) = id_and_token(&saved);
+        let fields = form(&s, &[("threat", "a")]);
+        let mut sizes = Vec::new();
+        let (status, map) = app.get(&format!("/samurai/{id}/map?threat=a")).await;
+        assert_eq!(status, StatusCode::OK);
+        sizes.push(("saved map", map.len()));
+        // A form past the 64 KiB body limit is refused before it is read: no page to draw.
+        if crate::support::encode(&fields).len() <= 64 * 1024 {
+            let (status, editor) = app.post_fields("/samurai/design", &fields).await;
+            assert_eq!(status, StatusCode::OK);
+            assert!(editor.contains("id=\"threat-words\""));
+            sizes.push(("editor", editor.len()));
+            sizes.push(("live update", live(&app, &fields).await.len()));
+            let (_, plain) = app.post_fields("/samurai/design", &form(&s, &[])).await;
+            sizes.push(("editor, no threat map", plain.len()));
+        }
+        if show {
+            eprintln!("{what}: {reach} unit-hex reaches; {sizes:?}");
+        }
+        for (page, len) in sizes {
+            assert!(len < 1 << 20, "{what}, {page}: {len} bytes");
+        }
+    }
 }

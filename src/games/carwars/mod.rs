@@ -14,13 +14,7 @@ pub mod tables;
 pub mod units;
 
 #[cfg(test)]
-mod limits;
-#[cfg(test)]
-mod properties;
-#[cfg(test)]
-mod rephrase;
-#[cfg(test)]
-mod sources;
+mod tests;
 
 pub use design::{DESIGN_VERSION, Design};
 pub use evaluate::{Evaluation, Figures, check};

@@ -30,8 +30,6 @@ mod data;
 mod export;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_table_ready;
 
 pub use check::{
     ChainLink, Check, Choice, ChoiceFigures, DOCUMENT_VERSION, Detachment, MAX_CHAIN_LINKS, SectionFigures,

@@ -13,6 +13,7 @@
 //!   hexes, "D5" names, six exact directions.
 //! - [`data`] holds the unit types and ranks (defaults, with their "unverified" marks).
 //! - [`text_export`] and [`summary`] write a scenario as text.
+//! - [`threat`] is a side's threat map: every hex its units reach this turn ([`UnitOptions::reach`]).
 //!
 //! Problems (`part` is the field's path: `units.{i}.hex`, `leaders.{i}.hex`, `grapples.{i}`,
 //! `terrain.{r}`, `units.{i}.close`, ...):
@@ -51,6 +52,7 @@ mod options;
 mod scenario;
 #[cfg(test)]
 mod tests;
+mod threat;
 
 use serde::Serialize;
 
@@ -62,6 +64,7 @@ pub use options::{Dice, Ignores, LeaderOptions, Note, Retreat, UnitOptions, lead
 pub use scenario::{
     Card, DEFAULT_BLOCKS, DOCUMENT_VERSION, Grapple, Leader, LeaderKind, Scenario, Side, Unit,
 };
+pub use threat::{Reach, Threat, ThreatHex, threat};
 
 use crate::games::{Problem, is_legal};
 

@@ -62,6 +62,7 @@ pub struct Refused {
     pub message: String,
 }
 
+mod access;
 mod ops;
 mod read;
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Reading a posted form into a document: a serde deserializer over the tree, driven by the
 //! document's type, read again when a field must be set aside.
 
+use super::access::{Items, MapEntries, StructFields, UnitVariant};
 use super::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -27,28 +28,28 @@ pub(super) enum Fact {
 pub(super) struct Facts([HashSet<String>; 3]);
 
 impl Facts {
-    fn of(&self, fact: Fact) -> &HashSet<String> {
+    pub(super) fn of(&self, fact: Fact) -> &HashSet<String> {
         &self.0[fact as usize]
     }
 
-    fn contains(&self, fact: Fact, shape: &str) -> bool {
+    pub(super) fn contains(&self, fact: Fact, shape: &str) -> bool {
         self.of(fact).contains(shape)
     }
 
     /// False if it was known already.
-    fn insert(&mut self, fact: Fact, shape: String) -> bool {
+    pub(super) fn insert(&mut self, fact: Fact, shape: String) -> bool {
         self.0[fact as usize].insert(shape)
     }
 
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.0.iter().map(HashSet::len).sum()
     }
 
-    fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    fn extend(&mut self, other: Facts) {
+    pub(super) fn extend(&mut self, other: Facts) {
         for (mine, theirs) in self.0.iter_mut().zip(other.0) {
             mine.extend(theirs);
         }
@@ -84,7 +85,7 @@ pub(super) struct Pass<'t> {
 
 impl Pass<'_> {
     /// Whether `fact` holds at the shape `shape` writes.
-    fn knows(&self, fact: Fact, shape: impl FnOnce(&mut String)) -> bool {
+    pub(super) fn knows(&self, fact: Fact, shape: impl FnOnce(&mut String)) -> bool {
         let (known, facts) = (self.known.of(fact), self.facts.of(fact));
         if known.is_empty() && facts.is_empty() {
             return false;
@@ -95,13 +96,13 @@ impl Pass<'_> {
         known.contains(buf.as_str()) || facts.contains(buf.as_str())
     }
 
-    fn stop(&self, why: Pending) -> Error {
+    pub(super) fn stop(&self, why: Pending) -> Error {
         *self.pending.borrow_mut() = Some(why);
         Error::Retry
     }
 
     /// An error leaving the value at `node`/`path`: the first one to leave a value says where.
-    fn locate(&self, e: Error, node: usize, path: &Path) -> Error {
+    pub(super) fn locate(&self, e: Error, node: usize, path: &Path) -> Error {
         match e {
             Error::Retry => Error::Retry,
             Error::Missing(field) => self.stop(Pending::Learn(Fact::Zero, path.shape_of(Seg::Field(field)))),
@@ -163,14 +164,14 @@ pub(super) struct Path<'a> {
 
 impl Path<'_> {
     /// "turrets.0.weapons.1.count"; with `shape`, indices and map keys are "*".
-    fn render(&self, shape: bool) -> String {
+    pub(super) fn render(&self, shape: bool) -> String {
         let mut out = String::new();
         self.write(&mut out, shape);
         out
     }
 
     /// Writes [`Path::render`]'s words at the end of `out`; whether there were any.
-    fn write(&self, out: &mut String, shape: bool) -> bool {
+    pub(super) fn write(&self, out: &mut String, shape: bool) -> bool {
         let before = self.up.is_some_and(|up| up.write(out, shape));
         let Some(seg) = self.seg else { return before };
         if before {
@@ -188,12 +189,12 @@ impl Path<'_> {
         true
     }
 
-    fn shape_of(&self, seg: Seg) -> String {
+    pub(super) fn shape_of(&self, seg: Seg) -> String {
         Path { up: Some(self), seg: Some(seg) }.render(true)
     }
 
     /// Writes the shape of `seg` under this path into `out`.
-    fn write_shape_of(&self, seg: Seg, out: &mut String) {
+    pub(super) fn write_shape_of(&self, seg: Seg, out: &mut String) {
         Path { up: Some(self), seg: Some(seg) }.write(out, true);
     }
 }
@@ -218,22 +219,22 @@ pub(super) struct At<'a> {
 }
 
 impl<'a> At<'a> {
-    fn raw(&self) -> &'a str {
+    pub(super) fn raw(&self) -> &'a str {
         self.pass.tree.raw(self.node)
     }
 
-    fn children(&self) -> impl Iterator<Item = (&'a str, usize)> + 'a {
+    pub(super) fn children(&self) -> impl Iterator<Item = (&'a str, usize)> + 'a {
         let tree: &'a Tree<'a> = self.pass.tree;
         tree.nodes[self.node].children.iter().filter(|(_, id)| !tree.nodes[*id].gone).map(|(k, id)| (*k, *id))
     }
 
-    fn learn(&self, fact: Fact) -> Error {
+    pub(super) fn learn(&self, fact: Fact) -> Error {
         self.pass.stop(Pending::Learn(fact, self.path.render(true)))
     }
 
     /// The node's value for a number, a choice or a character. `None`: read as zero. A blank
     /// value otherwise teaches the next reading to leave the field out.
-    fn scalar(&self) -> Result<Option<&'a str>, Error> {
+    pub(super) fn scalar(&self) -> Result<Option<&'a str>, Error> {
         if !self.pass.tree.blank(self.node) {
             Ok(Some(self.raw()))
         } else if self.mode == Mode::Zero {
@@ -243,7 +244,7 @@ impl<'a> At<'a> {
         }
     }
 
-    fn number<'de, V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+    pub(super) fn number<'de, V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         match self.scalar()? {
             Some(raw) => number(raw, v),
             None => v.visit_u64(0),
@@ -251,12 +252,12 @@ impl<'a> At<'a> {
     }
 
     /// Whether a child is read: not when blank where a number or choice belongs.
-    fn readable(&self, node: usize, seg: Seg) -> bool {
+    pub(super) fn readable(&self, node: usize, seg: Seg) -> bool {
         !(self.pass.tree.blank(node) && self.pass.knows(Fact::Blank, |s| self.path.write_shape_of(seg, s)))
     }
 
     /// Reads a child, saying where if it fails.
-    fn child<'de, S: DeserializeSeed<'de>>(
+    pub(super) fn child<'de, S: DeserializeSeed<'de>>(
         &self,
         node: usize,
         seg: Seg,
@@ -268,7 +269,7 @@ impl<'a> At<'a> {
         seed.deserialize(at).map_err(|e| self.pass.locate(e, node, &path))
     }
 
-    fn entries(self) -> MapEntries<'a> {
+    pub(super) fn entries(self) -> MapEntries<'a> {
         let items: Vec<(&'a str, usize)> =
             self.children().filter(|&(k, id)| self.readable(id, Seg::Key(k))).collect();
         MapEntries { at: self, items: items.into_iter(), next: None }
@@ -472,184 +473,6 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         v.visit_unit()
-    }
-}
-
-pub(super) struct StructFields<'a> {
-    pub(super) at: At<'a>,
-    pub(super) names: std::slice::Iter<'static, &'static str>,
-    pub(super) next: Option<(&'static str, usize, Mode)>,
-}
-
-impl<'de> MapAccess<'de> for StructFields<'_> {
-    type Error = Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        let at = self.at;
-        for &name in self.names.by_ref() {
-            let seg = Seg::Field(name);
-            let found = at.children().find(|&(k, _)| k == name).map(|(_, id)| id);
-            let next = match found {
-                Some(id) if at.readable(id, seg) => Some((id, Mode::Normal)),
-                _ if at.pass.knows(Fact::Zero, |s| at.path.write_shape_of(seg, s)) => {
-                    Some((EMPTY, Mode::Zero))
-                }
-                _ => None,
-            };
-            if let Some((id, mode)) = next {
-                self.next = Some((name, id, mode));
-                return seed.deserialize(StrDeserializer::<Error>::new(name)).map(Some);
-            }
-        }
-        Ok(None)
-    }
-
-    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Error> {
-        let Some((name, id, mode)) = self.next.take() else {
-            return Err(de::Error::custom("a value was asked for before its field"));
-        };
-        self.at.child(id, Seg::Field(name), mode, seed)
-    }
-}
-
-pub(super) struct Items<'a> {
-    pub(super) at: At<'a>,
-    pub(super) items: std::vec::IntoIter<usize>,
-    pub(super) index: usize,
-}
-
-impl<'de> SeqAccess<'de> for Items<'_> {
-    type Error = Error;
-
-    fn next_element_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<Option<S::Value>, Error> {
-        let Some(id) = self.items.next() else { return Ok(None) };
-        let index = self.index;
-        self.index += 1;
-        self.at.child(id, Seg::Index(index), Mode::Normal, seed).map(Some)
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.items.len())
-    }
-}
-
-pub(super) struct MapEntries<'a> {
-    pub(super) at: At<'a>,
-    pub(super) items: std::vec::IntoIter<(&'a str, usize)>,
-    pub(super) next: Option<(&'a str, usize)>,
-}
-
-impl<'de> MapAccess<'de> for MapEntries<'_> {
-    type Error = Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        let Some((key, id)) = self.items.next() else { return Ok(None) };
-        self.next = Some((key, id));
-        // A key that does not fit (a letter where the map is keyed by numbers) is that entry's
-        // problem, not the whole map's.
-        let path = Path { up: Some(self.at.path), seg: Some(Seg::Key(key)) };
-        seed.deserialize(Key(key)).map(Some).map_err(|e| self.at.pass.locate(e, id, &path))
-    }
-
-    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Error> {
-        let Some((key, id)) = self.next.take() else {
-            return Err(de::Error::custom("a value was asked for before its key"));
-        };
-        self.at.child(id, Seg::Key(key), Mode::Normal, seed)
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.items.len())
-    }
-}
-
-macro_rules! forward_numbers_to {
-    ($target:ident: $($method:ident)*) => {$(
-        fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-            self.$target(v)
-        }
-    )*};
-}
-/// A map's key: text, or a number or choice written as text.
-pub(super) struct Key<'a>(&'a str);
-
-impl<'de> Deserializer<'de> for Key<'_> {
-    type Error = Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        v.visit_str(self.0)
-    }
-
-    fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        boolean(self.0, v)
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        v.visit_some(self)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, v: V) -> Result<V::Value, Error> {
-        v.visit_newtype_struct(self)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        _: &'static str,
-        _: &'static [&'static str],
-        v: V,
-    ) -> Result<V::Value, Error> {
-        v.visit_enum(UnitVariant(self.0))
-    }
-
-    fn deserialize_u64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        number(self.0, v)
-    }
-
-    fn deserialize_i64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        number(self.0, v)
-    }
-
-    forward_numbers_to! { deserialize_u64:
-        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u128
-        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i128
-        deserialize_f32 deserialize_f64
-    }
-
-    serde::forward_to_deserialize_any! {
-        char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
-        identifier ignored_any
-    }
-}
-
-/// A unit variant named by a form value.
-pub(super) struct UnitVariant<'a>(&'a str);
-
-impl<'de, 'a> EnumAccess<'de> for UnitVariant<'a> {
-    type Error = Error;
-    type Variant = Self;
-
-    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self), Error> {
-        seed.deserialize(StrDeserializer::<Error>::new(self.0)).map(|v| (v, self))
-    }
-}
-
-impl<'de> VariantAccess<'de> for UnitVariant<'_> {
-    type Error = Error;
-
-    fn unit_variant(self) -> Result<(), Error> {
-        Ok(())
-    }
-
-    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, _: S) -> Result<S::Value, Error> {
-        Err(de::Error::invalid_type(Unexpected::UnitVariant, &"a choice with a value"))
-    }
-
-    fn tuple_variant<V: Visitor<'de>>(self, _: usize, v: V) -> Result<V::Value, Error> {
-        Err(de::Error::invalid_type(Unexpected::UnitVariant, &v))
-    }
-
-    fn struct_variant<V: Visitor<'de>>(self, _: &'static [&'static str], v: V) -> Result<V::Value, Error> {
-        Err(de::Error::invalid_type(Unexpected::UnitVariant, &v))
     }
 }
 

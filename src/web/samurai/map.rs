@@ -8,8 +8,10 @@
 //! wind and tide have a compass of their own beside the map, so it stays in view however the map
 //! is scrolled or zoomed. The template (`samurai/map.html`) draws what this prepares.
 
+use super::threat::{self, ThreatWords};
 use crate::games::bounds::short;
-use crate::games::samurai::{Hex, Judgement, Scenario, Side, UnitOptions};
+use crate::games::samurai::{Hex, Judgement, Reach, Scenario, Side, Threat, UnitOptions};
+use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// A hex's radius in drawing units; the map scales to its box.
@@ -63,8 +65,8 @@ pub struct HexView {
     pub piece: Option<Piece>,
     /// "hl-move", "hl-landing", "hl-grapple" or "".
     pub hl: &'static str,
-    /// "1", "2", "E", "D", "G" or "".
-    pub mark: &'static str,
+    /// "1", "2", "E", "D", "G" or ""; on a threat map "×3", the units reaching it.
+    pub mark: Cow<'static, str>,
     pub selected: bool,
     /// What a screen reader hears for the hex.
     pub label: String,
@@ -131,6 +133,9 @@ pub struct MapView {
     pub zoomed: bool,
     /// The hex chosen on a saved scenario's map, kept by its zoom link.
     pub chosen: Option<Hex>,
+    /// A side's threat map shown in place of the chosen unit's reach, in words for the list
+    /// below the map (`samurai/threat.html`).
+    pub threat: Option<ThreatWords>,
 }
 
 /// `x` to one decimal, as `format!("{x:.1}")` writes it, for every coordinate of the map (a live
@@ -213,6 +218,7 @@ pub fn key(
     s: &Scenario,
     j: &Judgement,
     selected: Option<&UnitOptions>,
+    threat: Option<&Threat>,
     clicks: &Clicks,
     zoomed: bool,
 ) -> u64 {
@@ -244,17 +250,25 @@ pub fn key(
     }
     // The chosen unit's highlights.
     selected.map(|o| (o.hex, o.naval, &o.moves, &o.landings, &o.grapple, &o.sever)).hash(&mut h);
+    // The threat map: its side, each hex's units and how (its words also name each unit's hex,
+    // hashed above, and the card and wind, the card hashed here).
+    // Nothing at all when none is shown, so that a page drawn before there were threat maps
+    // keeps its key.
+    if let Some(t) = threat {
+        (t, s.card).hash(&mut h);
+    }
     h.finish()
 }
 
 impl MapView {
-    /// The map of `s`, with the options of `selected` (if any) highlighted; `zoomed` draws it big
-    /// enough to tap each hex on a phone. What it reads is hashed by [`key`]: keep the two
-    /// together.
+    /// The map of `s`, with the options of `selected` (if any) highlighted, or with `threat` a
+    /// side's threat map (`selected` then only outlined); `zoomed` draws it big enough to tap
+    /// each hex on a phone. What it reads is hashed by [`key`]: keep the two together.
     pub fn new(
         s: &Scenario,
         j: &Judgement,
         selected: Option<&UnitOptions>,
+        threat: Option<&Threat>,
         clicks: Clicks,
         zoomed: bool,
     ) -> Self {
@@ -269,13 +283,12 @@ impl MapView {
             let key = u.unit_type().map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
             codes.iter().find(|(k, _, _)| *k == key).map_or_else(|| "U".to_owned(), |(_, c, _)| c.clone())
         };
+        let brief = matches!(clicks, Clicks::Buttons { brief: true, .. });
+        let side = threat.map(|t| t.side);
         let link = |h: Hex| match &clicks {
-            Clicks::Links { base } => {
-                format!("{base}?hex={h}{}#sea-view", if zoomed { "&zoom=1" } else { "" })
-            }
+            Clicks::Links { base } => threat::saved_link(base, Some(h), zoomed, side),
             _ => String::new(),
         };
-        let brief = matches!(clicks, Clicks::Buttons { brief: true, .. });
         let mut hexes = Vec::with_capacity(b.len());
         // What the section cuts must leave clear: each piece with its badges, each mark, each
         // hex's name (left, top, right, bottom).
@@ -310,12 +323,17 @@ impl MapView {
                     flat: false,
                 }),
             };
-            let (hl, mark, what) = highlight(selected, h);
+            let (hl, mark, what) = match threat {
+                Some(t) => threat::highlight(s, t, h, brief),
+                None => highlight(selected, h),
+            };
             if piece.is_some() {
                 labels.push(piece_box(cx, cy));
             }
             if !mark.is_empty() {
-                labels.push((cx - 5.5, cy + R * 0.8 - 8.0, cx + 5.5, cy + R * 0.8 + 2.5));
+                // One letter's box, or wider for a threat map's "×12".
+                let half = 5.5f64.max(3.0 * mark.chars().count() as f64 + 1.0);
+                labels.push((cx - half, cy + R * 0.8 - 8.0, cx + half, cy + R * 0.8 + 2.5));
             }
             let terrain = if shore {
                 "shore"
@@ -446,6 +464,7 @@ impl MapView {
             clicks,
             zoomed,
             chosen: None,
+            threat: threat.map(|t| ThreatWords::new(s, j, t, brief)),
         }
     }
 
@@ -475,12 +494,14 @@ impl MapView {
     /// A saved map's link that zooms it in (or back out), keeping the hex chosen.
     pub fn zoom_link(&self) -> Option<String> {
         let base = self.link_base()?;
-        let hex = self.chosen.map_or_else(String::new, |h| format!("hex={h}&"));
-        Some(if self.zoomed {
-            format!("{base}?{}#sea-view", hex.trim_end_matches('&'))
-        } else {
-            format!("{base}?{hex}zoom=1#sea-view")
-        })
+        Some(threat::saved_link(base, self.chosen, !self.zoomed, self.threat.as_ref().map(|t| t.side)))
+    }
+
+    /// A saved map's links choosing a side's threat map, or none (see [`threat::links`]).
+    pub fn threat_links(&self) -> Vec<(String, String, bool)> {
+        let Some(base) = self.link_base() else { return Vec::new() };
+        let names = [self.side_a.as_str(), self.side_b.as_str()];
+        threat::links(names, base, self.chosen, self.zoomed, self.threat.as_ref().map(|t| t.side))
     }
 }
 
@@ -524,28 +545,20 @@ pub fn grapple_bar(a: Hex, b: Hex) -> ((f64, f64), (f64, f64)) {
     ((mx - px * half, my - py * half), (mx + px * half, my + py * half))
 }
 
-/// How a hex is highlighted for the selected unit: (class, mark, words).
-fn highlight(selected: Option<&UnitOptions>, h: Hex) -> (&'static str, &'static str, &'static str) {
-    let Some(o) = selected else { return ("", "", "") };
-    if o.landings.contains(&h) {
-        if o.naval {
-            ("hl-landing", "D", "it may disembark here")
-        } else {
-            ("hl-landing", "E", "it may embark here")
-        }
-    } else if o.moves.contains(&h) {
-        if o.hex.distance(h) == 1 {
-            ("hl-move", "1", "it may move here, 1 hex")
-        } else {
-            ("hl-move", "2", "it may move here, 2 hexes")
-        }
-    } else if o.grapple.contains(&h) {
-        ("hl-grapple", "G", "it may grapple this boat")
-    } else if o.sever.contains(&h) {
-        ("hl-grapple", "G", "grappled with it")
-    } else {
-        ("", "", "")
-    }
+/// How a hex is highlighted for the selected unit, by its reach ([`UnitOptions::reach_at`], as
+/// the threat map reads it): (class, mark, words).
+fn highlight(selected: Option<&UnitOptions>, h: Hex) -> (&'static str, Cow<'static, str>, Cow<'static, str>) {
+    let (class, mark, words) = match selected.map(|o| (o, o.reach_at(h))) {
+        None => ("", "", ""),
+        Some((_, Some(Reach::Disembark))) => ("hl-landing", "D", "it may disembark here"),
+        Some((_, Some(Reach::Embark))) => ("hl-landing", "E", "it may embark here"),
+        Some((_, Some(Reach::Sail(1)))) => ("hl-move", "1", "it may move here, 1 hex"),
+        Some((_, Some(Reach::Sail(_)))) => ("hl-move", "2", "it may move here, 2 hexes"),
+        Some((_, Some(Reach::Grapple))) => ("hl-grapple", "G", "it may grapple this boat"),
+        Some((o, None)) if o.sever.contains(&h) => ("hl-grapple", "G", "grappled with it"),
+        Some((_, None)) => ("", "", ""),
+    };
+    (class, Cow::Borrowed(mark), Cow::Borrowed(words))
 }
 
 #[cfg(test)]
@@ -598,7 +611,7 @@ mod tests {
             })
             .collect();
         let s = Scenario { units, ..Scenario::default() };
-        let m = MapView::new(&s, &samurai::check(&s), None, Clicks::None, false);
+        let m = MapView::new(&s, &samurai::check(&s), None, None, Clicks::None, false);
         let num = |t: &str| t.parse::<f64>().expect("a number");
         for c in &m.cuts {
             let (x, y1, y2) = (num(&c.x1), num(&c.y1), num(&c.y2));
@@ -698,7 +711,7 @@ mod tests {
             grapples: vec![Grapple { a: Hex::parse("E6").expect("hex"), b: Hex::parse("E7").expect("hex") }],
             ..Scenario::default()
         };
-        let m = MapView::new(&s, &samurai::check(&s), None, Clicks::None, false);
+        let m = MapView::new(&s, &samurai::check(&s), None, None, Clicks::None, false);
         assert_eq!(m.grapples.len(), 1);
     }
 }

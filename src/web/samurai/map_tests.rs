@@ -16,13 +16,25 @@ use proptest::prelude::*;
 /// The map exactly as the editor draws it inside its `#sea-map` (`samurai/sea.html`,
 /// `samurai/live.html`).
 #[derive(Template)]
-#[template(source = r#"{% include "samurai/map.html" %}{% include "samurai/key.html" %}"#, ext = "html")]
+#[template(
+    source = r#"{% include "samurai/map.html" %}{% include "samurai/key.html" %}{% include "samurai/threat.html" %}"#,
+    ext = "html"
+)]
 struct MapHtml {
     map: MapView,
 }
 
 fn view(s: Scenario, selected: Option<usize>, zoom: bool) -> SamuraiView {
-    SamuraiView::new(s, Vec::new(), Choices { selected, zoom, ..Choices::default() })
+    view_with(s, selected, zoom, None)
+}
+
+/// The same, with a side's threat map shown.
+fn view_with(s: Scenario, selected: Option<usize>, zoom: bool, threat: Option<Side>) -> SamuraiView {
+    SamuraiView::new(s, Vec::new(), Choices { selected, zoom, threat, ..Choices::default() })
+}
+
+fn any_threat() -> impl Strategy<Value = Option<Side>> {
+    prop::option::of(prop::sample::select(Side::BOTH.to_vec()))
 }
 
 /// The map's key and its drawing.
@@ -229,18 +241,22 @@ fn apply(s: &mut Scenario, selected: &mut Option<usize>, zoom: &mut bool, c: &Ch
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// Equal keys, equal maps: the key leaves out nothing the map draws.
+    /// Equal keys, equal maps: the key leaves out nothing the map draws, a threat map shown
+    /// (its side's reach, which every change to its units' dice, places or orders may turn) or
+    /// not, or another side's.
     #[test]
     fn scenarios_whose_map_keys_are_equal_draw_byte_equal_maps(
         (s, selected, zoom) in any_scenario(),
         changes in prop::collection::vec(any_change(), 1..4),
+        (threat, other_threat) in (any_threat(), prop::option::of(any_threat())),
     ) {
         let (mut t, mut t_selected, mut t_zoom) = (s.clone(), selected, zoom);
         for c in &changes {
             apply(&mut t, &mut t_selected, &mut t_zoom, c);
         }
-        let (key, map) = drawn(&view(s, selected, zoom));
-        let (t_key, t_map) = drawn(&view(t, t_selected, t_zoom));
+        let t_threat = other_threat.unwrap_or(threat);
+        let (key, map) = drawn(&view_with(s, selected, zoom, threat));
+        let (t_key, t_map) = drawn(&view_with(t, t_selected, t_zoom, t_threat));
         prop_assert_eq!(key.len(), 16);
         if key == t_key {
             prop_assert!(map == t_map, "equal keys {} but the maps differ after {:?}", key, changes);
@@ -318,6 +334,37 @@ fn every_change_that_moves_a_token_or_a_label_changes_the_key() {
     let mut s = example();
     s.card = Card::ALL.into_iter().find(|c| c.id() == "serpent-command").expect("serpent command");
     assert_ne!(view(s, Some(2), false).map_key(), base_key, "a card that changes the moves");
+}
+
+#[test]
+fn a_threat_map_shown_or_changed_changes_the_key() {
+    let base = drawn(&view(example(), Some(2), false));
+    let a = drawn(&view_with(example(), Some(2), false, Some(Side::A)));
+    let b = drawn(&view_with(example(), Some(2), false, Some(Side::B)));
+    assert!(a.0 != base.0 && b.0 != base.0 && a.0 != b.0, "off, side A and side B: three keys");
+    assert!(a.1 != base.1 && b.1 != base.1 && a.1 != b.1, "and three maps");
+    assert!(a.1.contains("id=\"threat-words\"") && !base.1.contains("threat-words"));
+    // Shown, it follows what its side's units reach: the card (Serpent Command: one hex).
+    let mut s = example();
+    s.card = Card::SerpentCommand;
+    let serpent = drawn(&view_with(s, Some(2), false, Some(Side::A)));
+    assert!(serpent.0 != a.0 && serpent.1 != a.1, "the card");
+    // A unit's close-combat dice are nothing the map shows, unless a threat map shows what it
+    // may grapple: the spearmen's boat (unit 3, F7) made unable to grapple.
+    let mut s = example();
+    s.units.push(Unit::of_type("sohei-warriors", Side::B, hex("G7")));
+    let armed = drawn(&view_with(s.clone(), None, false, Some(Side::A)));
+    s.units[2].close = 0;
+    let unarmed = drawn(&view_with(s.clone(), None, false, Some(Side::A)));
+    assert!(armed.0 != unarmed.0 && armed.1 != unarmed.1, "the grapple a threat map shows");
+    assert_eq!(
+        view(s.clone(), None, false).map_key(),
+        {
+            s.units[2].close = 3;
+            view(s, None, false).map_key()
+        },
+        "with no threat map shown, the dice leave the key alone"
+    );
 }
 
 #[test]

@@ -11,6 +11,7 @@ pub mod legend;
 pub mod map;
 #[cfg(test)]
 mod map_tests;
+pub mod threat;
 pub mod view;
 
 use crate::games::Problem;
@@ -28,7 +29,8 @@ use crate::web::view::Judged;
 use askama::Template;
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
-use axum::response::Response;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::json;
 use view::{Choices, SamuraiView};
@@ -114,6 +116,8 @@ struct MapPage {
     map: map::MapView,
     b: Build,
     hex: Option<String>,
+    /// Why the `threat` asked for was not shown, if it was not one.
+    notice: Option<String>,
 }
 
 /// `/samurai/new`: an empty 13 by 9 sea, or `?from=example` the example scenario.
@@ -127,9 +131,11 @@ async fn new_scenario(RawQuery(q): RawQuery) -> Result<Response, AppError> {
     builder::new_editor::<Samurai>(s)
 }
 
-/// `/samurai/{id}/map?hex=D5&zoom=1`: the saved scenario's map with the unit on D5 chosen (a hex
-/// that is not on the board, or holds no unit, chooses nothing and says so), zoomed in with
-/// `zoom` (a phone's bigger hexes; its hexes' links keep it).
+/// `/samurai/{id}/map?hex=D5&zoom=1&threat=a`: the saved scenario's map with the unit on D5
+/// chosen (a hex that is not on the board, or holds no unit, chooses nothing and says so),
+/// zoomed in with `zoom` (a phone's bigger hexes; its hexes' links keep it), showing side A's
+/// threat map with `threat` (a value that is no side is a 400 page saying so, the map drawn
+/// without one).
 async fn map_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -145,11 +151,21 @@ async fn map_page(
         v.c.choose(&s, h);
     }
     v.c.zoom = query.get("zoom").is_some_and(|z| !matches!(z, "" | "0" | "off"));
+    let notice = match threat::parse(query.get("threat").unwrap_or("")) {
+        Ok(side) => {
+            v.c.threat = side;
+            None
+        }
+        Err(why) => Some(why),
+    };
     let map = v.linked_map(format!("/samurai/{}/map", b.id));
-    page(&MapPage {
+    let refused = notice.is_some();
+    let res = page(&MapPage {
         hex: wanted.map(|w| crate::games::bounds::one_line(&w).chars().take(8).collect()),
         v,
         map,
         b,
-    })
+        notice,
+    })?;
+    Ok(if refused { (StatusCode::BAD_REQUEST, res).into_response() } else { res })
 }

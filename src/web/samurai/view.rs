@@ -57,6 +57,8 @@ pub struct Choices {
     pub leader: Option<usize>,
     /// The map drawn zoomed in (big enough to tap each hex on a phone).
     pub zoom: bool,
+    /// The side whose threat map the map shows (off by default).
+    pub threat: Option<Side>,
     /// The key of the map the page shows (`map_key`, see [`SamuraiView::live_map`]), if the
     /// request sent one.
     pub map_key: Option<String>,
@@ -75,6 +77,7 @@ impl Default for Choices {
             selected: None,
             leader: None,
             zoom: false,
+            threat: None,
             map_key: None,
         }
     }
@@ -96,6 +99,8 @@ impl Choices {
             selected: f.get("selected").and_then(|v| v.parse().ok()),
             leader: None,
             zoom: f.get("zoom").is_some_and(|z| !matches!(z, "" | "off" | "0")),
+            // The form's own choice is one of its options: anything else reads as off.
+            threat: f.get("threat").and_then(|t| super::threat::parse(t).ok().flatten()),
             map_key: f.get("map_key").map(str::to_owned),
         };
         let action = f.get("action").unwrap_or("");
@@ -327,9 +332,20 @@ impl SamuraiView {
         self.c.selected.and_then(|k| self.j.units.get(k))
     }
 
+    /// The side's threat map chosen, if one is.
+    pub fn threat(&self) -> Option<samurai::Threat> {
+        super::threat::of(&self.j, self.c.threat)
+    }
+
+    /// The editor's choice of a threat map.
+    pub fn threat_choice(&self) -> Select {
+        super::threat::choice(&self.s, self.c.threat)
+    }
+
     /// The editor's map: each hex a button.
     pub fn editor_map(&self) -> MapView {
-        MapView::new(&self.s, &self.j, self.selected(), self.editor_clicks(), self.c.zoom)
+        let t = self.threat();
+        MapView::new(&self.s, &self.j, self.selected(), t.as_ref(), self.editor_clicks(), self.c.zoom)
     }
 
     fn editor_clicks(&self) -> Clicks {
@@ -339,7 +355,9 @@ impl SamuraiView {
     /// The key of [`Self::editor_map`] (see [`map::key`](super::map::key)), as the editor's map
     /// carries it (`data-map-key`) and its live updates post it (`map_key`): 16 hex digits.
     pub fn map_key(&self) -> String {
-        let key = super::map::key(&self.s, &self.j, self.selected(), &self.editor_clicks(), self.c.zoom);
+        let t = self.threat();
+        let (clicks, zoom) = (self.editor_clicks(), self.c.zoom);
+        let key = super::map::key(&self.s, &self.j, self.selected(), t.as_ref(), &clicks, zoom);
         format!("{key:016x}")
     }
 
@@ -354,7 +372,8 @@ impl SamuraiView {
 
     /// A saved scenario's map: each hex a link to its page with that hex chosen.
     pub fn linked_map(&self, base: String) -> MapView {
-        let mut map = MapView::new(&self.s, &self.j, self.selected(), Clicks::Links { base }, self.c.zoom);
+        let (t, links) = (self.threat(), Clicks::Links { base });
+        let mut map = MapView::new(&self.s, &self.j, self.selected(), t.as_ref(), links, self.c.zoom);
         map.chosen = self
             .selected()
             .map(|o| o.hex)
@@ -364,7 +383,7 @@ impl SamuraiView {
 
     /// The printed map: nothing highlighted, nothing to click.
     pub fn printed_map(&self) -> MapView {
-        MapView::new(&self.s, &self.j, None, Clicks::None, false)
+        MapView::new(&self.s, &self.j, None, None, Clicks::None, false)
     }
 
     /// The six directions the wind and tide may blow toward, each a box, ticked when it does.

@@ -5,6 +5,7 @@
 
 use super::{claim_mismatches, parse};
 use crate::games::carwars::check;
+use crate::games::carwars::tables;
 use crate::games::carwars::units::{Money, Speed, Weight};
 
 /// (name, line, cost in dollars, exact weight in pounds, acceleration, top speed).
@@ -155,14 +156,105 @@ fn the_guppys_turret_fed_from_magazines_in_the_body_is_legal_however_it_is_writt
 
 #[test]
 fn a_printed_price_that_disagrees_with_the_table_is_a_note_and_the_part_is_kept() {
-    let imp = parse(line("cruiser-stateroom-misprint"));
-
+    let imp =
+        parse("Cruiser, Deck, Large power plant, Propeller, Pilot. Deluxe stateroom ($500). Armor: F10.");
     assert!(
-        imp.notes.contains(&"The line prints $5,00 for a Deluxe stateroom; the table says $5,000".to_owned()),
+        imp.notes.contains(&"The line prints $500 for a Deluxe stateroom; the table says $5,000".to_owned()),
         "{:?}",
         imp.notes
     );
     assert_eq!(imp.design.accessories[0].item.id(), "deluxe-stateroom");
+
+    let imp = parse(line("cruiser-stateroom-misprint"));
+
+    assert!(
+        imp.notes.contains(
+            &"The line prints $5,00 for a Deluxe stateroom, a misprint (its digits are grouped wrongly): \
+              read from its words, at the table's $5,000"
+                .to_owned()
+        ),
+        "{:?}",
+        imp.notes
+    );
+    assert_eq!(imp.design.accessories[0].item.id(), "deluxe-stateroom");
+}
+
+/// A price as printed with its digits grouped wrongly, in each way a typesetter could: a digit
+/// dropped after the thousands comma ("$5,00" for $5,000), a comma where none belongs ("$50,0"
+/// for $500), a comma moved ("$1,0000" for $10,000).
+fn misprinted(dollars: i64) -> Vec<String> {
+    let right = format!("{}", Money::whole(dollars));
+    let digits = dollars.to_string();
+    let mut out = Vec::new();
+    if right.contains(',') {
+        out.push(right[..right.len() - 1].to_owned());
+    }
+    if digits.len() >= 2 {
+        let (a, b) = digits.split_at(digits.len() - 1);
+        out.push(format!("${a},{b}"));
+    }
+    if digits.len() >= 5 {
+        let (a, b) = digits.split_at(digits.len() - 4);
+        out.push(format!("${a},{b}"));
+    }
+    out
+}
+
+#[test]
+fn any_accessorys_misprinted_price_is_read_from_its_words_and_said_to_be_a_misprint() {
+    let mut tried = 0;
+    for item in tables::ACCESSORIES.iter().filter(|a| a.cost.rounded() >= 10) {
+        for price in misprinted(item.cost.rounded()) {
+            let text = format!(
+                "Cruiser, Deck, Large power plant, Propeller, Pilot. {} ({price}). Armor: F10, B10.",
+                item.name
+            );
+            let imp = parse(&text);
+            let ids: Vec<&str> = imp.design.accessories.iter().map(|a| a.item.id()).collect();
+            if !ids.contains(&item.id) {
+                // A name the line's grammar reads otherwise (a part of the hull) is not this test's.
+                assert!(
+                    imp.unrecognized.is_empty() || !imp.unrecognized.iter().any(|u| u.contains(&price)),
+                    "{text}"
+                );
+                continue;
+            }
+            tried += 1;
+            assert!(imp.unrecognized.is_empty(), "{text}: {:?}", imp.unrecognized);
+            let note = format!("The line prints {price} for a {}, a misprint", item.name);
+            assert!(imp.notes.iter().any(|n| n.starts_with(&note)), "{text}: {:?}", imp.notes);
+            assert!(
+                imp.notes.iter().any(|n| n.ends_with(&format!("at the table's {}", item.cost))),
+                "{text}: {:?}",
+                imp.notes
+            );
+        }
+    }
+    assert!(tried >= 20, "only {tried} misprinted accessories were read");
+}
+
+#[test]
+fn any_weapons_misprinted_price_is_read_from_its_words() {
+    let mut tried = 0;
+    for w in tables::WEAPONS.iter().filter(|w| w.cost.rounded() >= 10) {
+        for price in misprinted(w.cost.rounded()) {
+            let text =
+                format!("Yacht, Large power plant, 2 propellers, Pilot. {} F ({price}). Armor: F10.", w.name);
+            let imp = parse(&text);
+            let ids: Vec<&str> = imp.design.weapons.iter().map(|m| m.weapon.id()).collect();
+            assert!(ids.contains(&w.id), "{text}: {ids:?} {:?}", imp.unrecognized);
+            tried += 1;
+            assert!(
+                imp.notes
+                    .iter()
+                    .any(|n| n.starts_with(&format!("The line prints {price} for "))
+                        && n.contains("a misprint")),
+                "{text}: {:?}",
+                imp.notes
+            );
+        }
+    }
+    assert!(tried >= 30, "only {tried} misprinted weapons were read");
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod check;
 mod geometry;
 mod open_rules;
 mod options;
+mod threat;
 
 use super::*;
 
@@ -40,6 +41,6 @@ pub(super) fn unit(kind: &str, side: Side, at: &str) -> Unit {
 fn the_naval_rules_are_summarised_in_our_own_words() {
     let names = ["Move as Wind", "Katchu-Keiba Victor", "Spirit of Haya-Ji", "Red Dragon", "Strike Fear"];
     let texts = rules::RULES.iter().map(|r| r.text);
-    let Some(copied) = crate::games::copied_runs("samurai-battles-naval.txt", &names, texts) else { return };
+    let copied = crate::games::fingerprint::copied_runs("samurai-battles-naval.txt", &names, texts);
     assert!(copied.is_empty(), "copied from the rules text: {copied:#?}");
 }

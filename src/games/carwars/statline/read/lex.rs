@@ -31,6 +31,9 @@ pub struct Token {
     pub value: f64,
     /// Whether white space stands between it and the token before.
     pub spaced: bool,
+    /// A number whose thousands separators are not where they belong ("5,00", "1,5000"): a
+    /// misprint, read as if the commas were not there.
+    pub misprint: bool,
 }
 
 /// A stat line as tokens.
@@ -80,6 +83,7 @@ impl<'a> Lexed<'a> {
     }
 
     fn push(&mut self, kind: Tok, start: usize, end: usize, value: f64, spaced: bool) {
+        let misprint = matches!(kind, Tok::Number | Tok::Money) && misgrouped(&self.text[start..end]);
         let lo = self.lower.len();
         if matches!(kind, Tok::Word | Tok::Number) {
             for c in self.text[start..end].chars() {
@@ -94,7 +98,7 @@ impl<'a> Lexed<'a> {
             }
         }
         let hi = self.lower.len();
-        self.tokens.push(Token { kind, start, end, lo, hi, value, spaced });
+        self.tokens.push(Token { kind, start, end, lo, hi, value, spaced, misprint });
     }
 
     fn scan(&mut self) {
@@ -162,6 +166,18 @@ impl<'a> Lexed<'a> {
     }
 }
 
+/// Whether a number as printed ("$5,00", "2,997") groups its digits wrongly: a comma must stand
+/// after one to three digits and before each group of exactly three, all before any decimal
+/// point.
+fn misgrouped(printed: &str) -> bool {
+    let digits = printed.trim_start_matches(['$', ' ']);
+    let whole = digits.split('.').next().unwrap_or("");
+    let mut groups = whole.split(',');
+    let first = groups.next().unwrap_or("");
+    let mut rest = groups.peekable();
+    rest.peek().is_some() && (first.is_empty() || first.len() > 3 || rest.any(|g| g.len() != 3))
+}
+
 /// The number starting at char `k`: its value and the char after it. A comma with digits on both
 /// sides separates thousands ("2,997"); one point with digits after it is a decimal point.
 fn number(chars: &[(usize, char)], k: usize) -> (f64, usize) {
@@ -215,6 +231,18 @@ mod tests {
             ]
         );
         assert_eq!(words("$5,00 -- VGM’s"), ["$500", "-", "-", "vgm’s"]);
+    }
+
+    #[test]
+    fn numbers_grouped_wrongly_are_misprints() {
+        let misprinted = |text: &str| Lexed::new(text).tokens.iter().map(|t| t.misprint).collect::<Vec<_>>();
+        for good in ["$5,000", "2,997", "1,000,000", "$500", "2.5", "12,345.5", "999"] {
+            assert_eq!(misprinted(good), [false], "{good}");
+        }
+        for bad in ["$5,00", "5,0000", "1,00,000", "1234,567", "$ 2,99", "7,5"] {
+            assert_eq!(misprinted(bad), [true], "{bad}");
+        }
+        assert_eq!(misprinted("15, 000"), [false, false, false], "a comma then a space separates");
     }
 
     #[test]

@@ -40,6 +40,8 @@ pub struct Figure {
     /// Where it is printed, to quote it back.
     pub from: usize,
     pub to: usize,
+    /// Printed with its digits grouped wrongly ("$5,00"): see [`Token::misprint`](super::lex::Token).
+    pub misprint: bool,
 }
 
 /// A turret as the line describes it, or the turret a weapon is placed in.
@@ -242,7 +244,13 @@ pub(super) fn fill(lx: &Lexed, it: &mut Item, from: usize, to: usize, paren: boo
             Tok::Punct(c) => return Err(unread(format!("\"{c}\" has no meaning here"))),
             Tok::Money => {
                 let each = is_any(lx, i + 1, &["each", "ea", "apiece"]);
-                it.figures.push(Figure { kind: FigureKind::Cost, value: t.value, from: i, to: i + 1 });
+                it.figures.push(Figure {
+                    kind: FigureKind::Cost,
+                    value: t.value,
+                    from: i,
+                    to: i + 1,
+                    misprint: t.misprint,
+                });
                 i += 1 + usize::from(each);
             }
             Tok::Word | Tok::Number => i = word(lx, it, &mut p, i, to, paren)?,

@@ -445,7 +445,13 @@ fn number(
 ) -> Read<usize> {
     let after = |k: usize| if lx.is_punct(k, '.') { k + 1 } else { k };
     let figure = |it: &mut Item, kind: FigureKind, end: usize| {
-        it.figures.push(Figure { kind, value: lx.tokens[i].value, from: i, to: end });
+        it.figures.push(Figure {
+            kind,
+            value: lx.tokens[i].value,
+            from: i,
+            to: end,
+            misprint: lx.tokens[i].misprint,
+        });
         end
     };
     let each = |k: usize| if is_any(lx, k, &["each", "ea", "apiece"]) { k + 1 } else { k };

@@ -537,13 +537,14 @@ impl<'l, 'a> Resolver<'l, 'a> {
 
     /// Checks printed figures against the table's: (kind, value in the kind's unit: cents,
     /// hundredths of a pound, sixths of a space, whole DP or power factors) for one part, `n`
-    /// of them. A figure that is neither one's nor all's is a note.
+    /// of them. A figure that is neither one's nor all's is a note; so is one printed with its
+    /// digits grouped wrongly ("$5,00"), whatever it reads as: the part is read from its words.
     fn figures(&mut self, it: &Item, what: &str, table: &[(FigureKind, i64)], n: u16) {
         for f in &it.figures {
             let mut candidates = table.iter().filter(|(k, v)| *k == f.kind && *v >= 0).map(|&(_, v)| v);
             let Some(one) = candidates.clone().next() else { continue };
             let printed = unit(f);
-            if candidates.any(|v| printed == v || printed == v * i64::from(n)) {
+            if !f.misprint && candidates.any(|v| printed == v || printed == v * i64::from(n)) {
                 continue;
             }
             let says = match f.kind {
@@ -558,10 +559,15 @@ impl<'l, 'a> Resolver<'l, 'a> {
             };
             let each = if n > 1 { " each" } else { "" };
             let article = if what.starts_with(|c: char| c.is_uppercase()) { "a " } else { "" };
-            self.notes.push(format!(
-                "The line prints {} for {article}{what}; the table says {says}{each}",
-                self.lx.source(f.from, f.to)
-            ));
+            let as_printed = self.lx.source(f.from, f.to);
+            self.notes.push(if f.misprint {
+                format!(
+                    "The line prints {as_printed} for {article}{what}, a misprint (its digits are grouped \
+                     wrongly): read from its words, at the table's {says}{each}"
+                )
+            } else {
+                format!("The line prints {as_printed} for {article}{what}; the table says {says}{each}")
+            });
         }
     }
 

@@ -6,10 +6,10 @@
 
 use proptest::prelude::*;
 
-use super::check;
 use super::properties::legalish_design;
-use super::statline::{self, stat_line};
-use super::tables::{ACCESSORIES, ROLES, WEAPONS};
+use crate::games::carwars::check;
+use crate::games::carwars::statline::{self, stat_line};
+use crate::games::carwars::tables::{ACCESSORIES, ROLES, WEAPONS};
 
 /// A small deterministic generator, so a failing case shrinks with its seed.
 struct Dice(u64);

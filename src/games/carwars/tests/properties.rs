@@ -6,16 +6,16 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
 
-use super::design::{
+use crate::games::carwars::design::{
     AccessoryEntry, ArmorPoints, CargoEntry, Catalogued, CrewEntry, Deck, Design, PropellerEntry, Ref,
     Section, Top, TurretEntry, WeaponEntry,
 };
-use super::evaluate::{check, mounts, turret_locations};
-use super::statline::{self, stat_line};
-use super::tables::{
+use crate::games::carwars::evaluate::{check, mounts, turret_locations};
+use crate::games::carwars::statline::{self, stat_line};
+use crate::games::carwars::tables::{
     self, ACCESSORIES, DeckRule, Family, GunRule, HULLS, Hull, Load, Loc, Mount, PLANTS, WEAPONS,
 };
-use super::units::{Money, Spaces, Weight};
+use crate::games::carwars::units::{Money, Spaces, Weight};
 use crate::games::{Code, Severity, bounds};
 
 // ---------------------------------------------------------------- arbitrary designs
@@ -458,7 +458,7 @@ prop_compose! {
             d.accessories.push(AccessoryEntry { item: Ref::Known(item), count: n, deck, cargo: cargo && item.cargo_ok });
         }
         d.armor.kind = Ref::Known(&tables::ARMOR_TYPES[armor_kind]);
-        let valid = super::evaluate::armor_locations(h, &d);
+        let valid = crate::games::carwars::evaluate::armor_locations(h, &d);
         for (l, p) in armor {
             if valid.contains(&l) {
                 d.armor.points.set(l, p);

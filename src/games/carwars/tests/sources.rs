@@ -6,14 +6,14 @@
 //! and show that a malformed data file stops the build with a message naming the file, line and
 //! column.
 
-use super::evaluate::{band, range_miles};
-use super::tables::{self, DeckRule, GunRule, Load, Loc, Weapon};
-use super::units::{Money, Spaces, Speed, Weight};
+use crate::games::carwars::evaluate::{band, range_miles};
+use crate::games::carwars::tables::{self, DeckRule, GunRule, Load, Loc, Weapon};
+use crate::games::carwars::units::{Money, Spaces, Speed, Weight};
 
-#[path = "../datafile.rs"]
+#[path = "../../datafile.rs"]
 #[macro_use]
 mod datafile;
-#[path = "tables/generate.rs"]
+#[path = "../tables/generate.rs"]
 mod generate;
 
 fn usd(d: i64) -> Money {

@@ -1,0 +1,183 @@
+//! The serde accessors the form reader hands out over the tree: a struct's fields, a list's
+//! items, a map's entries and keys, and a choice read as a unit variant.
+
+use super::read::{At, Error, Fact, Mode, Path, Seg, boolean, number};
+use super::*;
+
+pub(super) struct StructFields<'a> {
+    pub(super) at: At<'a>,
+    pub(super) names: std::slice::Iter<'static, &'static str>,
+    pub(super) next: Option<(&'static str, usize, Mode)>,
+}
+
+impl<'de> MapAccess<'de> for StructFields<'_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let at = self.at;
+        for &name in self.names.by_ref() {
+            let seg = Seg::Field(name);
+            let found = at.children().find(|&(k, _)| k == name).map(|(_, id)| id);
+            let next = match found {
+                Some(id) if at.readable(id, seg) => Some((id, Mode::Normal)),
+                _ if at.pass.knows(Fact::Zero, |s| at.path.write_shape_of(seg, s)) => {
+                    Some((EMPTY, Mode::Zero))
+                }
+                _ => None,
+            };
+            if let Some((id, mode)) = next {
+                self.next = Some((name, id, mode));
+                return seed.deserialize(StrDeserializer::<Error>::new(name)).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Error> {
+        let Some((name, id, mode)) = self.next.take() else {
+            return Err(de::Error::custom("a value was asked for before its field"));
+        };
+        self.at.child(id, Seg::Field(name), mode, seed)
+    }
+}
+
+pub(super) struct Items<'a> {
+    pub(super) at: At<'a>,
+    pub(super) items: std::vec::IntoIter<usize>,
+    pub(super) index: usize,
+}
+
+impl<'de> SeqAccess<'de> for Items<'_> {
+    type Error = Error;
+
+    fn next_element_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<Option<S::Value>, Error> {
+        let Some(id) = self.items.next() else { return Ok(None) };
+        let index = self.index;
+        self.index += 1;
+        self.at.child(id, Seg::Index(index), Mode::Normal, seed).map(Some)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+pub(super) struct MapEntries<'a> {
+    pub(super) at: At<'a>,
+    pub(super) items: std::vec::IntoIter<(&'a str, usize)>,
+    pub(super) next: Option<(&'a str, usize)>,
+}
+
+impl<'de> MapAccess<'de> for MapEntries<'_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        let Some((key, id)) = self.items.next() else { return Ok(None) };
+        self.next = Some((key, id));
+        // A key that does not fit (a letter where the map is keyed by numbers) is that entry's
+        // problem, not the whole map's.
+        let path = Path { up: Some(self.at.path), seg: Some(Seg::Key(key)) };
+        seed.deserialize(Key(key)).map(Some).map_err(|e| self.at.pass.locate(e, id, &path))
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Error> {
+        let Some((key, id)) = self.next.take() else {
+            return Err(de::Error::custom("a value was asked for before its key"));
+        };
+        self.at.child(id, Seg::Key(key), Mode::Normal, seed)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+macro_rules! forward_numbers_to {
+    ($target:ident: $($method:ident)*) => {$(
+        fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+            self.$target(v)
+        }
+    )*};
+}
+/// A map's key: text, or a number or choice written as text.
+pub(super) struct Key<'a>(&'a str);
+
+impl<'de> Deserializer<'de> for Key<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_str(self.0)
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        boolean(self.0, v)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, v: V) -> Result<V::Value, Error> {
+        v.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value, Error> {
+        v.visit_enum(UnitVariant(self.0))
+    }
+
+    fn deserialize_u64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        number(self.0, v)
+    }
+
+    fn deserialize_i64<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        number(self.0, v)
+    }
+
+    forward_numbers_to! { deserialize_u64:
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u128
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i128
+        deserialize_f32 deserialize_f64
+    }
+
+    serde::forward_to_deserialize_any! {
+        char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+/// A unit variant named by a form value.
+pub(super) struct UnitVariant<'a>(pub(super) &'a str);
+
+impl<'de, 'a> EnumAccess<'de> for UnitVariant<'a> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self), Error> {
+        seed.deserialize(StrDeserializer::<Error>::new(self.0)).map(|v| (v, self))
+    }
+}
+
+impl<'de> VariantAccess<'de> for UnitVariant<'_> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, _: S) -> Result<S::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &"a choice with a value"))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, v: V) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &v))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(self, _: &'static [&'static str], v: V) -> Result<V::Value, Error> {
+        Err(de::Error::invalid_type(Unexpected::UnitVariant, &v))
+    }
+}
