@@ -464,6 +464,27 @@ pub async fn fork_count(db: &Db, id: &str) -> Result<i64, sqlx::Error> {
         .await)
 }
 
+/// The first `limit` listed copies of this one still there (oldest first), and how many listed
+/// copies it has in all: a share page's family. Unlisted copies and copies never saved are not
+/// read.
+pub async fn listed_copies(db: &Db, id: &str, limit: i64) -> Result<(Vec<Build>, i64), sqlx::Error> {
+    let copies = on_pool!(db, pool => sqlx::query_as::<_, Build>(
+        "SELECT * FROM builds WHERE parent_id = $1 AND deleted_at IS NULL AND listing = 'listed' \
+         ORDER BY created_at, id LIMIT $2",
+    )
+    .bind(id)
+    .bind(limit)
+    .fetch_all(pool)
+    .await)?;
+    let all = on_pool!(db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM builds WHERE parent_id = $1 AND deleted_at IS NULL AND listing = 'listed'",
+    )
+    .bind(id)
+    .fetch_one(pool)
+    .await)?;
+    Ok((copies, all))
+}
+
 /// A date for people: "2026-11-29 13:20 UTC".
 pub fn format_time(millis: i64) -> String {
     let secs = millis.div_euclid(1000);

@@ -207,6 +207,10 @@ pub struct Saved {
     pub forks: i64,
     pub created: String,
     pub updated: String,
+    /// Its original (if listed) and its listed copies, each with how it differs from this one:
+    /// judged where the page is drawn ([`share_page`]), from `kin`.
+    pub family: super::compare::Family,
+    kin: super::compare::Kin,
 }
 
 /// The build a copy was copied from, as anyone who can see the copy may be told of it.
@@ -261,6 +265,8 @@ pub async fn saved(
         forks: builds::fork_count(&state.db, &b.id).await?,
         created: format_time(b.created_at),
         updated: format_time(b.updated_at),
+        family: super::compare::Family::default(),
+        kin: super::compare::Kin::read(state, b).await?,
     })
 }
 
@@ -339,6 +345,8 @@ where
     // of CPU (far more in a debug build), which on an async worker would hold up every other
     // request it serves, as when every kept page is drawn anew after the database comes back.
     let drawn = tokio::task::spawn_blocking(move || {
+        let mut facts = facts;
+        facts.family = super::compare::Family::of(&b, std::mem::take(&mut facts.kin));
         let plain = axum::body::Bytes::from(render(b, facts)?);
         Ok::<_, AppError>(if cacheable { Ok(super::cache::Page::new(plain)) } else { Err(plain) })
     })

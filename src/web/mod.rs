@@ -9,6 +9,7 @@ pub mod cache;
 pub mod chart;
 pub mod clients;
 pub mod codec;
+pub mod compare;
 pub mod conflict;
 pub mod epic;
 pub mod error;
@@ -140,6 +141,7 @@ pub fn app(state: AppState) -> Router {
         .route("/", axum::routing::get(home))
         .merge(registry::routes(&writes))
         .merge(builds::router(&writes))
+        .merge(compare::router())
         .merge(health::router())
         .nest_service("/static", ServeDir::new(static_dir))
         .fallback(not_found)

@@ -23,6 +23,9 @@ pub struct Registered {
     pub facets: fn(&Build) -> Facets,
     /// Why a stored document is not one its builder could have saved: `builder::check_stored::<B>`.
     pub document: fn(&str) -> Result<(), String>,
+    /// A saved build judged as one side of a comparison (its facts and problems):
+    /// `compare::side::<B>`, with the game's [`Comparable`](super::compare::Comparable) facts.
+    pub compare: fn(&Build) -> super::compare::Side,
 }
 
 pub static GAMES: [Registered; 5] = [
@@ -32,6 +35,7 @@ pub static GAMES: [Registered; 5] = [
         published: boats::view::published,
         facets: stored_facets::<boats::Boats>,
         document: check_stored::<boats::Boats>,
+        compare: super::compare::side::<boats::Boats>,
     },
     Registered {
         game: &crate::games::epic::GAME,
@@ -39,6 +43,7 @@ pub static GAMES: [Registered; 5] = [
         published: || &[],
         facets: stored_facets::<epic::Epic>,
         document: check_stored::<epic::Epic>,
+        compare: super::compare::side::<epic::Epic>,
     },
     Registered {
         game: &crate::games::bfg::GAME,
@@ -46,6 +51,7 @@ pub static GAMES: [Registered; 5] = [
         published: || &[],
         facets: stored_facets::<bfg::Fleets>,
         document: check_stored::<bfg::Fleets>,
+        compare: super::compare::side::<bfg::Fleets>,
     },
     Registered {
         game: &crate::games::waffle::GAME,
@@ -53,6 +59,7 @@ pub static GAMES: [Registered; 5] = [
         published: || &[],
         facets: stored_facets::<waffle::Waffle>,
         document: check_stored::<waffle::Waffle>,
+        compare: super::compare::side::<waffle::Waffle>,
     },
     Registered {
         game: &crate::games::samurai::GAME,
@@ -60,6 +67,7 @@ pub static GAMES: [Registered; 5] = [
         published: || &[],
         facets: stored_facets::<samurai::Samurai>,
         document: check_stored::<samurai::Samurai>,
+        compare: super::compare::side::<samurai::Samurai>,
     },
 ];
 

@@ -4,6 +4,7 @@
 mod bfg;
 mod bfg_fleet;
 mod boats;
+mod compare;
 mod epic;
 mod live;
 mod noscript;

@@ -8,12 +8,12 @@ use std::collections::{BTreeSet, VecDeque};
 
 /// Most pages the crawl visits: far more than the site has today, so it ends by running out of
 /// links, and a loop of generated links cannot run away.
-const MAX_PAGES: usize = 120;
+const MAX_PAGES: usize = 160;
 
 /// What is wrong with the page shown at 390 px, if anything: sideways scrolling, or a table
 /// wider than the screen (even inside a scrolling box). Closed boxes are opened first, so the
 /// tables they hold are measured too.
-async fn too_wide(b: &Browser) -> Option<String> {
+pub async fn too_wide(b: &Browser) -> Option<String> {
     b.js("document.querySelectorAll('details').forEach(d => { d.open = true; });").await;
     if b.fits_width().await != json!(true) {
         let width = b.js("return document.documentElement.scrollWidth;").await;

@@ -6,6 +6,7 @@ mod bfg_fleet;
 mod bfg_lists;
 mod bfg_long;
 mod buttons;
+mod compare;
 mod conflicts;
 mod connections;
 mod cpu;

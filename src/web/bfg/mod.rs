@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod battle;
+mod facts;
 pub mod form;
 pub mod import;
 pub mod input;

@@ -2,6 +2,7 @@
 //! copies, exports and the record sheet come from [`builder`].
 
 pub mod api;
+mod facts;
 pub mod form;
 pub mod view;
 

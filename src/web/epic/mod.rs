@@ -3,6 +3,7 @@
 //! copies, exports and the printable roster come from [`builder`].
 
 pub mod api;
+mod facts;
 pub mod form;
 pub mod view;
 

@@ -5,6 +5,7 @@
 
 pub mod api;
 pub mod brief;
+mod facts;
 pub mod form;
 pub mod legend;
 pub mod map;

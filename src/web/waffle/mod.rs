@@ -3,6 +3,7 @@
 //! calculator and the fire-point planner are in [`tools`].
 
 pub mod api;
+mod facts;
 pub mod form;
 pub mod take;
 pub mod tools;
