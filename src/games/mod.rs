@@ -13,10 +13,12 @@ pub mod waffle;
 mod decision;
 #[cfg(test)]
 pub(crate) mod fingerprint;
+mod grouped;
 mod problems;
 mod tally;
 
 pub use decision::Decision;
+pub use grouped::Grouped;
 pub use problems::{Code, MAX_LISTED, Problem, Severity, is_legal, legality_text, listed_of};
 pub use tally::Tally;
 pub(crate) use tally::headed_by_tally;

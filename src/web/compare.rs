@@ -15,6 +15,7 @@ use super::judging::JUDGED;
 use super::owners;
 use super::registry::{GAMES, Registered};
 use super::view::{Judged, ProblemView};
+use crate::games::Grouped;
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Listing, looks_like_id};
 use askama::Template;
@@ -329,7 +330,7 @@ pub fn amount(v: i64, per: i64, unit: Unit) -> String {
     let per = per.max(1);
     let sign = if v < 0 { "\u{2212}" } else { "" };
     let (whole, rem) = (v.unsigned_abs() / per.unsigned_abs(), v.unsigned_abs() % per.unsigned_abs());
-    let mut n = grouped(whole);
+    let mut n = Grouped(i64::try_from(whole).unwrap_or(i64::MAX)).to_string();
     let one = whole == 1 && rem == 0;
     if rem != 0 {
         if unit == Unit::Spaces && per == 6 {
@@ -357,19 +358,6 @@ pub fn amount(v: i64, per: i64, unit: Unit) -> String {
         Unit::Points => format!("{sign}{n} {}", if one { "point" } else { "points" }),
         Unit::Plain => format!("{sign}{n}"),
     }
-}
-
-/// "12,340".
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The difference from `from` to `to` in one line, for a family: the parts added, removed and
