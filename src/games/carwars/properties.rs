@@ -170,7 +170,7 @@ fn any_deck() -> impl Strategy<Value = Option<Deck>> {
 }
 
 prop_compose! {
-    fn any_design()(
+    pub(super) fn any_design()(
         (version, name, hull, plant, propellers, jet_drive, oars) in (
             prop_oneof![4 => Just(1u32), 1 => 0u32..4],
             "\\PC{0,12}",
