@@ -197,7 +197,7 @@ pub fn fill(d: &Design, pattern: Pattern, budget: Option<Money>) -> Result<Fill,
     let room = locs.iter().map(|&l| (i64::from(MAX_COUNT) - i64::from(d.armor.points.get(l))).max(0)).collect();
     let mut dealer = Dealer { given: vec![0; locs.len()], weights, room, picks: Vec::new() };
     let most = usize::try_from(dealer.most()).unwrap_or(0);
-    let mut fits = |dealer: &mut Dealer, n: usize| -> Option<(Design, Evaluation)> {
+    let fits = |dealer: &mut Dealer, n: usize| -> Option<(Design, Evaluation)> {
         let added = dealer.deal(n);
         let after = with_points(d, &locs, &added);
         let e = check(&after);
