@@ -56,7 +56,7 @@ async fn the_fill_is_previewed_then_applied_as_the_engine_fills() {
     // Pressed without JavaScript: the editor comes back with the box open and the Apply button
     // to land on.
     let page = editor(&app, &d, &press).await;
-    assert!(page.contains(r#"id="sec-assist" data-keep="assist_open" open"#));
+    assert!(page.contains(r#"id="assist-box" data-keep="assist_open" open"#));
     assert!(page.contains(r#"name="action" value="assist.fill" autofocus"#));
 }
 
@@ -80,7 +80,11 @@ async fn the_fastest_propulsion_is_shown_and_applied_as_the_search_finds_it() {
     let app = spawn().await;
     let d = examples::minnow();
     for (goal, speed, search) in [
-        ("fastest", "", Search { goal: Goal::Fastest, budget: Some(Money::whole(20_000)), keep_weapons: true }),
+        (
+            "fastest",
+            "",
+            Search { goal: Goal::Fastest, budget: Some(Money::whole(20_000)), keep_weapons: true },
+        ),
         (
             "cheapest",
             "40",
@@ -92,8 +96,12 @@ async fn the_fastest_propulsion_is_shown_and_applied_as_the_search_finds_it() {
         ),
     ] {
         let want = fastest::search(&d, &search).expect("found");
-        let settings =
-            [("assist_open", "1"), ("assist_goal", goal), ("assist_speed", speed), ("assist_budget", "20000")];
+        let settings = [
+            ("assist_open", "1"),
+            ("assist_goal", goal),
+            ("assist_speed", speed),
+            ("assist_budget", "20000"),
+        ];
         let page = editor(&app, &d, &settings).await;
         assert!(page.contains(&format!("{} choices", fastest::MAX_CANDIDATES)), "{goal}");
         assert!(page.contains(&format!("<strong>{}</strong>", want.choice.words())), "{goal}");
@@ -128,7 +136,8 @@ async fn a_problem_with_one_obvious_fix_offers_it_and_the_fix_removes_it() {
     assert!(drydock::games::carwars::check(&fixed).legal());
     // The legal boat offers no fix, and a stale fix changes nothing and says so.
     let page = editor(&app, &fixed, &[("action", "fix.pilot")]).await;
-    assert!(!page.contains(r#"id="fix-list""#));
+    assert!(!page.contains(r#"name="action" value="fix."#));
+    assert!(page.contains(r#"id="fix-list" tabindex="-1" autofocus>Fixed."#), "lands where the fixes were");
     assert!(page.contains("That fix no longer fits the boat"));
     assert_eq!(after_press(&app, &fixed, &[("action", "fix.pilot")]).await, fixed);
 }
@@ -141,7 +150,9 @@ async fn a_live_update_redraws_the_answers_only_while_the_box_is_open() {
     assert_eq!(status, StatusCode::OK);
     assert!(!closed.contains("assist-results"));
     let (_, open) = app.post_fields("/boats/live", &with_extra(fields_of(&d), &[("assist_open", "1")])).await;
-    assert!(open.contains(r#"id="assist-results" class="assist-results" aria-live="polite" hx-swap-oob="true""#));
+    assert!(
+        open.contains(r#"id="assist-results" class="assist-results" aria-live="polite" hx-swap-oob="true""#)
+    );
     // The share page has no assistant.
     let id = crate::support::save_boat(&app, &d).await;
     let share = app.page(&format!("/boats/{id}")).await;

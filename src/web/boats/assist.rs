@@ -30,6 +30,8 @@ pub struct Settings {
     pub cheapest: bool,
     pub speed_text: String,
     pub keep_weapons: bool,
+    /// The form was posted by a one-click fix's button.
+    pub fixed_now: bool,
 }
 
 impl Default for Settings {
@@ -41,6 +43,7 @@ impl Default for Settings {
             cheapest: false,
             speed_text: String::new(),
             keep_weapons: true,
+            fixed_now: false,
         }
     }
 }
@@ -67,6 +70,7 @@ impl Settings {
             cheapest: f.get("assist_goal") == Some("cheapest"),
             speed_text: short("assist_speed"),
             keep_weapons: f.get("assist_keep").is_none_or(|_| f.flag("assist_keep")),
+            fixed_now: f.get("action").is_some_and(|a| a.starts_with("fix.")),
         }
     }
 
@@ -86,10 +90,19 @@ impl Settings {
     pub fn search(&self) -> Result<Search, String> {
         let budget = self.budget()?;
         let goal = if self.cheapest {
-            let bad = || format!("Speed to reach: \"{}\" is not a whole number of mph from 1 to {MAX_SPEED}", self.speed_text);
+            let bad = || {
+                format!(
+                    "Speed to reach: \"{}\" is not a whole number of mph from 1 to {MAX_SPEED}",
+                    self.speed_text
+                )
+            };
             match number(&self.speed_text, MAX_SPEED as u64).map_err(|()| bad())? {
                 Some(mph) if mph > 0 => Goal::Cheapest(Speed::mph(i64::try_from(mph).unwrap_or(0))),
-                _ => return Err("Give the speed to reach, in mph, for the cheapest choice that reaches it".into()),
+                _ => {
+                    return Err(
+                        "Give the speed to reach, in mph, for the cheapest choice that reaches it".into()
+                    );
+                }
             }
         } else {
             Goal::Fastest
@@ -124,7 +137,9 @@ pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Option<Problem>
             Err(why) => note(format!("Nothing was changed: {why}.")),
             Ok(search) => match fastest::search(d, &search) {
                 Err(none) => note(none.message(&search)),
-                Ok(found) if found.design == *d => note("The boat already has the answer: nothing to change.".into()),
+                Ok(found) if found.design == *d => {
+                    note("The boat already has the answer: nothing to change.".into())
+                }
                 Ok(found) => {
                     *d = found.design;
                     None
@@ -174,19 +189,20 @@ pub struct Panel {
 }
 
 pub fn panel(d: &Design, e: &Evaluation, s: &Settings) -> Panel {
-    let fill = s.budget().and_then(|b| fill::fill(d, s.pattern, b).map_err(|no| no.message())).map(|f| FillView {
-        rows: f
-            .added
-            .iter()
-            .zip(&f.after)
-            .filter(|((_, n), _)| *n > 0)
-            .map(|((l, n), (_, to))| format!("{} +{n} (to {to})", l.code()))
-            .collect(),
-        points: f.points,
-        weight: format!("{} lb", f.weight),
-        cost: f.cost.to_string(),
-        top_speed: format!("{} mph", f.top_speed),
-    });
+    let fill =
+        s.budget().and_then(|b| fill::fill(d, s.pattern, b).map_err(|no| no.message())).map(|f| FillView {
+            rows: f
+                .added
+                .iter()
+                .zip(&f.after)
+                .filter(|((_, n), _)| *n > 0)
+                .map(|((l, n), (_, to))| format!("{} +{n} (to {to})", l.code()))
+                .collect(),
+            points: f.points,
+            weight: format!("{} lb", f.weight),
+            cost: f.cost.to_string(),
+            top_speed: format!("{} mph", f.top_speed),
+        });
     let fastest = s.search().and_then(|search| {
         fastest::search(d, &search).map_err(|no| no.message(&search)).map(|f| {
             let delta = f.cost.0 - e.figures.cost.0;

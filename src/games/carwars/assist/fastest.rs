@@ -49,7 +49,8 @@ pub struct Choice {
 impl Choice {
     /// "Large power plant, jet drive, hydrofoils".
     pub fn words(&self) -> String {
-        let mut s = format!("{} power plant, {}", self.plant.name, if self.jet { "jet drive" } else { "propeller" });
+        let mut s =
+            format!("{} power plant, {}", self.plant.name, if self.jet { "jet drive" } else { "propeller" });
         if self.hydrofoils {
             s.push_str(", hydrofoils");
         }
@@ -76,7 +77,9 @@ pub enum NotFound {
     /// Past a limit whatever the propulsion (the problem's message).
     PastLimit(String),
     /// No candidate is within the budget and the limits, or reaches the speed.
-    NoneFits { tried: usize },
+    NoneFits {
+        tried: usize,
+    },
 }
 
 impl NotFound {
@@ -90,9 +93,13 @@ impl NotFound {
                     None => "within the hull's limits".into(),
                 };
                 match s.goal {
-                    Goal::Fastest => format!("None of the {tried} choices of power plant and drive is {within}."),
+                    Goal::Fastest => {
+                        format!("None of the {tried} choices of power plant and drive is {within}.")
+                    }
                     Goal::Cheapest(v) => {
-                        format!("None of the {tried} choices of power plant and drive reaches {v} mph {within}.")
+                        format!(
+                            "None of the {tried} choices of power plant and drive reaches {v} mph {within}."
+                        )
                     }
                 }
             }

@@ -194,7 +194,8 @@ pub fn fill(d: &Design, pattern: Pattern, budget: Option<Money>) -> Result<Fill,
     if weights.iter().all(|&w| w == 0) {
         return Err(NoFill::PatternMissesBoat);
     }
-    let room = locs.iter().map(|&l| (i64::from(MAX_COUNT) - i64::from(d.armor.points.get(l))).max(0)).collect();
+    let room =
+        locs.iter().map(|&l| (i64::from(MAX_COUNT) - i64::from(d.armor.points.get(l))).max(0)).collect();
     let mut dealer = Dealer { given: vec![0; locs.len()], weights, room, picks: Vec::new() };
     let most = usize::try_from(dealer.most()).unwrap_or(0);
     let fits = |dealer: &mut Dealer, n: usize| -> Option<(Design, Evaluation)> {

@@ -11,6 +11,7 @@
 use crate::games::carwars::design::{CrewEntry, Deck, Design};
 use crate::games::carwars::evaluate::{Evaluation, Part, check};
 use crate::games::carwars::tables::{self, Mount, PLANTS, PROPELLER_GUARD_MAX};
+use crate::games::carwars::units::Speed;
 use crate::games::{Code, Problem};
 
 /// Problems looked at for fixes, in the order they are listed: past these, none is offered
@@ -113,14 +114,18 @@ impl Change {
             }
             "deck" if arg.is_empty() => Change::AddDeck,
             "even-split" if arg.is_empty() => Change::EvenSplit,
-            "remove" => Change::Remove(
-                part(arg).filter(|p| {
-                    matches!(p, Part::Deck | Part::Oars | Part::WeightedKeel | Part::Spoiler | Part::Hydrofoils)
-                })?,
-            ),
-            "out-of-cargo" => Change::OutOfCargo(part(arg).filter(|p| matches!(p, Part::Crew(_) | Part::Accessory(_)))?),
-            "unlink" => Change::Unlink(part(arg).filter(|p| matches!(p, Part::Weapon(_) | Part::TurretWeapon(..)))?),
-            "ungroup" => Change::Ungroup(part(arg).filter(|p| matches!(p, Part::Weapon(_) | Part::TurretWeapon(..)))?),
+            "remove" => Change::Remove(part(arg).filter(|p| {
+                matches!(p, Part::Deck | Part::Oars | Part::WeightedKeel | Part::Spoiler | Part::Hydrofoils)
+            })?),
+            "out-of-cargo" => {
+                Change::OutOfCargo(part(arg).filter(|p| matches!(p, Part::Crew(_) | Part::Accessory(_)))?)
+            }
+            "unlink" => {
+                Change::Unlink(part(arg).filter(|p| matches!(p, Part::Weapon(_) | Part::TurretWeapon(..)))?)
+            }
+            "ungroup" => {
+                Change::Ungroup(part(arg).filter(|p| matches!(p, Part::Weapon(_) | Part::TurretWeapon(..)))?)
+            }
             "no-switch" => {
                 Change::NoSwitch(part(arg).filter(|p| matches!(p, Part::Weapon(_) | Part::TurretWeapon(..)))?)
             }
@@ -291,7 +296,13 @@ pub fn fixes(d: &Design, e: &Evaluation) -> Vec<Fix> {
         let (changes, all) = candidates(p, d);
         for c in changes {
             let mut after = d.clone();
-            if !c.apply(&mut after) || !fixed(p, e, &check(&after)) {
+            if !c.apply(&mut after) {
+                continue;
+            }
+            let judged = check(&after);
+            // A plant offered must also move the boat.
+            let moves = !matches!(c, Change::Plant(_)) || super::fastest_speed(&judged.figures) > Speed::ZERO;
+            if !moves || !fixed(p, e, &judged) {
                 continue;
             }
             out.push(Fix { code: p.code, part: p.part.clone(), label: c.label(), action: c.action() });
@@ -387,7 +398,15 @@ mod tests {
             assert_eq!(a.strip_prefix("fix.").and_then(Change::parse), Some(c), "{a}");
             assert!(!c.label().is_empty());
         }
-        for bad in ["fix.", "fix.plant.nope", "fix.mount.1", "fix.mount.x.F", "fix.remove.crew.0", "fix.pilot.2", "nofix"] {
+        for bad in [
+            "fix.",
+            "fix.plant.nope",
+            "fix.mount.1",
+            "fix.mount.x.F",
+            "fix.remove.crew.0",
+            "fix.pilot.2",
+            "nofix",
+        ] {
             let mut x = d.clone();
             assert!(!apply(&mut x, bad), "{bad}");
             assert_eq!(x, d);

@@ -22,7 +22,8 @@ use crate::games::{Code, Problem};
 
 /// The problems that say a boat is past one of its hull's limits: weight, spaces, cargo
 /// spaces, a part of its Deck. An answer of the assistant never has one.
-pub const LIMITS: [Code; 4] = [Code::OverMaxLoad, Code::OverSpaces, Code::OverCargoSpaces, Code::DeckSectionFull];
+pub const LIMITS: [Code; 4] =
+    [Code::OverMaxLoad, Code::OverSpaces, Code::OverCargoSpaces, Code::DeckSectionFull];
 
 /// The same problem (its code, at the same part).
 fn same(a: &Problem, b: &Problem) -> bool {
@@ -34,9 +35,11 @@ fn same(a: &Problem, b: &Problem) -> bool {
 pub fn acceptable(before: &Evaluation, after: &Evaluation, budget: Option<Money>) -> bool {
     let within_budget = budget.is_none_or(|b| after.figures.cost <= b);
     within_budget
-        && after.problems.iter().filter(|p| p.is_error()).all(|p| {
-            !LIMITS.contains(&p.code) && before.problems.iter().any(|q| q.is_error() && same(p, q))
-        })
+        && after
+            .problems
+            .iter()
+            .filter(|p| p.is_error())
+            .all(|p| !LIMITS.contains(&p.code) && before.problems.iter().any(|q| q.is_error() && same(p, q)))
 }
 
 /// The limit problem `e` has, if any: why the assistant can add nothing until it is put right.

@@ -36,7 +36,10 @@ fn every_propulsion(d: &Design, keep_weapons: bool) -> Vec<Design> {
     for a in &sizes {
         props.push(vec![PropellerEntry { size: a.clone(), guard: 0 }]);
         for b in &sizes {
-            props.push(vec![PropellerEntry { size: a.clone(), guard: 0 }, PropellerEntry { size: b.clone(), guard: 0 }]);
+            props.push(vec![
+                PropellerEntry { size: a.clone(), guard: 0 },
+                PropellerEntry { size: b.clone(), guard: 0 },
+            ]);
         }
     }
     let mut out = Vec::new();

@@ -654,23 +654,7 @@ pub fn check(d: &Design) -> Evaluation {
         ));
     }
     if let Some(p) = plant.filter(|_| driven && top_speed == Speed::ZERO) {
-        // The slowest band that moves a boat, and the power factors this weight needs for it.
-        let slowest = tables::PERFORMANCE.iter().rev().find(|b| b.top_speed > Speed::ZERO);
-        if let Some(b) = slowest {
-            let needed = (b.ratio_milli.saturating_mul(weight.0) + 99_999).div_euclid(100_000);
-            problems.push(Problem::warning(
-                Code::PlantTooWeak,
-                Part::Plant.path(),
-                format!(
-                    "The {} plant's {} power factors cannot move {} lb: the performance table gives no speed under {} power factors a pound (this boat needs at least {})",
-                    p.name,
-                    Grouped(pf),
-                    pounds_rounded(weight),
-                    b.ratio_milli as f64 / 1000.0,
-                    Grouped(needed)
-                ),
-            ));
-        }
+        problems.extend(propulsion::too_weak(p, weight));
     }
     let top_on_foils = (d.hydrofoils && top_speed >= tables::HYDROFOIL_LIFT_SPEED)
         .then(|| top_speed + tables::HYDROFOIL_TOP_SPEED_BONUS);

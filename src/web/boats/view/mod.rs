@@ -199,6 +199,12 @@ impl BoatView {
         (!live || s.open).then(|| assist::panel(&self.design, &self.eval, s))
     }
 
+    /// Whether this page answers a one-click fix (the figures then say where the fixes were,
+    /// and the page lands there).
+    pub fn fixed_now(&self) -> bool {
+        self.assist.as_ref().is_some_and(|s| s.fixed_now)
+    }
+
     /// The problems with a one-click fix, in the designer only.
     pub fn fix_rows(&self) -> Vec<FixRow> {
         match self.assist {
