@@ -22,8 +22,10 @@ pub const MAX_SPEED: i64 = 500;
 /// The assistant's settings, as the form posts them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
-    /// Whether its box is open (the designer's script reports it; a press of one of its
-    /// buttons opens it, so a page drawn without JavaScript shows the answer).
+    /// Whether its box is open: at first, on a page drawn whole; then as the designer's script
+    /// reports it (a press of one of its buttons opens it, so a page drawn without JavaScript
+    /// shows the answer). A live update from a form that does not say (a client of its own) is
+    /// answered without it.
     pub open: bool,
     pub pattern: Pattern,
     pub budget_text: String,
@@ -37,7 +39,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            open: false,
+            open: true,
             pattern: Pattern::Even,
             budget_text: String::new(),
             cheapest: false,
@@ -61,10 +63,12 @@ fn number(text: &str, max: u64) -> Result<Option<u64>, ()> {
 }
 
 impl Settings {
-    pub fn from_form(f: &Fields) -> Settings {
+    /// The settings a posted form holds; `live` for a live update.
+    pub fn from_form(f: &Fields, live: bool) -> Settings {
         let short = |name: &str| f.text(name).chars().take(20).collect::<String>();
         Settings {
-            open: f.flag("assist_open") || f.get("action").is_some_and(|a| a.starts_with("assist.")),
+            open: f.get("assist_open").map_or(!live, |_| f.flag("assist_open"))
+                || f.get("action").is_some_and(|a| a.starts_with("assist.")),
             pattern: Pattern::parse(f.get("assist_pattern").unwrap_or("")),
             budget_text: short("assist_budget"),
             cheapest: f.get("assist_goal") == Some("cheapest"),
@@ -123,7 +127,7 @@ fn note(message: String) -> Option<Problem> {
 /// Does what an assistant's button asks, to the design as posted: `None` when `action` is not
 /// one of its buttons; else the note to show when it changed nothing.
 pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Option<Problem>> {
-    let s = Settings::from_form(f);
+    let s = Settings::from_form(f, false);
     Some(match action {
         "assist.fill" => match s.budget().map(|b| fill::fill(d, s.pattern, b)) {
             Err(why) => note(format!("Nothing was added: {why}.")),

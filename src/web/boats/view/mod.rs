@@ -188,7 +188,7 @@ impl BoatView {
         self.ledger_open = f.flag("ledger_open");
         self.maneuvers_open = f.flag("maneuvers_open");
         self.ledger_lines = !live || self.ledger_open;
-        self.assist = Some(Settings::from_form(f));
+        self.assist = Some(Settings::from_form(f, live));
         self
     }
 
