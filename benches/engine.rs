@@ -6,7 +6,7 @@
 //!
 //! Plain std timing, no harness: `cargo bench --bench engine`. Each measurement warms up, then runs
 //! whole batches until at least a second has passed, and prints the time per call. Words after
-//! `--` pick sections by name (`boats`, `forms`, `worst`, `unknown`, `bfg`, `waffle`, `samurai`): `cargo bench --bench engine -- bfg`.
+//! `--` pick sections by name (`boats`, `forms`, `assist`, `worst`, `unknown`, `bfg`, `waffle`, `samurai`): `cargo bench --bench engine -- bfg`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -73,6 +73,9 @@ fn main() {
     }
     if runs("forms") {
         forms(second);
+    }
+    if runs("assist") {
+        assist(second);
     }
     if runs("worst") {
         worst_cases(second);
@@ -199,6 +202,49 @@ fn boats(second: Duration) {
         parse_us.mean,
         parse_us.best
     );
+}
+
+/// The design assistant on the Minnow and the 48-item Yacht: the fastest-propulsion search (every
+/// plant with each drive, with and without hydrofoils: `MAX_CANDIDATES` judgements), the armor
+/// fill (a doubling then a halving, each try judged) and the one-click fixes of a Minnow with
+/// no pilot and its machine gun facing a way a Dinghy has not got. Each prints its time per
+/// search and per judgement it makes.
+fn assist(at_least: Duration) {
+    use drydock::games::carwars::assist::{fastest, fill, fixes};
+    let mut minnow_bare = examples::minnow();
+    minnow_bare.armor.points = Default::default();
+    for (name, d) in [("minnow", examples::minnow()), ("yacht", big_yacht())] {
+        let s = fastest::Search { goal: fastest::Goal::Fastest, budget: None, keep_weapons: true };
+        let us = time(at_least, || fastest::search(black_box(&d), &s).map(|f| f.speed));
+        let n = fastest::MAX_CANDIDATES as f64;
+        println!(
+            "assist, fastest for the {name}: {:.1} us/search of {} candidates, {:.2} us per evaluation (fastest batch {:.1})",
+            us.mean,
+            fastest::MAX_CANDIDATES,
+            us.mean / n,
+            us.best
+        );
+    }
+    let mut yacht_bare = big_yacht();
+    yacht_bare.armor.points = Default::default();
+    for (name, d) in [("bare minnow", minnow_bare), ("yacht without armor", yacht_bare)] {
+        let points = fill::fill(&d, fill::Pattern::Even, None).map(|f| f.points);
+        let us = time(at_least, || fill::fill(black_box(&d), fill::Pattern::Even, None).map(|f| f.points));
+        let eval = time(at_least, || carwars::check(black_box(&d)));
+        println!(
+            "assist, even fill of the {name} ({points:?} points): {:.1} us/fill, about {:.0} evaluations of {:.2} us",
+            us.mean,
+            us.mean / eval.mean,
+            eval.mean
+        );
+    }
+    let mut broken = examples::minnow();
+    broken.crew.retain(|c| c.role.id() != "pilot");
+    broken.weapons[1].mount = Some(Mount::FL);
+    let e = carwars::check(&broken);
+    let offered = fixes::fixes(&broken, &e).len();
+    let us = time(at_least, || fixes::fixes(black_box(&broken), black_box(&e)).len());
+    println!("assist, fixes of a minnow with 2 fixable problems ({offered} offered): {:.1} us", us.mean);
 }
 
 /// Reading a posted designer form through the form codec (what every live update does before

@@ -132,8 +132,14 @@
     if (!target || !c || !target.contains(c)) return;
     var ids = [];
     for (var a = c.parentElement; a; a = a.parentElement) if (a.id) ids.push(a.id);
+    // A region that scrolls on its own (the figures panel beside the form on a wide screen)
+    // comes back scrolled as it was, or what it holds would jump to its top.
+    var scrolls = [];
+    for (var s = c.parentElement; s; s = s.parentElement) {
+      if (s.id && s.scrollHeight > s.clientHeight) scrolls.push([s.id, s.scrollTop]);
+    }
     var top = c.getBoundingClientRect().top;
-    place = { top: top, docTop: top + window.scrollY, id: c.id, name: c.name, value: c.value, ids: ids };
+    place = { top: top, docTop: top + window.scrollY, id: c.id, name: c.name, value: c.value, ids: ids, scrolls: scrolls };
   });
   document.addEventListener("htmx:afterSwap", function () {
     var p = place;
@@ -141,6 +147,10 @@
     var marked = document.querySelectorAll("[autofocus]");
     marked.forEach(function (m) { m.removeAttribute("autofocus"); });
     if (!p) return;
+    p.scrolls.forEach(function (s) {
+      var region = document.getElementById(s[0]);
+      if (region) region.scrollTop = s[1];
+    });
     var land = marked[0] || sameControl(p);
     for (var i = 0; !land && i < p.ids.length; i++) {
       var region = document.getElementById(p.ids[i]);
@@ -151,6 +161,19 @@
     }
     if (!land) return;
     window.scrollBy(0, land.getBoundingClientRect().top - p.top);
+    // Held in a region that scrolls on its own (a sticky panel, which the window's scroll does
+    // not move), that region is scrolled instead.
+    p.scrolls.forEach(function (s) {
+      var region = document.getElementById(s[0]);
+      if (!region || !region.contains(land)) return;
+      region.scrollTop += land.getBoundingClientRect().top - p.top;
+      // Shorter now, it cannot scroll that far: it keeps its height at the foot instead.
+      var left = land.getBoundingClientRect().top - p.top;
+      if (left > 1) {
+        region.style.paddingBottom = "calc(" + (getComputedStyle(region).paddingBottom || "0px") + " + " + left + "px)";
+        region.scrollTop += left;
+      }
+    });
     // Near the page's foot a shorter page cannot scroll that far: it keeps its height instead.
     var short = land.getBoundingClientRect().top - p.top;
     if (short > 1) {
@@ -245,6 +268,45 @@
     window.scrollBy(0, line.getBoundingClientRect().top - top);
     line.focus({ preventScroll: true });
   }
+  // Undo with Back. The boat assistant's Apply buttons and one-click fixes (marked data-undo)
+  // change the build in one step, so each makes a step of the browser's history: before the
+  // request the page's entry is given the form's fields as they were, and after the swap a new
+  // entry holds them as they are. Back (or Forward) to such an entry posts its fields to the
+  // address the button posted to, which draws the form from them, and puts that form in place;
+  // the draft follows, as after any change.
+  var undo = null;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var b = e.detail.elt;
+    if (!b || !b.hasAttribute || !b.hasAttribute("data-undo") || !b.form || !b.form.id) return;
+    undo = { form: b.form.id, url: b.getAttribute("hx-post") };
+    history.replaceState({ drydockForm: undo.form, url: undo.url, fields: pairs(b.form) }, "");
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!undo) return;
+    var form = document.getElementById(undo.form);
+    if (form) history.pushState({ drydockForm: undo.form, url: undo.url, fields: pairs(form) }, "");
+    undo = null;
+  });
+  window.addEventListener("popstate", function (e) {
+    var s = e.state;
+    if (!s || !s.drydockForm || !document.getElementById(s.drydockForm)) return;
+    var body = new URLSearchParams();
+    s.fields.forEach(function (p) { body.append(p[0], p[1]); });
+    fetch(s.url, { method: "POST", body: body, headers: { "HX-Request": "true" } })
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (html) {
+        var now = document.getElementById(s.drydockForm);
+        if (!now) return;
+        var y = window.scrollY;
+        now.outerHTML = html;
+        var fresh = document.getElementById(s.drydockForm);
+        if (fresh && window.htmx) window.htmx.process(fresh);
+        wire(document);
+        window.scrollTo(0, y);
+        keepSoon();
+      })
+      .catch(function () { location.reload(); });
+  });
   function startDrafts() {
     var banner = document.getElementById("draft-banner");
     var form = banner && document.getElementById(banner.dataset.draftForm);

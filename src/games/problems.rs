@@ -220,6 +220,9 @@ codes! {
     /// The plant's power factors are under half the boat's weight, so the jet drive does not run
     /// (a warning).
     JetDriveWontRun = "JET_DRIVE_WONT_RUN",
+    /// The plant is too weak for the boat's weight to give it any speed on the performance table
+    /// (a warning: the boat is legal but does not move under power).
+    PlantTooWeak = "PLANT_TOO_WEAK",
     /// The boat's top speed is under the speed at which hydrofoils lift (a warning).
     HydrofoilsNeverLift = "HYDROFOILS_NEVER_LIFT",
     /// A torpedo fired forward from a boat faster than torpedoes run (a warning: it catches its

@@ -1,6 +1,7 @@
 //! Browser tests: real headless Chromium (Debian's chromium and chromium-driver, which the
 //! README's test command installs when missing) against the real app.
 
+mod assist;
 mod bfg;
 mod bfg_fleet;
 mod boats;

@@ -1,6 +1,7 @@
 //! HTTP tests: the real app on a real socket, with a real SQLite file per test.
 
 mod api;
+mod assist;
 mod bfg;
 mod bfg_fleet;
 mod bfg_lists;

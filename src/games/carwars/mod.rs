@@ -5,6 +5,7 @@
 //! - [`evaluate`]: the ledger, the figures and the problems ([`check`] judges a design)
 //! - [`statline`]: the canonical one-line stat block out, and published stat lines in
 
+pub mod assist;
 pub mod design;
 pub mod evaluate;
 pub mod examples;

@@ -50,9 +50,12 @@ pub(super) fn label(path: &str) -> String {
     }
 }
 
-/// Does what the pressed button asks (an add, remove, move or clear, see [`Op`]), or says why it
-/// cannot; any other button changes nothing. `f` holds the choice next to an add button.
+/// Does what the pressed button asks (an add, remove, move or clear, see [`Op`]; the assistant's
+/// fill, fastest and fixes, see [`super::assist`]), or says why it cannot; any other button changes nothing. `f` holds the choice next to an add button.
 pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Problem> {
+    if let Some(note) = super::assist::press(d, action, f) {
+        return note;
+    }
     codec::press(d, action, |list, at| new_item(f, list, at))
 }
 

@@ -2,6 +2,7 @@
 //! copies, exports and the record sheet come from [`builder`].
 
 pub mod api;
+pub mod assist;
 mod facts;
 pub mod form;
 pub mod view;
@@ -112,7 +113,9 @@ pub struct DesignerPage {
 }
 
 impl DesignerPage {
-    fn new(v: BoatView) -> Self {
+    /// The designer, with its assistant (as the posted form left it, or closed).
+    fn new(mut v: BoatView) -> Self {
+        v.assist.get_or_insert_with(assist::Settings::default);
         DesignerPage { v, at: Editing::default(), unrecognized: Vec::new(), notes: Vec::new() }
     }
 }

@@ -653,6 +653,9 @@ pub fn check(d: &Design) -> Evaluation {
             "The boat has no way to move: add a power plant with a propeller or jet drive, or oars".into(),
         ));
     }
+    if let Some(p) = plant.filter(|_| driven && top_speed == Speed::ZERO) {
+        problems.extend(propulsion::too_weak(p, weight));
+    }
     let top_on_foils = (d.hydrofoils && top_speed >= tables::HYDROFOIL_LIFT_SPEED)
         .then(|| top_speed + tables::HYDROFOIL_TOP_SPEED_BONUS);
     if d.hydrofoils && top_on_foils.is_none() {

@@ -4,7 +4,7 @@
 use super::{Judge, Line, LineKind, Part, unknown};
 use crate::games::carwars::design::{Ref, Section};
 use crate::games::carwars::tables::{self, PERFORMANCE, Plant};
-use crate::games::carwars::units::{Spaces, Speed, Weight};
+use crate::games::carwars::units::{Grouped, Spaces, Speed, Weight, pounds_rounded};
 use crate::games::{Code, Problem};
 
 impl Judge<'_> {
@@ -133,6 +133,25 @@ impl Judge<'_> {
             }
         }
     }
+}
+
+/// The warning for a plant that gives a boat of `weight` no speed: the power factors the
+/// slowest band that moves it needs.
+pub(super) fn too_weak(p: &Plant, weight: Weight) -> Option<Problem> {
+    let slowest = PERFORMANCE.iter().rev().find(|b| b.top_speed > Speed::ZERO)?;
+    let needed = (slowest.ratio_milli.saturating_mul(weight.0) + 99_999).div_euclid(100_000);
+    Some(Problem::warning(
+        Code::PlantTooWeak,
+        Part::Plant.path(),
+        format!(
+            "The {} plant's {} power factors cannot move {} lb: the performance table gives no speed under {} power factors a pound (this boat needs at least {})",
+            p.name,
+            Grouped(p.power_factors),
+            pounds_rounded(weight),
+            slowest.ratio_milli as f64 / 1000.0,
+            Grouped(needed)
+        ),
+    ))
 }
 
 /// The performance band for `pf` power factors moving `weight`.

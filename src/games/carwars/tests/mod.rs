@@ -3,6 +3,6 @@
 //! rephrase it (`rephrase`), and the tables against their sources (`sources`).
 
 mod limits;
-mod properties;
+pub(super) mod properties;
 mod rephrase;
 mod sources;

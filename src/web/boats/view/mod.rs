@@ -24,6 +24,7 @@ use crate::games::carwars::tables::{self, Loc};
 use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
 use crate::games::carwars::{self, statline};
 
+use crate::web::boats::assist::{self, FixRow, Panel, Settings};
 use crate::web::view::{Judged, ProblemView, Verdict, slot_id};
 use std::borrow::Cow;
 
@@ -92,6 +93,9 @@ pub struct BoatView {
     pub ledger_lines: bool,
     /// Each part's cost, weight and spaces, added up when a form row asks.
     part_totals: std::sync::OnceLock<Vec<(Part, Sums)>>,
+    /// The design assistant's settings, in the designer and its live updates only (the share
+    /// page and the record sheet have none).
+    pub assist: Option<Settings>,
 }
 
 /// A part's cost, weight and spaces.
@@ -174,6 +178,7 @@ impl BoatView {
             maneuvers_open: false,
             ledger_lines: true,
             part_totals: std::sync::OnceLock::new(),
+            assist: None,
         }
     }
 
@@ -183,7 +188,29 @@ impl BoatView {
         self.ledger_open = f.flag("ledger_open");
         self.maneuvers_open = f.flag("maneuvers_open");
         self.ledger_lines = !live || self.ledger_open;
+        self.assist = Some(Settings::from_form(f, live));
         self
+    }
+
+    /// The assistant's answers, while its box is open (always on a page drawn whole, where the
+    /// box can be opened without a new request); `None` on pages without it.
+    pub fn assist_panel(&self, live: bool) -> Option<Panel> {
+        let s = self.assist.as_ref()?;
+        (!live || s.open).then(|| assist::panel(&self.design, &self.eval, s))
+    }
+
+    /// Whether this page answers a one-click fix (the figures then say where the fixes were,
+    /// and the page lands there).
+    pub fn fixed_now(&self) -> bool {
+        self.assist.as_ref().is_some_and(|s| s.fixed_now)
+    }
+
+    /// The problems with a one-click fix, in the designer only.
+    pub fn fix_rows(&self) -> Vec<FixRow> {
+        match self.assist {
+            Some(_) => assist::fix_rows(&self.design, &self.eval),
+            None => Vec::new(),
+        }
     }
 
     pub fn legal(&self) -> bool {

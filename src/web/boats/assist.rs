@@ -1,0 +1,259 @@
+//! The design assistant in the designer: its settings as the form posts them, what its buttons
+//! do (fill with armor, apply the fastest propulsion, a one-click fix) and what the page shows.
+//! Every answer comes from the engine's assistant ([`carwars::assist`]), which asks
+//! `carwars::check`; nothing here judges a design.
+
+use crate::games::carwars::assist::fastest::{self, Goal, Search};
+use crate::games::carwars::assist::fill::{self, Pattern};
+use crate::games::carwars::assist::fixes;
+use crate::games::carwars::design::Design;
+use crate::games::carwars::evaluate::Evaluation;
+use crate::games::carwars::units::{Money, Speed};
+use crate::games::{Code, Problem};
+use crate::web::form::Fields;
+use crate::web::view::{Select, select};
+
+/// The largest budget the box takes, in dollars (far above any boat: a loaded Yacht is about
+/// $150,000).
+pub const MAX_BUDGET: u64 = 10_000_000;
+/// The highest speed to reach the box takes, in mph.
+pub const MAX_SPEED: i64 = 500;
+
+/// The assistant's settings, as the form posts them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// Whether its box is open: at first, on a page drawn whole; then as the designer's script
+    /// reports it (a press of one of its buttons opens it, so a page drawn without JavaScript
+    /// shows the answer). A live update from a form that does not say (a client of its own) is
+    /// answered without it.
+    pub open: bool,
+    pub pattern: Pattern,
+    pub budget_text: String,
+    pub cheapest: bool,
+    pub speed_text: String,
+    pub keep_weapons: bool,
+    /// The form was posted by a one-click fix's button.
+    pub fixed_now: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            open: true,
+            pattern: Pattern::Even,
+            budget_text: String::new(),
+            cheapest: false,
+            speed_text: String::new(),
+            keep_weapons: true,
+            fixed_now: false,
+        }
+    }
+}
+
+/// A whole number from the box: blank is `None`; "$25,000" reads as 25000.
+fn number(text: &str, max: u64) -> Result<Option<u64>, ()> {
+    let plain: String = text.chars().filter(|c| !matches!(c, '$' | ',' | ' ')).collect();
+    if plain.is_empty() {
+        return Ok(None);
+    }
+    match plain.parse::<u64>() {
+        Ok(n) if n <= max => Ok(Some(n)),
+        _ => Err(()),
+    }
+}
+
+impl Settings {
+    /// The settings a posted form holds; `live` for a live update.
+    pub fn from_form(f: &Fields, live: bool) -> Settings {
+        let short = |name: &str| f.text(name).chars().take(20).collect::<String>();
+        Settings {
+            open: f.get("assist_open").map_or(!live, |_| f.flag("assist_open"))
+                || f.get("action").is_some_and(|a| a.starts_with("assist.")),
+            pattern: Pattern::parse(f.get("assist_pattern").unwrap_or("")),
+            budget_text: short("assist_budget"),
+            cheapest: f.get("assist_goal") == Some("cheapest"),
+            speed_text: short("assist_speed"),
+            keep_weapons: f.get("assist_keep").is_none_or(|_| f.flag("assist_keep")),
+            fixed_now: f.get("action").is_some_and(|a| a.starts_with("fix.")),
+        }
+    }
+
+    /// The budget, or why the box cannot be read.
+    pub fn budget(&self) -> Result<Option<Money>, String> {
+        number(&self.budget_text, MAX_BUDGET)
+            .map(|n| n.map(|d| Money::whole(i64::try_from(d).unwrap_or(0))))
+            .map_err(|()| {
+                format!(
+                    "Budget: \"{}\" is not a sum of whole dollars from 0 to {MAX_BUDGET} (like 25000); leave it blank for none",
+                    self.budget_text
+                )
+            })
+    }
+
+    /// The search the settings ask for, or why they cannot be read.
+    pub fn search(&self) -> Result<Search, String> {
+        let budget = self.budget()?;
+        let goal = if self.cheapest {
+            let bad = || {
+                format!(
+                    "Speed to reach: \"{}\" is not a whole number of mph from 1 to {MAX_SPEED}",
+                    self.speed_text
+                )
+            };
+            match number(&self.speed_text, MAX_SPEED as u64).map_err(|()| bad())? {
+                Some(mph) if mph > 0 => Goal::Cheapest(Speed::mph(i64::try_from(mph).unwrap_or(0))),
+                _ => {
+                    return Err(
+                        "Give the speed to reach, in mph, for the cheapest choice that reaches it".into()
+                    );
+                }
+            }
+        } else {
+            Goal::Fastest
+        };
+        Ok(Search { goal, budget, keep_weapons: self.keep_weapons })
+    }
+
+    pub fn pattern_select(&self) -> Select {
+        select("assist_pattern", "Armor pattern", &self.pattern.id(), fill::patterns(), None)
+    }
+}
+
+/// A note beside the form after an assistant's button did nothing.
+fn note(message: String) -> Option<Problem> {
+    Some(Problem::warning(Code::BadButton, None, message))
+}
+
+/// Does what an assistant's button asks, to the design as posted: `None` when `action` is not
+/// one of its buttons; else the note to show when it changed nothing.
+pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Option<Problem>> {
+    let s = Settings::from_form(f, false);
+    Some(match action {
+        "assist.fill" => match s.budget().map(|b| fill::fill(d, s.pattern, b)) {
+            Err(why) => note(format!("Nothing was added: {why}.")),
+            Ok(Err(no)) => note(no.message()),
+            Ok(Ok(filled)) => {
+                *d = filled.design;
+                None
+            }
+        },
+        "assist.fastest" => match s.search() {
+            Err(why) => note(format!("Nothing was changed: {why}.")),
+            Ok(search) => match fastest::search(d, &search) {
+                Err(none) => note(none.message(&search)),
+                Ok(found) if found.design == *d => {
+                    note("The boat already has the answer: nothing to change.".into())
+                }
+                Ok(found) => {
+                    *d = found.design;
+                    None
+                }
+            },
+        },
+        a if a.starts_with("fix.") => {
+            // Only a fix the boat as posted is offered: a page left open after its problem was
+            // put right some other way changes nothing.
+            let offered = fixes::fixes(d, &crate::games::carwars::check(d));
+            if offered.iter().any(|f| f.action == a) && fixes::apply(d, a) {
+                None
+            } else {
+                note("That fix no longer fits the boat as it is (its problem is gone or changed): nothing was changed.".into())
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The fill as the page previews it.
+pub struct FillView {
+    /// "F +12 (to 27)" for each location given points.
+    pub rows: Vec<String>,
+    pub points: i64,
+    pub weight: String,
+    pub cost: String,
+    pub top_speed: String,
+}
+
+/// The speed search's answer as the page shows it.
+pub struct FastView {
+    pub choice: String,
+    pub speed: String,
+    pub acceleration: String,
+    pub cost: String,
+    pub change: String,
+    pub tried: usize,
+    /// The boat has it already.
+    pub same: bool,
+}
+
+/// The assistant's box: each answer, or why there is none.
+pub struct Panel {
+    pub fill: Result<FillView, String>,
+    pub fastest: Result<FastView, String>,
+}
+
+pub fn panel(d: &Design, e: &Evaluation, s: &Settings) -> Panel {
+    let fill =
+        s.budget().and_then(|b| fill::fill(d, s.pattern, b).map_err(|no| no.message())).map(|f| FillView {
+            rows: f
+                .added
+                .iter()
+                .zip(&f.after)
+                .filter(|((_, n), _)| *n > 0)
+                .map(|((l, n), (_, to))| format!("{} +{n} (to {to})", l.code()))
+                .collect(),
+            points: f.points,
+            weight: format!("{} lb", f.weight),
+            cost: f.cost.to_string(),
+            top_speed: format!("{} mph", f.top_speed),
+        });
+    let fastest = s.search().and_then(|search| {
+        fastest::search(d, &search).map_err(|no| no.message(&search)).map(|f| {
+            let delta = f.cost.0 - e.figures.cost.0;
+            FastView {
+                choice: f.choice.words(),
+                speed: format!("{} mph", f.speed),
+                acceleration: format!("{} mph/turn", f.acceleration),
+                cost: f.cost.to_string(),
+                change: match delta {
+                    0 => "no change in cost".into(),
+                    d if d > 0 => format!("{} more", Money(d)),
+                    d => format!("{} less", Money(-d)),
+                },
+                tried: f.tried,
+                same: f.design == *d,
+            }
+        })
+    });
+    Panel { fill, fastest }
+}
+
+/// A problem with its fixes, as the figures panel lists it.
+pub struct FixRow {
+    pub message: String,
+    pub error: bool,
+    /// Each fix: its button's words and action.
+    pub buttons: Vec<(String, String)>,
+}
+
+/// The problems that have a fix, each with its buttons, in the problems' order.
+pub fn fix_rows(d: &Design, e: &Evaluation) -> Vec<FixRow> {
+    let mut rows: Vec<FixRow> = Vec::new();
+    let mut last: Option<(Code, Option<String>)> = None;
+    for f in fixes::fixes(d, e) {
+        let key = (f.code, f.part.clone());
+        if last.as_ref() != Some(&key) {
+            let p = e.problems.iter().find(|p| p.code == f.code && p.part == f.part);
+            rows.push(FixRow {
+                message: p.map_or_else(String::new, |p| p.message.clone()),
+                error: p.is_some_and(Problem::is_error),
+                buttons: Vec::new(),
+            });
+            last = Some(key);
+        }
+        if let Some(r) = rows.last_mut().filter(|r| !r.buttons.iter().any(|(_, a)| *a == f.action)) {
+            r.buttons.push((f.label, f.action));
+        }
+    }
+    rows
+}
