@@ -7,8 +7,8 @@ use super::fill::{self, Pattern};
 use super::{acceptable, fixes, past_limit};
 use crate::games::carwars::design::{Design, PropellerEntry, Ref};
 use crate::games::carwars::evaluate::check;
-use crate::games::carwars::tests::properties::{any_design, legalish_design};
 use crate::games::carwars::tables::PLANTS;
+use crate::games::carwars::tests::properties::{any_design, legalish_design};
 use crate::games::carwars::units::{Money, Speed};
 use proptest::prelude::*;
 
