@@ -149,6 +149,17 @@ pub struct ProblemView {
     pub message: String,
     /// Anchor of the part it concerns, if the form has one.
     pub anchor: Option<String>,
+    /// Its one-click fixes, where its builder offers any: buttons beside it in its part's slot.
+    pub fixes: Vec<Fix>,
+}
+
+/// A one-click fix: a button that posts the editor's form to `url` with `action`, as any other
+/// button of the form does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub label: String,
+    pub action: String,
+    pub url: &'static str,
 }
 
 impl ProblemView {
@@ -158,6 +169,7 @@ impl ProblemView {
             error: p.severity == Severity::Error,
             message: p.message.clone(),
             anchor: p.part.as_deref().map(slot_id),
+            fixes: Vec::new(),
         }
     }
 }
@@ -214,6 +226,13 @@ impl Placed {
     /// every slot, then fills these).
     pub fn slots(&self) -> Vec<Slot> {
         self.order.iter().map(|p| (slot_id(p), self.at(p), 0)).collect()
+    }
+
+    /// Gives each problem shown in a slot the fixes `fixes` offers for it.
+    fn offer(&mut self, fixes: &impl Fn(&ProblemView) -> Vec<Fix>) {
+        for v in self.at.values_mut().flatten() {
+            v.fixes = fixes(v);
+        }
     }
 
     pub fn unplaced(&self) -> &[ProblemView] {
@@ -330,6 +349,12 @@ impl Verdict {
     /// The slots that have something to show, by DOM id, for a live update.
     pub fn slots(&self) -> Vec<Slot> {
         self.placed.slots()
+    }
+
+    /// Gives each problem shown beside its part the one-click fixes `fixes` offers for it (its
+    /// builder's; none unless it says).
+    pub fn offer_fixes(&mut self, fixes: impl Fn(&ProblemView) -> Vec<Fix>) {
+        self.placed.offer(&fixes);
     }
 
     /// Problems of the build as a whole, or of parts the form has no place for.

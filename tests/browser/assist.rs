@@ -66,7 +66,7 @@ async fn a_fix_and_the_fill_stay_put_and_back_undoes_each() {
         b.css("#fix-list").await;
         b.mark_page().await;
 
-        let moved = press(&b, "button[value='fix.pilot']").await;
+        let moved = press(&b, "#fix-list button[value='fix.pilot']").await;
         assert!(moved.abs() <= MOST_MOVED, "{w} px: the fix moved the view {moved:.0} px");
         b.wait_text("#verdict", "say the boat is legal", |t| t.starts_with("Legal")).await;
         assert!(!b.exists("#fix-list button").await, "the fix removed its problem");

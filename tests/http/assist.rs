@@ -129,6 +129,18 @@ async fn a_problem_with_one_obvious_fix_offers_it_and_the_fix_removes_it() {
         assert!(page.contains(&format!(r#"name="action" value="{action}""#)), "{action} offered");
     }
     assert!(!page.contains("fix.mount.0.FR"), "a Dinghy has no front-right mount");
+    // Each fix also stands beside its problem in the part's own slot: the weapon's facings at the
+    // weapon, the pilot at the crew (or the boat as a whole).
+    let slot = |page: &str, id: &str| -> String {
+        let from = page.find(&format!(r#"<div id="{id}" class="problems""#)).unwrap_or(page.len());
+        page[from..].split("</div>").next().unwrap_or("").to_owned()
+    };
+    let weapon = slot(&page, "problems-weapons-0");
+    for action in ["fix.mount.0.F", "fix.mount.0.B"] {
+        assert!(weapon.contains(&format!(r#"value="{action}""#)), "{action} beside its weapon: {weapon}");
+    }
+    assert!(!weapon.contains("fix.pilot"), "{weapon}");
+    assert_eq!(page.matches(r#"value="fix.pilot""#).count(), 2, "in the fixes list and beside the problem");
     let fixed = after_press(&app, &d, &[("action", "fix.pilot")]).await;
     assert_eq!(fixed.crew.len(), 1);
     let fixed = after_press(&app, &fixed, &[("action", "fix.mount.0.B")]).await;

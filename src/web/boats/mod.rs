@@ -114,8 +114,8 @@ pub struct DesignerPage {
 
 impl DesignerPage {
     /// The designer, with its assistant (as the posted form left it, or closed).
-    fn new(mut v: BoatView) -> Self {
-        v.assist.get_or_insert_with(assist::Settings::default);
+    fn new(v: BoatView) -> Self {
+        let v = if v.assist.is_some() { v } else { v.with_assist(assist::Settings::default()) };
         DesignerPage { v, at: Editing::default(), unrecognized: Vec::new(), notes: Vec::new() }
     }
 }

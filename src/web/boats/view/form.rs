@@ -10,7 +10,7 @@ use super::{BoatView, shown_armor_locations, upper};
 use crate::web::view::{ProblemView, Select, dom_id, slot_id};
 
 /// Where a structural select of the designer re-renders the form.
-const DESIGNER: &str = "/boats/designer";
+pub(super) const DESIGNER: &str = "/boats/designer";
 
 /// The id of the one `<datalist>` of weapons a design of many weapon rows offers.
 const WEAPON_LIST: &str = "weapon-list";

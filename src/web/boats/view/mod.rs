@@ -25,7 +25,7 @@ use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pound
 use crate::games::carwars::{self, statline};
 
 use crate::web::boats::assist::{self, FixRow, Panel, Settings};
-use crate::web::view::{Judged, ProblemView, Verdict, slot_id};
+use crate::web::view::{Fix, Judged, ProblemView, Verdict, slot_id};
 use std::borrow::Cow;
 
 /// A ledger line as shown.
@@ -96,6 +96,8 @@ pub struct BoatView {
     /// The design assistant's settings, in the designer and its live updates only (the share
     /// page and the record sheet have none).
     pub assist: Option<Settings>,
+    /// The problems with a one-click fix and their buttons, while the assistant is there.
+    fixes: Vec<FixRow>,
 }
 
 /// A part's cost, weight and spaces.
@@ -179,6 +181,7 @@ impl BoatView {
             ledger_lines: true,
             part_totals: std::sync::OnceLock::new(),
             assist: None,
+            fixes: Vec::new(),
         }
     }
 
@@ -188,7 +191,29 @@ impl BoatView {
         self.ledger_open = f.flag("ledger_open");
         self.maneuvers_open = f.flag("maneuvers_open");
         self.ledger_lines = !live || self.ledger_open;
-        self.assist = Some(Settings::from_form(f, live));
+        self.with_assist(Settings::from_form(f, live))
+    }
+
+    /// The designer's assistant with these settings, and the one-click fixes it offers beside
+    /// each problem they fix (worked out once: the figures panel lists the same).
+    pub fn with_assist(mut self, settings: Settings) -> Self {
+        self.assist = Some(settings);
+        self.fixes = assist::fix_rows(&self.design, &self.eval);
+        if !self.fixes.is_empty() {
+            let fixes = &self.fixes;
+            self.verdict.offer_fixes(|p| {
+                fixes
+                    .iter()
+                    .filter(|r| r.message == p.message)
+                    .flat_map(|r| &r.buttons)
+                    .map(|(label, action)| Fix {
+                        label: label.clone(),
+                        action: action.clone(),
+                        url: form::DESIGNER,
+                    })
+                    .collect()
+            });
+        }
         self
     }
 
@@ -206,11 +231,8 @@ impl BoatView {
     }
 
     /// The problems with a one-click fix, in the designer only.
-    pub fn fix_rows(&self) -> Vec<FixRow> {
-        match self.assist {
-            Some(_) => assist::fix_rows(&self.design, &self.eval),
-            None => Vec::new(),
-        }
+    pub fn fix_rows(&self) -> &[FixRow] {
+        &self.fixes
     }
 
     pub fn legal(&self) -> bool {
