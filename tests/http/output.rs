@@ -87,16 +87,7 @@ fn worst_cases() -> Vec<(&'static str, Value)> {
     });
     // 200 units each of the player's own type, its name as long and as worst as names go (a
     // name repeated in every unit's row, heading, problem and hex).
-    let own: Vec<Value> = (0..200u16)
-        .map(|k| {
-            let hex = format!("{}{}", char::from(b'A' + u8::try_from(k % 10).unwrap_or(0) * 2), k / 10 + 1);
-            json!({"side": if k % 2 == 0 { "a" } else { "b" }, "hex": hex, "type": name})
-        })
-        .collect();
-    let own_types = json!({
-        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
-        "wind": ["e"], "units": own,
-    });
+    let own_types = crate::support::samurai_own_types(&name);
     // The same many units, each carrying every problem it can: dice and blocks past the game's,
     // a second Command Ship, every mark, all on one hex (over a thousand problems, each naming
     // its units in full).

@@ -608,16 +608,7 @@ async fn the_largest_threat_maps_stay_under_a_mebibyte() {
         "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
         "wind": ["e", "ne", "nw", "w", "sw", "se"], "card": "move-as-wind", "units": few,
     });
-    let own: Vec<Value> = (0..200u16)
-        .map(|k| {
-            let hex = format!("{}{}", char::from(b'A' + u8::try_from(k % 10).unwrap_or(0) * 2), k / 10 + 1);
-            json!({"side": if k % 2 == 0 { "a" } else { "b" }, "hex": hex, "type": name})
-        })
-        .collect();
-    let own_types = json!({
-        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
-        "wind": ["e"], "units": own,
-    });
+    let own_types = crate::support::samurai_own_types(&name);
     let show = std::env::var("THREAT_SHOW").is_ok();
     for (what, doc) in [
         ("200 boats", dense),

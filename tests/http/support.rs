@@ -178,3 +178,19 @@ pub async fn save_example(app: &TestApp, g: &drydock::games::registry::Game) -> 
     let doc: serde_json::Value = serde_json::from_str(g.example).expect("the example is JSON");
     id_and_token(&api_save(app, g.path, &doc).await)
 }
+
+/// 200 Samurai units each of the player's own type `name`, on alternate sides across a 26×20
+/// board: a scenario whose every row, heading and problem repeats the name (the output and
+/// threat-map size tests' worst case).
+pub fn samurai_own_types(name: &str) -> serde_json::Value {
+    let own: Vec<serde_json::Value> = (0..200u16)
+        .map(|k| {
+            let hex = format!("{}{}", char::from(b'A' + u8::try_from(k % 10).unwrap_or(0) * 2), k / 10 + 1);
+            serde_json::json!({"side": if k % 2 == 0 { "a" } else { "b" }, "hex": hex, "type": name})
+        })
+        .collect();
+    serde_json::json!({
+        "name": name, "side_a": name, "side_b": name, "board": {"width": 26, "rows": 20},
+        "wind": ["e"], "units": own,
+    })
+}

@@ -21,8 +21,6 @@ impl Comparable for Boats {
             Figure::whole("Handling class", f.handling_class, Unit::Plain),
             Figure::whole("Armor points", f.armor_points, Unit::Plain),
         ];
-        let hull = v.design.hull.known().map_or("(unknown)", |h| h.name);
-        figures.insert(0, Figure::words("Hull", hull));
         let armor = &v.design.armor.points;
         figures.extend(
             f.armor_locations
@@ -30,7 +28,8 @@ impl Comparable for Boats {
                 .map(|l| Figure::whole(format!("Armor, {}", l.name()), armor.get(*l), Unit::Plain)),
         );
         // Cost first (a family's one-line difference names the first figure), the hull last.
-        figures.rotate_left(1);
+        let hull = v.design.hull.known().map_or("(unknown)", |h| h.name);
+        figures.push(Figure::words("Hull", hull));
         Facts { figures, parts: v.eval.ledger.iter().filter_map(part).collect() }
     }
 }
