@@ -1,13 +1,13 @@
 //! Build steps: rerun when the migrations change, and turn each game's data files into the typed
-//! statics its tables include (`carwars_tables.rs`, `epic_data.rs`, `bfg_data.rs`, `samurai_data.rs` in OUT_DIR).
+//! statics its tables include (`boats_tables.rs`, `epic_data.rs`, `bfg_data.rs`, `samurai_data.rs` in OUT_DIR).
 
 use std::path::Path;
 
 #[path = "src/games/datafile.rs"]
 mod datafile;
 
-#[path = "src/games/carwars/tables/generate.rs"]
-mod carwars;
+#[path = "src/games/boats/tables/generate.rs"]
+mod boats;
 
 #[path = "src/games/epic/data/generate.rs"]
 mod epic;
@@ -33,7 +33,7 @@ fn main() {
     // data files are read at run time and each one is named.
     for code in [
         "src/games/datafile.rs",
-        "src/games/carwars/tables/generate.rs",
+        "src/games/boats/tables/generate.rs",
         "src/games/epic/data/generate.rs",
         "src/games/bfg/data/generate.rs",
         "src/games/bfg/data/gen_weapons.rs",
@@ -48,7 +48,7 @@ fn main() {
     };
     let out = Path::new(&out_dir);
     let games: [(&str, &[&str], Generator, &str); 4] = [
-        ("src/games/carwars/data", &carwars::FILES, carwars::generate, "carwars_tables.rs"),
+        ("src/games/boats/data", &boats::FILES, boats::generate, "boats_tables.rs"),
         ("src/games/epic/data", &epic::FILES, epic::generate, "epic_data.rs"),
         ("src/games/bfg/data", &bfg::FILES, bfg::generate, "bfg_data.rs"),
         ("src/games/samurai/data", &samurai::FILES, samurai::generate, "samurai_data.rs"),

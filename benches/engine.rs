@@ -11,9 +11,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use drydock::games::carwars::design::{Design, Top, WeaponEntry};
-use drydock::games::carwars::tables::Mount;
-use drydock::games::carwars::{self, examples, statline};
+use drydock::games::boats::design::{Design, Top, WeaponEntry};
+use drydock::games::boats::tables::Mount;
+use drydock::games::boats::{self, examples, statline};
 
 #[path = "shared/misspell.rs"]
 mod misspelt;
@@ -170,13 +170,13 @@ const PASTED_YACHT: &str = "Leviathan: Yacht with Deck (30 below, 28 above), Boa
 fn boats(second: Duration) {
     let boats = [("yacht", big_yacht()), ("darter", examples::darter())];
     for (name, d) in &boats {
-        let e = carwars::check(d);
+        let e = boats::check(d);
         // A design with problems would time the writing of their messages as well.
         assert!(e.problems.is_empty(), "{name} should have no problems: {:?}", e.problems);
         let line = statline::stat_line(d, &e);
         println!("{name}: {line}");
 
-        let eval_us = time(second, || carwars::check(black_box(d)));
+        let eval_us = time(second, || boats::check(black_box(d)));
         let print_us = time(second, || statline::stat_line(black_box(d), black_box(&e)));
         let parse_us = time(second, || statline::parse(black_box(&line)));
         println!(
@@ -210,7 +210,7 @@ fn boats(second: Duration) {
 /// no pilot and its machine gun facing a way a Dinghy has not got. Each prints its time per
 /// search and per judgement it makes.
 fn assist(at_least: Duration) {
-    use drydock::games::carwars::assist::{fastest, fill, fixes};
+    use drydock::games::boats::assist::{fastest, fill, fixes};
     let mut minnow_bare = examples::minnow();
     minnow_bare.armor.points = Default::default();
     for (name, d) in [("minnow", examples::minnow()), ("yacht", big_yacht())] {
@@ -230,7 +230,7 @@ fn assist(at_least: Duration) {
     for (name, d) in [("bare minnow", minnow_bare), ("yacht without armor", yacht_bare)] {
         let points = fill::fill(&d, fill::Pattern::Even, None).map(|f| f.points);
         let us = time(at_least, || fill::fill(black_box(&d), fill::Pattern::Even, None).map(|f| f.points));
-        let eval = time(at_least, || carwars::check(black_box(&d)));
+        let eval = time(at_least, || boats::check(black_box(&d)));
         println!(
             "assist, even fill of the {name} ({points:?} points): {:.1} us/fill, about {:.0} evaluations of {:.2} us",
             us.mean,
@@ -241,7 +241,7 @@ fn assist(at_least: Duration) {
     let mut broken = examples::minnow();
     broken.crew.retain(|c| c.role.id() != "pilot");
     broken.weapons[1].mount = Some(Mount::FL);
-    let e = carwars::check(&broken);
+    let e = boats::check(&broken);
     let offered = fixes::fixes(&broken, &e).len();
     let us = time(at_least, || fixes::fixes(black_box(&broken), black_box(&e)).len());
     println!("assist, fixes of a minnow with 2 fixable problems ({offered} offered): {:.1} us", us.mean);
@@ -364,8 +364,8 @@ fn worst_cases(at_least: Duration) {
             ..weapon("mg", Some(Mount::F))
         });
     }
-    let e = carwars::check(&full);
-    let eval_us = time(at_least, || carwars::check(black_box(&full)));
+    let e = boats::check(&full);
+    let eval_us = time(at_least, || boats::check(black_box(&full)));
     let print_us = time(at_least, || statline::stat_line(black_box(&full), black_box(&e)));
     println!(
         "worst case, design of {} entries: {:.1} us/evaluation, {:.1} us/stat line ({} problems)",
@@ -375,7 +375,7 @@ fn worst_cases(at_least: Duration) {
         e.problems.len()
     );
 
-    let line = statline::stat_line(&big_yacht(), &carwars::check(&big_yacht()));
+    let line = statline::stat_line(&big_yacht(), &boats::check(&big_yacht()));
     let mut pasted = String::new();
     while pasted.len() + line.len() < 64 * 1024 {
         pasted.push_str(&line);
@@ -403,7 +403,7 @@ fn worst_cases(at_least: Duration) {
 /// web layer sees when it decides where to judge: see `web::judging`).
 fn unknown_ids(at_least: Duration) {
     use drydock::web::builder::Builder;
-    use drydock::web::{bfg::Fleets, boats::Boats, epic::Epic, samurai::Samurai, waffle::Waffle};
+    use drydock::web::{bfg::Bfg, boats::Boats, epic::Epic, samurai::Samurai, waffle::Waffle};
     use misspelt::misspell;
     use serde_json::Value;
 
@@ -450,7 +450,7 @@ fn unknown_ids(at_least: Duration) {
     }
     run::<Boats>(at_least);
     run::<Epic>(at_least);
-    run::<Fleets>(at_least);
+    run::<Bfg>(at_least);
     run::<Waffle>(at_least);
     run::<Samurai>(at_least);
 }

@@ -84,7 +84,7 @@ fn write_forms() {
         ("boat-minnow", MINNOW.to_owned()),
         ("boat-yacht", yacht),
         ("epic", example_form::<epic::Epic>()),
-        ("bfg", example_form::<bfg::Fleets>()),
+        ("bfg", example_form::<bfg::Bfg>()),
         ("waffle", example_form::<waffle::Waffle>()),
         ("samurai", example_form::<samurai::Samurai>()),
         ("samurai-map-kept", samurai_map_kept()),
@@ -165,7 +165,7 @@ fn stages_of(game: &Game) -> Stages {
     let by_game: [(&Game, Stages); 5] = [
         (Boats::GAME, stages::<Boats>),
         (epic::Epic::GAME, stages::<epic::Epic>),
-        (bfg::Fleets::GAME, stages::<bfg::Fleets>),
+        (bfg::Bfg::GAME, stages::<bfg::Bfg>),
         (waffle::Waffle::GAME, stages::<waffle::Waffle>),
         (samurai::Samurai::GAME, stages::<samurai::Samurai>),
     ];

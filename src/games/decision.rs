@@ -39,8 +39,8 @@ mod tests {
     fn every_list() -> [(&'static str, &'static [Decision]); 4] {
         [
             ("bfg", crate::games::bfg::DECISIONS),
-            ("carwars", crate::games::carwars::tables::DECISIONS),
-            ("carwars sheet", crate::games::carwars::sheet::SHEET_DECISIONS),
+            ("boats", crate::games::boats::tables::DECISIONS),
+            ("boats sheet", crate::games::boats::sheet::SHEET_DECISIONS),
             ("waffle", &crate::games::waffle::DECISIONS),
         ]
     }

@@ -2,8 +2,8 @@
 //! so the page, the JSON API and the text exports all ask the same functions and never recompute.
 
 pub mod bfg;
+pub mod boats;
 pub mod bounds;
-pub mod carwars;
 pub mod epic;
 pub mod exact;
 pub mod registry;

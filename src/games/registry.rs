@@ -7,7 +7,10 @@
 #[derive(Debug, PartialEq, Eq)]
 pub struct Game {
     /// Its builds' kind in the store and in the API ("boat", "epic"); never changes once builds
-    /// are saved.
+    /// are saved. It is data, not a name in the code: every game's module, route, template folder
+    /// and builder type share one name (`boats`, `/boats`, `templates/boats`, `Boats`), and only
+    /// the boat designer's kind differs from it ("boat", kept because saved builds, exported files
+    /// and API clients carry it).
     pub id: &'static str,
     /// Where its pages are: "/boats", "/epic". Its API is under "/api" plus this path.
     pub path: &'static str,
@@ -34,13 +37,13 @@ pub struct Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::{bfg, carwars, epic, samurai, waffle};
+    use crate::games::{bfg, boats, epic, samurai, waffle};
 
     #[test]
     fn each_games_example_is_a_legal_build_of_it() {
-        let boat: carwars::Design = serde_json::from_str(carwars::GAME.example).expect("a design");
-        assert_eq!(boat, carwars::examples::piranha());
-        assert!(carwars::check(&boat).legal());
+        let boat: boats::Design = serde_json::from_str(boats::GAME.example).expect("a design");
+        assert_eq!(boat, boats::examples::piranha());
+        assert!(boats::check(&boat).legal());
         let d: epic::Detachment = serde_json::from_str(epic::GAME.example).expect("a detachment");
         let c = epic::check(&d);
         assert!(c.legal, "{:?}", c.problems);
@@ -61,7 +64,7 @@ mod tests {
 
     #[test]
     fn every_game_has_its_own_id_path_and_print_page() {
-        let games = [&carwars::GAME, &epic::GAME, &bfg::GAME, &waffle::GAME, &samurai::GAME];
+        let games = [&boats::GAME, &epic::GAME, &bfg::GAME, &waffle::GAME, &samurai::GAME];
         for (i, a) in games.iter().enumerate() {
             assert!(a.path.starts_with('/') && a.path.len() > 1, "{}", a.id);
             for b in &games[i + 1..] {
@@ -84,6 +87,6 @@ mod tests {
         assert_eq!((g.id, g.path, g.word, g.print), ("waffle", "/waffle", "roster", "cards"));
         assert_eq!((g.title, g.plural), ("Waffle 40K roster", "Waffle 40K rosters"));
         assert_eq!((g.nav, g.start), ("Waffle 40K vehicles", "List your vehicles"));
-        assert_eq!(carwars::GAME.nav, "Car Wars boats", "the game's name, not only what the page does");
+        assert_eq!(boats::GAME.nav, "Car Wars boats", "the game's name, not only what the page does");
     }
 }

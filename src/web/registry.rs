@@ -30,7 +30,7 @@ pub struct Registered {
 
 pub static GAMES: [Registered; 5] = [
     Registered {
-        game: &crate::games::carwars::GAME,
+        game: &crate::games::boats::GAME,
         routes: boats::router,
         published: boats::view::published,
         facets: stored_facets::<boats::Boats>,
@@ -49,9 +49,9 @@ pub static GAMES: [Registered; 5] = [
         game: &crate::games::bfg::GAME,
         routes: bfg::router,
         published: || &[],
-        facets: stored_facets::<bfg::Fleets>,
-        document: check_stored::<bfg::Fleets>,
-        compare: super::compare::side::<bfg::Fleets>,
+        facets: stored_facets::<bfg::Bfg>,
+        document: check_stored::<bfg::Bfg>,
+        compare: super::compare::side::<bfg::Bfg>,
     },
     Registered {
         game: &crate::games::waffle::GAME,
@@ -317,7 +317,7 @@ mod tests {
         let forged = [
             forum_text_lines_come_from_drydock_alone::<boats::Boats>(),
             forum_text_lines_come_from_drydock_alone::<epic::Epic>(),
-            forum_text_lines_come_from_drydock_alone::<bfg::Fleets>(),
+            forum_text_lines_come_from_drydock_alone::<bfg::Bfg>(),
             forum_text_lines_come_from_drydock_alone::<waffle::Waffle>(),
             forum_text_lines_come_from_drydock_alone::<samurai::Samurai>(),
         ]
@@ -330,7 +330,7 @@ mod tests {
 
         #[test]
         fn any_button_on_any_builders_form_never_panics(
-            boat in prop::collection::vec(arb_button(game_paths(crate::games::carwars::GAME.example)), 1..8),
+            boat in prop::collection::vec(arb_button(game_paths(crate::games::boats::GAME.example)), 1..8),
             epic in prop::collection::vec(arb_button(game_paths(crate::games::epic::GAME.example)), 1..8),
             fleet in prop::collection::vec(arb_button(game_paths(crate::games::bfg::GAME.example)), 1..8),
             roster in prop::collection::vec(arb_button(game_paths(crate::games::waffle::GAME.example)), 1..8),
@@ -338,7 +338,7 @@ mod tests {
         ) {
             press_all::<boats::Boats>(&boat)?;
             press_all::<epic::Epic>(&epic)?;
-            press_all::<bfg::Fleets>(&fleet)?;
+            press_all::<bfg::Bfg>(&fleet)?;
             press_all::<waffle::Waffle>(&roster)?;
             press_all::<samurai::Samurai>(&scenario)?;
         }

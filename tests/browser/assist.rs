@@ -40,7 +40,7 @@ async fn press(b: &Browser, sel: &str) -> f64 {
 
 /// The Piranha with no pilot and no armor: a problem with a fix, and weight left to fill.
 fn boat() -> Value {
-    let mut d = drydock::games::carwars::examples::piranha();
+    let mut d = drydock::games::boats::examples::piranha();
     d.crew.clear();
     d.armor.points = Default::default();
     d.name = "Unfinished Piranha".into();

@@ -12,7 +12,7 @@ async fn a_copy_is_compared_with_its_original_from_its_share_page_and_fits_a_pho
     let _turn = TURN.lock().await;
     let app = app().await;
     // The original, saved and listed by someone else.
-    let mut doc: Value = serde_json::from_str(drydock::games::carwars::GAME.example).expect("json");
+    let mut doc: Value = serde_json::from_str(drydock::games::boats::GAME.example).expect("json");
     doc["name"] = Value::from("Compared Piranha");
     let res = reqwest::Client::new().post(app.url("/api/boats")).json(&doc).send().await.expect("save");
     assert_eq!(res.status(), reqwest::StatusCode::CREATED);

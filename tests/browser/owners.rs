@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// Saves a boat through the API (not by this browser): (its page).
 async fn save_boat(app: &App, name: &str, weapons: Value) -> String {
-    let mut doc = serde_json::to_value(drydock::games::carwars::examples::darter()).expect("json");
+    let mut doc = serde_json::to_value(drydock::games::boats::examples::darter()).expect("json");
     doc["name"] = Value::from(name);
     doc["weapons"] = weapons;
     let res = reqwest::Client::new().post(app.url("/api/boats")).json(&doc).send().await.expect("save");

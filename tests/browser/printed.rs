@@ -6,8 +6,8 @@
 use crate::support::{
     A4, Browser, LETTER, TURN, app, browser, browser_without_script, pdf_foot_qr_codes, pdf_texts, qr_codes,
 };
-use drydock::games::carwars::design::{AccessoryEntry, CrewEntry, PropellerEntry, Ref, Section, WeaponEntry};
-use drydock::games::carwars::{self, Design, tables};
+use drydock::games::boats::design::{AccessoryEntry, CrewEntry, PropellerEntry, Ref, Section, WeaponEntry};
+use drydock::games::boats::{self, Design, tables};
 use serde_json::{Value, json};
 
 /// Saves `doc` as a build of the game at `path` ("/boats") through the JSON API; its share link.
@@ -72,7 +72,7 @@ async fn every_printed_page_of_every_game_carries_the_share_link_and_its_qr_code
     // Printed from the editor of a build not saved (the editor's Record sheet button posts its
     // form): it says there is no link yet. From the editor of a saved build: its link, and a
     // word that the paper may hold changes not saved.
-    let minnow = carwars::examples::minnow();
+    let minnow = boats::examples::minnow();
     let share = save("/boats", &serde_json::to_value(&minnow).expect("json")).await;
     let mut fields = drydock::web::boats::form::fields_of(&minnow);
     let printed = |fields: Vec<(String, String)>| async move {
@@ -196,7 +196,7 @@ fn fullest(hull_id: &str, people: bool) -> Design {
             // (passengers may ride there), on whichever deck has room.
             let passenger = tables::role("passenger").expect("passenger");
             for _ in 0..200 {
-                let f = carwars::check(&d).figures;
+                let f = boats::check(&d).figures;
                 let cargo = if f.spaces_used.ceil_whole() < f.spaces_total {
                     false
                 } else if f.cargo_spaces_used.ceil_whole() < f.cargo_spaces_total {
@@ -222,9 +222,9 @@ fn fullest(hull_id: &str, people: bool) -> Design {
                 }
             }
         }
-        let locations = carwars::check(&d).figures.armor_locations;
+        let locations = boats::check(&d).figures.armor_locations;
         let per_point = hull.armor_weight_per_point;
-        let spare = carwars::check(&d).figures.load_remaining;
+        let spare = boats::check(&d).figures.load_remaining;
         if spare.0 < 0 {
             continue;
         }
@@ -234,7 +234,7 @@ fn fullest(hull_id: &str, people: bool) -> Design {
                 points / locations.len() as i64 + i64::from((k as i64) < points % locations.len() as i64);
             d.armor.points.set(*loc, u16::try_from(share).expect("points"));
         }
-        let e = carwars::check(&d);
+        let e = boats::check(&d);
         if e.problems.iter().all(|p| !p.is_error()) && e.figures.top_speed.0 > 0 {
             assert!(e.figures.load_remaining.0 < per_point.0, "{hull_id}: full to the pound");
             return d;

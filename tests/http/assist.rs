@@ -4,12 +4,12 @@
 //! what the engine's assistant says.
 
 use crate::support::{TestApp, spawn, with_extra};
-use drydock::games::carwars::Design;
-use drydock::games::carwars::assist::fastest::{self, Goal, Search};
-use drydock::games::carwars::assist::fill::{self, Pattern};
-use drydock::games::carwars::examples;
-use drydock::games::carwars::tables::Mount;
-use drydock::games::carwars::units::Money;
+use drydock::games::boats::Design;
+use drydock::games::boats::assist::fastest::{self, Goal, Search};
+use drydock::games::boats::assist::fill::{self, Pattern};
+use drydock::games::boats::examples;
+use drydock::games::boats::tables::Mount;
+use drydock::games::boats::units::Money;
 use drydock::web::boats::form::fields_of;
 use reqwest::StatusCode;
 
@@ -52,7 +52,7 @@ async fn the_fill_is_previewed_then_applied_as_the_engine_fills() {
     press.push(("action", "assist.fill"));
     let got = after_press(&app, &d, &press).await;
     assert_eq!(got, want.design);
-    assert!(drydock::games::carwars::check(&got).figures.cost <= Money::whole(9_000));
+    assert!(drydock::games::boats::check(&got).figures.cost <= Money::whole(9_000));
     // Pressed without JavaScript: the editor comes back with the box open and the Apply button
     // to land on.
     let page = editor(&app, &d, &press).await;
@@ -89,7 +89,7 @@ async fn the_fastest_propulsion_is_shown_and_applied_as_the_search_finds_it() {
             "cheapest",
             "40",
             Search {
-                goal: Goal::Cheapest(drydock::games::carwars::units::Speed::mph(40)),
+                goal: Goal::Cheapest(drydock::games::boats::units::Speed::mph(40)),
                 budget: Some(Money::whole(20_000)),
                 keep_weapons: true,
             },
@@ -145,7 +145,7 @@ async fn a_problem_with_one_obvious_fix_offers_it_and_the_fix_removes_it() {
     assert_eq!(fixed.crew.len(), 1);
     let fixed = after_press(&app, &fixed, &[("action", "fix.mount.0.B")]).await;
     assert_eq!(fixed.weapons[0].mount, Some(Mount::B));
-    assert!(drydock::games::carwars::check(&fixed).legal());
+    assert!(drydock::games::boats::check(&fixed).legal());
     // The legal boat offers no fix, and a stale fix changes nothing and says so.
     let page = editor(&app, &fixed, &[("action", "fix.pilot")]).await;
     assert!(!page.contains(r#"name="action" value="fix."#));

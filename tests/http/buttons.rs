@@ -17,7 +17,7 @@ fn form_route(g: &Game) -> &'static str {
     match g.id {
         "boat" => boats::Boats::FORM,
         "epic" => epic::Epic::FORM,
-        "bfg" => bfg::Fleets::FORM,
+        "bfg" => bfg::Bfg::FORM,
         "waffle" => waffle::Waffle::FORM,
         "samurai" => samurai::Samurai::FORM,
         other => panic!("a builder form for {other}"),

@@ -11,13 +11,13 @@ use reqwest::StatusCode;
 use serde_json::Value;
 
 fn boats() -> &'static Game {
-    &drydock::games::carwars::GAME
+    &drydock::games::boats::GAME
 }
 
 /// Saves the boat `doc` through the designer's form, as a copy of `parent` when given, listed or
 /// not: the new build's id.
 async fn save_form(app: &TestApp, g: &Game, doc: &Value, parent: Option<&str>, listed: bool) -> String {
-    let design: drydock::games::carwars::Design = serde_json::from_value(doc.clone()).expect("a design");
+    let design: drydock::games::boats::Design = serde_json::from_value(doc.clone()).expect("a design");
     let mut fields = codec::encode(&design);
     if let Some(p) = parent {
         fields.push(("parent_id".into(), p.into()));

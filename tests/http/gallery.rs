@@ -3,7 +3,7 @@
 //! the address holds answered with a page, never a server error.
 
 use crate::support::{TestApp, api_save, example_named, id_and_token, spawn_unlimited};
-use drydock::games::carwars::{self, Design, examples};
+use drydock::games::boats::{self, Design, examples};
 use drydock::games::registry::Game;
 use drydock::web::registry;
 use reqwest::StatusCode;
@@ -47,7 +47,7 @@ fn names(page: &str) -> Vec<String> {
 }
 
 fn cost(d: &Design) -> i64 {
-    carwars::check(d).figures.cost.rounded()
+    boats::check(d).figures.cost.rounded()
 }
 
 #[tokio::test]

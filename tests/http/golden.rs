@@ -5,7 +5,7 @@
 //! the diff of `tests/data/golden/`.
 
 use crate::support::{TestApp, spawn};
-use drydock::games::carwars::examples;
+use drydock::games::boats::examples;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/golden");
 const README: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));

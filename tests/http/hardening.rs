@@ -5,7 +5,7 @@
 use crate::support::{
     TestApp, encode, post_form, save_boat, spawn, spawn_unlimited, spawn_with, stored_count, stranger,
 };
-use drydock::games::carwars::examples;
+use drydock::games::boats::examples;
 use drydock::web::WriteRate;
 use drydock::web::boats::form::fields_of;
 use reqwest::StatusCode;

@@ -1,7 +1,7 @@
 //! Many clients at once.
 
 use crate::support::{spawn_unlimited, stored_count, stored_name};
-use drydock::games::carwars::examples;
+use drydock::games::boats::examples;
 use reqwest::StatusCode;
 use serde_json::Value;
 

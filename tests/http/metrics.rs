@@ -44,7 +44,7 @@ async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() 
     let (site, metrics) =
         (format!("http://{}", server.addr), format!("http://{}/metrics", metrics_address(&server)));
     let client = reqwest::Client::new();
-    let game = &drydock::games::carwars::GAME;
+    let game = &drydock::games::boats::GAME;
     let doc: serde_json::Value = serde_json::from_str(game.example).expect("example");
     let (id, _) = save_through_api(&client, &site, game, &doc).await;
     // The second save is past the write limit.

@@ -156,7 +156,7 @@ async fn nul_in_a_forms_fields_and_names_is_read_as_the_replacement_character() 
 #[tokio::test]
 async fn nul_in_an_address_an_id_a_token_or_a_search_is_never_a_500() {
     let app = spawn_unlimited().await;
-    let (id, _) = save_example(&app, &drydock::games::carwars::GAME).await;
+    let (id, _) = save_example(&app, &drydock::games::boats::GAME).await;
     let mut paths = vec![
         "/gallery?q=%00&part=%00&tag=%00&kind=%00&legal=%00&sort=%00&page=%00".to_owned(),
         "/gallery?q=Pira%00nha".to_owned(),

@@ -4,12 +4,12 @@ use crate::support::{
     TestApp, assert_no_inline_code, encode, post_form, spawn, stored_count, stored_name, stored_parent,
     stranger, with_extra,
 };
-use drydock::games::carwars::examples;
+use drydock::games::boats::examples;
 use drydock::web::boats::form::fields_of;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-fn form(d: &drydock::games::carwars::Design, extra: &[(&str, &str)]) -> String {
+fn form(d: &drydock::games::boats::Design, extra: &[(&str, &str)]) -> String {
     encode(&with_extra(fields_of(d), extra))
 }
 
@@ -18,7 +18,7 @@ async fn get(app: &TestApp, path: &str) -> reqwest::Response {
 }
 
 /// Saves a design through the page's form; returns the build id (the client keeps the cookie).
-async fn save(app: &TestApp, d: &drydock::games::carwars::Design) -> String {
+async fn save(app: &TestApp, d: &drydock::games::boats::Design) -> String {
     let res = post_form(app, "/boats", form(d, &[])).await;
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let loc = res.headers()["location"].to_str().expect("location").to_owned();
@@ -107,8 +107,8 @@ async fn without_javascript_the_form_round_trips_and_its_buttons_work() {
 
 #[tokio::test]
 async fn turret_weapons_are_added_and_removed_in_their_turret_and_unticked_boxes_stay_unticked() {
-    use drydock::games::carwars::design::{CargoEntry, TurretEntry, WeaponEntry};
-    use drydock::games::carwars::tables::weapon_by_id;
+    use drydock::games::boats::design::{CargoEntry, TurretEntry, WeaponEntry};
+    use drydock::games::boats::tables::weapon_by_id;
     let app = spawn().await;
     let mut d = examples::piranha();
     let mg = WeaponEntry::new(weapon_by_id("mg").expect("mg"), None);
@@ -151,10 +151,10 @@ async fn the_htmx_endpoints_answer_fragments() {
     assert!(!frag.contains("<html"));
     assert!(frag.contains("TURRET_NEEDS_TOP"));
 
-    d.weapons[0].mount = Some(drydock::games::carwars::tables::Mount::L);
-    d.weapons.push(drydock::games::carwars::design::WeaponEntry::new(
-        drydock::games::carwars::tables::weapon_by_id("atg").expect("atg"),
-        Some(drydock::games::carwars::tables::Mount::R),
+    d.weapons[0].mount = Some(drydock::games::boats::tables::Mount::L);
+    d.weapons.push(drydock::games::boats::design::WeaponEntry::new(
+        drydock::games::boats::tables::weapon_by_id("atg").expect("atg"),
+        Some(drydock::games::boats::tables::Mount::R),
     ));
     let live = post_form(&app, "/boats/live", form(&d, &[])).await.text().await.expect("text");
     assert!(live.trim_start().starts_with("<section id=\"figures\""));
@@ -304,7 +304,7 @@ async fn exports_give_the_document_the_stat_line_and_a_record_sheet() {
     let res = get(&app, &format!("/boats/{id}/export.json")).await;
     assert_eq!(res.headers()["content-type"], "application/json");
     assert!(res.headers()["content-disposition"].to_str().unwrap_or("").contains("piranha.json"));
-    let back: drydock::games::carwars::Design = res.json().await.expect("design json");
+    let back: drydock::games::boats::Design = res.json().await.expect("design json");
     assert_eq!(back, d);
     let text = get(&app, &format!("/boats/{id}/export.txt")).await.text().await.expect("text");
     assert!(text.starts_with("Piranha: Dinghy, Small power plant, Propeller, Pilot only. VMG front"));
@@ -315,7 +315,7 @@ async fn exports_give_the_document_the_stat_line_and_a_record_sheet() {
     }
     // The same from an unsaved design.
     let res = post_form(&app, "/boats/export.json", form(&d, &[])).await;
-    let back: drydock::games::carwars::Design = res.json().await.expect("design json");
+    let back: drydock::games::boats::Design = res.json().await.expect("design json");
     assert_eq!(back, d);
     let text = post_form(&app, "/boats/export.txt", form(&d, &[])).await.text().await.expect("text");
     assert!(text.contains("$9,636"));
@@ -559,14 +559,14 @@ async fn a_rowed_boat_shows_its_rowing_figures_and_a_jet_boat_its_drive() {
 
 #[tokio::test]
 async fn weapons_in_one_link_group_are_linked_on_every_page() {
-    use drydock::games::carwars::tables::{Mount, weapon_by_id};
+    use drydock::games::boats::tables::{Mount, weapon_by_id};
     let app = spawn().await;
     // The Piranha's Vulcan joins a new front rocket launcher in link group 1: one link, $50.
     let mut d = examples::piranha();
     d.weapons[0].link_group = Some(1);
-    d.weapons.push(drydock::games::carwars::design::WeaponEntry {
+    d.weapons.push(drydock::games::boats::design::WeaponEntry {
         link_group: Some(1),
-        ..drydock::games::carwars::design::WeaponEntry::new(weapon_by_id("rl").expect("rl"), Some(Mount::F))
+        ..drydock::games::boats::design::WeaponEntry::new(weapon_by_id("rl").expect("rl"), Some(Mount::F))
     });
     let page = post_form(&app, "/boats/design", form(&d, &[])).await.text().await.expect("text");
     assert!(
@@ -581,7 +581,7 @@ async fn weapons_in_one_link_group_are_linked_on_every_page() {
     let id = save(&app, &d).await;
     let sheet = get(&app, &format!("/boats/{id}/sheet")).await.text().await.expect("text");
     assert!(sheet.contains("3, link group 1"), "the record sheet shows the group beside DP");
-    let back: drydock::games::carwars::Design =
+    let back: drydock::games::boats::Design =
         get(&app, &format!("/boats/{id}/export.json")).await.json().await.expect("json");
     assert_eq!(back, d);
 }
@@ -649,11 +649,11 @@ async fn a_kept_share_page_is_served_compressed_with_the_headers_every_page_has(
 
 #[tokio::test]
 async fn past_forty_weapon_rows_each_weapon_is_a_field_offering_one_shared_list() {
-    use drydock::games::carwars::design::WeaponEntry;
-    use drydock::games::carwars::tables::weapon_by_id;
+    use drydock::games::boats::design::WeaponEntry;
+    use drydock::games::boats::tables::weapon_by_id;
     let app = spawn().await;
     let mut d = examples::piranha();
-    let page = |d: &drydock::games::carwars::Design, extra: &'static [(&'static str, &'static str)]| {
+    let page = |d: &drydock::games::boats::Design, extra: &'static [(&'static str, &'static str)]| {
         let body = form(d, extra);
         let app = &app;
         async move { post_form(app, "/boats/design", body).await.text().await.expect("text") }

@@ -190,7 +190,7 @@ async fn links_are_written_with_the_public_url_and_posts_from_it_are_accepted() 
     let dir = tempfile::tempdir().expect("temp dir");
     let server = start_with(dir.path().join("public.db"), &["--public-url", "https://drydock.example.org/"]);
     let client = ::reqwest::Client::new();
-    let body = serde_json::to_string(&drydock::games::carwars::examples::piranha()).expect("json");
+    let body = serde_json::to_string(&drydock::games::boats::examples::piranha()).expect("json");
     let res = client
         .post(format!("http://{}/api/boats", server.addr))
         .header("content-type", "application/json")

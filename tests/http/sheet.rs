@@ -1,8 +1,8 @@
 //! The boat drawn, the record sheet and the parts of a pasted stat line not read, over HTTP.
 
 use crate::support::{encode, post_form, save_boat, spawn};
-use drydock::games::carwars::design::NotReadPart;
-use drydock::games::carwars::{Design, examples};
+use drydock::games::boats::design::NotReadPart;
+use drydock::games::boats::{Design, examples};
 use std::io::Read;
 
 fn statline_form(line: &str) -> String {

@@ -147,7 +147,7 @@ pub async fn post_form(app: &TestApp, path: &str, body: String) -> reqwest::Resp
 }
 
 /// Saves a boat through the JSON API; returns its id.
-pub async fn save_boat(app: &TestApp, d: &drydock::games::carwars::Design) -> String {
+pub async fn save_boat(app: &TestApp, d: &drydock::games::boats::Design) -> String {
     let doc = serde_json::to_value(d).expect("a design as JSON");
     id_and_token(&api_save(app, "/boats", &doc).await).0
 }

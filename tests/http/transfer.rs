@@ -129,7 +129,7 @@ async fn an_import_that_cannot_be_whole_changes_nothing() {
     let one = drydock::store::builds::Content {
         kind: "boat",
         name: "Only one".into(),
-        document: drydock::games::carwars::GAME.example.into(),
+        document: drydock::games::boats::GAME.example.into(),
         engine_version: 1,
         legal: true,
         summary: String::new(),

@@ -27,7 +27,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::json;
 
-use super::Fleets;
+use super::Bfg;
 use orders::read_order;
 use view::BattleView;
 pub use view::EVERY_CARDS_ORDERS_UP_TO;
@@ -53,7 +53,7 @@ const ATTEMPTS: usize = 8;
 /// A saved fleet, read for battle: the document, or why it cannot be read.
 async fn fleet_of(state: &AppState, id: &str) -> Result<(Build, Result<Fleet, String>), AppError> {
     let b = load(state, id, &bfg::GAME).await?;
-    let (fleet, problems) = document_from_saved(&b, || Fleets::stand_in(&b.name));
+    let (fleet, problems) = document_from_saved(&b, || Bfg::stand_in(&b.name));
     let fleet = match problems.into_iter().next() {
         None => Ok(fleet),
         Some(p) => Err(p.message),

@@ -2,11 +2,11 @@
 //! escorts, its ordnance (launch bays, the attack-craft limit, carriers) and its torpedo salvoes;
 //! its parts are its classes and leaders.
 
-use super::Fleets;
+use super::Bfg;
 use super::view::FleetView;
 use crate::web::compare::{Comparable, Facts, Figure, Part, Unit};
 
-impl Comparable for Fleets {
+impl Comparable for Bfg {
     fn facts(v: &FleetView) -> Facts {
         let c = &v.check;
         let o = &c.ordnance;

@@ -38,13 +38,13 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
         .merge(import::router(writes))
         .merge(battle::router(writes))
         .merge(odds::router())
-        .merge(builder::routes::<Fleets>(writes))
+        .merge(builder::routes::<Bfg>(writes))
 }
 
 /// The fleet builder as a [`Builder`].
-pub struct Fleets;
+pub struct Bfg;
 
-impl Builder for Fleets {
+impl Builder for Bfg {
     const GAME: &'static Game = &bfg::GAME;
     const ENGINE_VERSION: u32 = bfg::ENGINE_VERSION;
     type Doc = Fleet;
@@ -133,7 +133,7 @@ async fn new_fleet(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
         return page(&StartPage { factions, message: None });
     };
     if bfg::faction(id).is_some() {
-        return builder::new_editor::<Fleets>(Fleet::new(id));
+        return builder::new_editor::<Bfg>(Fleet::new(id));
     }
     // The engine says what is wrong and which factions there are.
     let message = bfg::check(&Fleet::new(id))

@@ -1,9 +1,9 @@
 //! The boat designer's JSON API: the catalog, judging a design, reading a stat line. Every
 //! answer comes straight from the rules engine; nothing is recomputed here.
 
-use crate::games::carwars::statline::{self, Claimed};
-use crate::games::carwars::{self, Design, Evaluation, Figures, tables};
-use crate::games::{Problem, carwars::evaluate::Line};
+use crate::games::boats::statline::{self, Claimed};
+use crate::games::boats::{self, Design, Evaluation, Figures, tables};
+use crate::games::{Problem, boats::evaluate::Line};
 use crate::web::AppState;
 use crate::web::api::cached_json;
 use crate::web::error::{ApiError, ApiJson, AppError};
@@ -47,7 +47,7 @@ impl<'a> BoatAnswer<'a> {
             legal: e.legal(),
             stat_line: statline::stat_line(design, e),
             ledger: &e.ledger,
-            engine_version: carwars::ENGINE_VERSION,
+            engine_version: boats::ENGINE_VERSION,
         }
     }
 }
@@ -59,8 +59,8 @@ static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
     let locations: Vec<_> =
         tables::Loc::ALL.iter().map(|l| json!({ "id": l.code(), "name": l.name() })).collect();
     serde_json::to_vec(&json!({
-        "engine_version": carwars::ENGINE_VERSION,
-        "design_version": carwars::DESIGN_VERSION,
+        "engine_version": boats::ENGINE_VERSION,
+        "design_version": boats::DESIGN_VERSION,
         "hulls": &tables::HULLS,
         "plants": &tables::PLANTS,
         "performance": &tables::PERFORMANCE,
@@ -97,7 +97,7 @@ async fn catalog() -> Response {
 }
 
 async fn evaluate_boat(ApiJson(design): ApiJson<Design>) -> Response {
-    let e = carwars::check(&design);
+    let e = boats::check(&design);
     Json(BoatAnswer::new(&design, &e)).into_response()
 }
 
@@ -122,7 +122,7 @@ async fn import_boat(body: String) -> Result<Response, ApiError> {
     // The design keeps what was not read, as the designer's import does: saved as it is, the
     // build stays incomplete until each fragment is dealt with.
     let (design, _) = imp.design_keeping_not_read();
-    let e = carwars::check(&design);
+    let e = boats::check(&design);
     let answer = ImportAnswer {
         answer: BoatAnswer::new(&design, &e),
         unrecognized: &imp.unrecognized,

@@ -1,14 +1,14 @@
 //! The design assistant in the designer: its settings as the form posts them, what its buttons
 //! do (fill with armor, apply the fastest propulsion, a one-click fix) and what the page shows.
-//! Every answer comes from the engine's assistant ([`carwars::assist`]), which asks
-//! `carwars::check`; nothing here judges a design.
+//! Every answer comes from the engine's assistant ([`boats::assist`]), which asks
+//! `boats::check`; nothing here judges a design.
 
-use crate::games::carwars::assist::fastest::{self, Goal, Search};
-use crate::games::carwars::assist::fill::{self, Pattern};
-use crate::games::carwars::assist::fixes;
-use crate::games::carwars::design::Design;
-use crate::games::carwars::evaluate::Evaluation;
-use crate::games::carwars::units::{Money, Speed};
+use crate::games::boats::assist::fastest::{self, Goal, Search};
+use crate::games::boats::assist::fill::{self, Pattern};
+use crate::games::boats::assist::fixes;
+use crate::games::boats::design::Design;
+use crate::games::boats::evaluate::Evaluation;
+use crate::games::boats::units::{Money, Speed};
 use crate::games::{Code, Problem};
 use crate::web::form::Fields;
 use crate::web::view::{Select, select};
@@ -153,7 +153,7 @@ pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Option<Problem>
         a if a.starts_with("fix.") => {
             // Only a fix the boat as posted is offered: a page left open after its problem was
             // put right some other way changes nothing.
-            let offered = fixes::fixes(d, &crate::games::carwars::check(d));
+            let offered = fixes::fixes(d, &crate::games::boats::check(d));
             if offered.iter().any(|f| f.action == a) && fixes::apply(d, a) {
                 None
             } else {

@@ -4,8 +4,8 @@
 
 use super::Boats;
 use super::view::BoatView;
-use crate::games::carwars::evaluate::{Line, LineKind};
-use crate::games::carwars::units::{Money, Spaces, Speed, Weight};
+use crate::games::boats::evaluate::{Line, LineKind};
+use crate::games::boats::units::{Money, Spaces, Speed, Weight};
 use crate::web::compare::{Comparable, Facts, Figure, Part, Unit};
 
 impl Comparable for Boats {

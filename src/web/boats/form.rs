@@ -4,10 +4,10 @@
 //! message, and what each add button adds.
 
 use crate::games::Problem;
-use crate::games::carwars::design::{
+use crate::games::boats::design::{
     AccessoryEntry, CargoEntry, CrewEntry, Design, PropellerEntry, TurretEntry, WeaponEntry,
 };
-use crate::games::carwars::tables::{self, Loc, Mount};
+use crate::games::boats::tables::{self, Loc, Mount};
 use crate::web::codec;
 #[cfg(doc)]
 use crate::web::codec::Op;
@@ -118,8 +118,8 @@ pub fn fields_of(d: &Design) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::carwars::design::Ref;
-    use crate::games::carwars::examples;
+    use crate::games::boats::design::Ref;
+    use crate::games::boats::examples;
 
     fn pairs(p: &[(&str, &str)]) -> Fields<'static> {
         Fields::from_pairs(p.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())))

@@ -8,7 +8,7 @@ pub mod form;
 pub mod view;
 
 use crate::games::Problem;
-use crate::games::carwars::{self, Design, statline};
+use crate::games::boats::{self, Design, statline};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::AppState;
@@ -43,8 +43,8 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
 pub struct Boats;
 
 impl Builder for Boats {
-    const GAME: &'static Game = &crate::games::carwars::GAME;
-    const ENGINE_VERSION: u32 = carwars::ENGINE_VERSION;
+    const GAME: &'static Game = &crate::games::boats::GAME;
+    const ENGINE_VERSION: u32 = boats::ENGINE_VERSION;
     const FORM: &'static str = "designer";
     type Doc = Design;
     type View = BoatView;
@@ -60,7 +60,7 @@ impl Builder for Boats {
         d.hull.known().is_some_and(|hull| *d == Design { name: d.name.clone(), ..Design::blank(hull) })
     }
     fn stand_in(name: &str) -> Design {
-        Design { name: name.to_owned(), ..Design::empty(carwars::tables::ROWBOAT) }
+        Design { name: name.to_owned(), ..Design::empty(boats::tables::ROWBOAT) }
     }
     fn editor(v: BoatView, at: Editing, whole: bool) -> Result<String, AppError> {
         let page = DesignerPage { at, ..DesignerPage::new(v) };
@@ -83,7 +83,7 @@ impl Builder for Boats {
     /// Its cost, its hull, and every line of its ledger that is a part a player would name (not
     /// the body, cargo or links): "Heavy laser", "2 torpedoes", "Fire extinguisher".
     fn facets(v: &BoatView) -> Facets {
-        use carwars::evaluate::LineKind;
+        use boats::evaluate::LineKind;
         let parts = v.eval.ledger.iter().filter(|l| {
             !matches!(
                 l.kind,
@@ -94,7 +94,7 @@ impl Builder for Boats {
             cost: Some(v.eval.figures.cost.rounded()),
             points: None,
             tag: v.design.hull.known().map(|h| h.name.to_owned()),
-            parts: parts.map(carwars::evaluate::Line::label).collect(),
+            parts: parts.map(boats::evaluate::Line::label).collect(),
         }
     }
 }

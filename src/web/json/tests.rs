@@ -1,7 +1,7 @@
 //! Reading documents strictly, and the sentences for what does not fit.
 
 use super::*;
-use crate::games::carwars::{Design, examples};
+use crate::games::boats::{Design, examples};
 use crate::games::epic::Detachment;
 use serde::Deserialize;
 use std::borrow::Cow;

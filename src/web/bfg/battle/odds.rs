@@ -15,7 +15,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Html, IntoResponse, Response};
 
-use super::{Fleets, current, fleet_of};
+use super::{Bfg, current, fleet_of};
 use crate::web::builder::Builder;
 
 /// The odds inline, or on a page of their own.
@@ -125,7 +125,7 @@ pub async fn odds_against(
             Some(other) => match load(&state, &other, &bfg::GAME).await {
                 Err(e) => a.problem = Some(format!("No fleet at that link ({e})")),
                 Ok(ob) => {
-                    let (of, problems) = document_from_saved(&ob, || Fleets::stand_in(&ob.name));
+                    let (of, problems) = document_from_saved(&ob, || Bfg::stand_in(&ob.name));
                     if let Some(p) = problems.first() {
                         a.problem = Some(p.message.clone());
                     }

@@ -3,9 +3,9 @@
 //! deck, and the propellers or jet at the back. Black lines and words only, so it reads without
 //! colour and prints as it shows; the template (boats/drawing.html) writes the shapes made here.
 
-use crate::games::carwars::design::{Top, WeaponEntry};
-use crate::games::carwars::evaluate::{LineKind, Part, armor_locations};
-use crate::games::carwars::tables::{self, Loc, Mount};
+use crate::games::boats::design::{Top, WeaponEntry};
+use crate::games::boats::evaluate::{LineKind, Part, armor_locations};
+use crate::games::boats::tables::{self, Loc, Mount};
 
 use super::BoatView;
 
@@ -404,8 +404,8 @@ impl BoatView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::carwars::design::{Design, PropellerEntry, TurretEntry};
-    use crate::games::carwars::evaluate::armor_locations;
+    use crate::games::boats::design::{Design, PropellerEntry, TurretEntry};
+    use crate::games::boats::evaluate::armor_locations;
 
     /// Every hull with everything the drawing shows: a full top with a turret, its deck if it
     /// may have one, three guarded propellers and a weapon on every facing.
@@ -413,7 +413,7 @@ mod tests {
         let mut d = Design::blank(hull);
         d.top = Top::Full;
         if hull.deck != tables::DeckRule::Forbidden {
-            d.deck = Some(crate::games::carwars::design::Deck { below: None });
+            d.deck = Some(crate::games::boats::design::Deck { below: None });
         }
         d.propellers = vec![PropellerEntry { size: None, guard: 10 }; 3];
         let mg = tables::weapon_by_id("mg").expect("mg");

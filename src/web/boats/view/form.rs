@@ -1,10 +1,10 @@
 //! The designer's form: its selects, and a row for every part with the problems that concern it.
 
-use crate::games::carwars::design::{Catalogued, Section, Top, WeaponEntry};
-use crate::games::carwars::evaluate::{LineKind, armor_point, mounts, turret_locations};
-use crate::games::carwars::tables::{self, Family, Load, Loc, Mount};
-use crate::games::carwars::units::dollars_rounded;
-use crate::games::carwars::{self};
+use crate::games::boats::design::{Catalogued, Section, Top, WeaponEntry};
+use crate::games::boats::evaluate::{LineKind, armor_point, mounts, turret_locations};
+use crate::games::boats::tables::{self, Family, Load, Loc, Mount};
+use crate::games::boats::units::dollars_rounded;
+use crate::games::boats::{self};
 
 use super::{BoatView, shown_armor_locations, upper};
 use crate::web::view::{ProblemView, Select, dom_id, slot_id};
@@ -267,7 +267,7 @@ impl BoatView {
 
     /// Whether parts are placed above or below deck: as the engine judges it.
     fn decked(&self) -> bool {
-        carwars::evaluate::decked(self.design.hull.known().unwrap_or(&tables::NO_HULL), &self.design)
+        boats::evaluate::decked(self.design.hull.known().unwrap_or(&tables::NO_HULL), &self.design)
     }
 
     pub fn propeller_rows(&self) -> Vec<PropellerRow> {

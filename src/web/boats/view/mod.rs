@@ -18,11 +18,11 @@ pub use sheet::{SheetBlock, TickRow, Ticks, WeaponLine};
 pub use start::{published, start_choices, start_design};
 
 use crate::games::Problem;
-use crate::games::carwars::design::Design;
-use crate::games::carwars::evaluate::{Evaluation, Part, armor_locations};
-use crate::games::carwars::tables::{self, Loc};
-use crate::games::carwars::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
-use crate::games::carwars::{self, statline};
+use crate::games::boats::design::Design;
+use crate::games::boats::evaluate::{Evaluation, Part, armor_locations};
+use crate::games::boats::tables::{self, Loc};
+use crate::games::boats::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
+use crate::games::boats::{self, statline};
 
 use crate::web::boats::assist::{self, FixRow, Panel, Settings};
 use crate::web::view::{Fix, Judged, ProblemView, Verdict, slot_id};
@@ -158,7 +158,7 @@ fn shown_armor_locations(d: &Design) -> Vec<Loc> {
 
 impl BoatView {
     pub fn new(design: Design, form_problems: Vec<Problem>) -> Self {
-        let eval = carwars::check(&design);
+        let eval = boats::check(&design);
         let stat_line = statline::stat_line(&design, &eval);
         // A location's points are read from "armor.points.F" and judged at "armor.F".
         let verdict = Verdict::new(
@@ -427,8 +427,8 @@ fn upper(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::carwars::design::{Top, TurretEntry, WeaponEntry};
-    use crate::games::carwars::tables::Mount;
+    use crate::games::boats::design::{Top, TurretEntry, WeaponEntry};
+    use crate::games::boats::tables::Mount;
 
     fn turret(size: u8, location: Loc, weapon: &str) -> TurretEntry {
         TurretEntry {
@@ -443,13 +443,13 @@ mod tests {
     #[test]
     fn deck_placement_is_offered_only_where_the_engine_places_by_deck() {
         let mut d = Design::blank(tables::hull("rowboat").expect("rowboat"));
-        d.deck = Some(crate::games::carwars::design::Deck { below: None });
+        d.deck = Some(crate::games::boats::design::Deck { below: None });
         d.weapons.push(WeaponEntry::new(tables::weapon_by_id("mg").expect("mg"), Some(Mount::F)));
         // A Rowboat cannot have a Deck: the engine says so and places nothing by it.
         let v = BoatView::new(d.clone(), Vec::new());
         assert!(v.eval.problems.iter().any(|p| p.part.as_deref() == Some("deck")));
         assert!(v.weapon_rows()[0].deck.is_none());
-        d.hull = crate::games::carwars::design::Ref::Known(tables::hull("cruiser").expect("cruiser"));
+        d.hull = crate::games::boats::design::Ref::Known(tables::hull("cruiser").expect("cruiser"));
         assert!(BoatView::new(d, Vec::new()).weapon_rows()[0].deck.is_some());
     }
 

@@ -2,10 +2,10 @@
 //! handling track, and weapons by where they fire from. What takes damage and what runs out is
 //! the engine's ([`sheet`]); this only lays it out in boxes.
 
-use crate::games::carwars::design::WeaponEntry;
-use crate::games::carwars::evaluate::{LineKind, Part, armor_locations};
-use crate::games::carwars::sheet;
-use crate::games::carwars::tables::{self, Decision};
+use crate::games::boats::design::WeaponEntry;
+use crate::games::boats::evaluate::{LineKind, Part, armor_locations};
+use crate::games::boats::sheet;
+use crate::games::boats::tables::{self, Decision};
 
 use super::{BoatView, upper};
 
@@ -350,7 +350,7 @@ mod tests {
 
     #[test]
     fn a_boat_at_every_limit_draws_at_most_the_sheets_boxes_and_counts_the_rest() {
-        use crate::games::carwars::examples;
+        use crate::games::boats::examples;
         let mut d = examples::minnow();
         let mg = d.weapons[1].clone();
         d.weapons = vec![WeaponEntry { count: 999, extra_magazines: 999, ..mg }; 150];

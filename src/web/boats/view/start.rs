@@ -1,9 +1,9 @@
 //! The hulls and the published boats a new design can start from.
 
-use crate::games::carwars::design::Design;
-use crate::games::carwars::tables;
-use crate::games::carwars::units::{dollars_rounded, pounds_rounded};
-use crate::games::carwars::{self, statline};
+use crate::games::boats::design::Design;
+use crate::games::boats::tables;
+use crate::games::boats::units::{dollars_rounded, pounds_rounded};
+use crate::games::boats::{self, statline};
 use crate::web::view::StartChoice;
 
 /// The hulls and the examples to start from, worked out once (they never change).
@@ -29,10 +29,10 @@ fn work_out_start_choices() -> (Vec<StartChoice>, Vec<StartChoice>) {
             ),
         })
         .collect();
-    let examples = carwars::examples::all()
+    let examples = boats::examples::all()
         .into_iter()
         .map(|(slug, d)| {
-            let e = carwars::check(&d);
+            let e = boats::check(&d);
             StartChoice { slug: slug.to_owned(), name: d.name.clone(), detail: statline::stat_line(&d, &e) }
         })
         .collect();
@@ -41,7 +41,7 @@ fn work_out_start_choices() -> (Vec<StartChoice>, Vec<StartChoice>) {
 
 /// The design a "Start from" choice gives: a published example, or an empty hull.
 pub fn start_design(slug: &str) -> Option<Design> {
-    match carwars::examples::all().into_iter().find(|(s, _)| *s == slug) {
+    match boats::examples::all().into_iter().find(|(s, _)| *s == slug) {
         Some((_, d)) => Some(d),
         None => tables::hull(slug).map(Design::blank),
     }

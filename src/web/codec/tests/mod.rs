@@ -158,7 +158,7 @@ fn a_document_is_written_as_paths_with_markers_checkboxes_and_no_nulls() {
 
 #[test]
 fn map_entries_are_written_in_the_order_the_document_gives_them() {
-    let d = crate::games::carwars::examples::all().remove(0).1;
+    let d = crate::games::boats::examples::all().remove(0).1;
     let mut d = d;
     d.armor.points.unknown = vec![("Z".into(), 1), ("A".into(), 2)];
     let fields = encode(&d);
@@ -177,14 +177,14 @@ fn a_ship_survives_the_form_unchanged() {
 
 #[test]
 fn every_car_wars_example_survives_the_form_unchanged() {
-    for (slug, d) in crate::games::carwars::examples::all() {
+    for (slug, d) in crate::games::boats::examples::all() {
         assert_eq!(round_trip(&d), Ok((d.clone(), vec![])), "{slug}");
     }
 }
 
 #[test]
 fn unknown_armor_locations_survive_the_form_in_their_order() {
-    let mut d = crate::games::carwars::examples::all().remove(1).1;
+    let mut d = crate::games::boats::examples::all().remove(1).1;
     d.armor.points.unknown = vec![("Z".into(), 1), ("Q".into(), 2)];
     assert_eq!(round_trip(&d), Ok((d.clone(), vec![])));
 }
@@ -284,7 +284,7 @@ proptest! {
         0..24,
     )) {
         let f = Fields::from_pairs(pairs);
-        let _ = decode::<crate::games::carwars::Design>(&f, label);
+        let _ = decode::<crate::games::boats::Design>(&f, label);
         let _ = decode::<crate::games::epic::Detachment>(&f, label);
     }
 }

@@ -131,7 +131,7 @@ fn checkboxes_read_their_last_value_and_a_default_on_box_needs_its_fallback() {
 
 #[test]
 fn a_hand_made_form_for_the_real_documents_reads_like_the_old_readers() {
-    use crate::games::carwars::design::{Design, Section};
+    use crate::games::boats::design::{Design, Section};
     let (d, problems) = read::<Design>(&[
         ("hull", "dinghy"),
         ("weapons.4.weapon", "mg"),
@@ -143,7 +143,7 @@ fn a_hand_made_form_for_the_real_documents_reads_like_the_old_readers() {
     ]);
     assert_eq!(d.weapons.len(), 1);
     assert_eq!((d.weapons[0].count, d.weapons[0].deck), (1, Some(Section::Below)));
-    assert_eq!(d.armor.points.get(crate::games::carwars::tables::Loc::F), 12);
+    assert_eq!(d.armor.points.get(crate::games::boats::tables::Loc::F), 12);
     assert_eq!(d.deck, None);
     assert_eq!(
         messages(&problems),
@@ -298,7 +298,7 @@ fn an_item_can_be_added_to_a_list_the_document_leaves_out_when_empty() {
     let mut s = Ship { turrets: vec![], ..ship() };
     assert_eq!(apply(&mut s, &Op::Add("turrets".into()), new_gun), Ok(true));
     assert_eq!(s.turrets, vec![Turret { size: 1, guns: vec![] }]);
-    let mut d = crate::games::carwars::examples::all().remove(0).1;
+    let mut d = crate::games::boats::examples::all().remove(0).1;
     d.turrets.clear();
     let item = |_: &str, _: &str| Some(serde_json::json!({"size": 1}));
     assert_eq!(apply(&mut d, &Op::Add("turrets".into()), item), Ok(true));
