@@ -16,6 +16,7 @@ use crate::web::AppState;
 use crate::web::builder::Builder;
 use crate::web::builds::{document_from_saved, is_owner, load};
 use crate::web::error::{ApiError, AppError};
+use crate::web::extract::PostedForm;
 use crate::web::form::Fields;
 use crate::web::rate::WriteLimit;
 use askama::Template;
@@ -282,13 +283,13 @@ async fn order(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    form: PostedForm,
 ) -> Result<Response, AppError> {
     let (b, fleet) = fleet_of(&state, &id).await?;
     if !is_owner(&b, &headers) {
         return Err(not_the_owner());
     }
-    let f = Fields::parse(&body);
+    let f = form.fields();
     let key = view::form_key(&f);
     let refused = match read_order(&f) {
         Err(m) => {
@@ -337,13 +338,13 @@ async fn restart(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    form: PostedForm,
 ) -> Result<Response, AppError> {
     let (b, fleet) = fleet_of(&state, &id).await?;
     if !is_owner(&b, &headers) {
         return Err(not_the_owner());
     }
-    let f = Fields::parse(&body);
+    let f = form.fields();
     let stored = battles::get(&state.db, &id).await?.is_some();
     if stored && !f.flag("confirm") {
         let message = "Tick \"Yes, clear this battle\" to start a new one: its record and log will be gone.";

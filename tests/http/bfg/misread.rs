@@ -56,6 +56,12 @@ async fn each_field_of_a_form_order_that_does_not_read_is_named_at_its_input() {
             "The first salvo must be a whole number, not \"four\"",
         ),
         (
+            &[("action", "shields"), ("ship", "1"), ("down", "two")],
+            "shields-1",
+            "down",
+            "The shields down must be a whole number, not \"two\"",
+        ),
+        (
             &[("action", "set_condition"), ("ship", "1"), ("condition", "sunk")],
             "set_condition-1",
             "condition",
