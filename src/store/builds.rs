@@ -407,7 +407,7 @@ pub async fn among(db: &Db, ids: &[&str]) -> Result<Vec<Build>, sqlx::Error> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let list = serde_json::to_string(&ids).unwrap_or_else(|_| "[]".into());
+    let list = serde_json::to_string(&ids).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
     // The ids go in as one JSON array, read back as rows by each backend's own function.
     match db {
         Db::Sqlite(pool, _) => {

@@ -386,7 +386,7 @@ pub fn read_form<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppEr
 
 /// Reads a posted form as it stands, without its button (a live update).
 fn read_unpressed<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppError> {
-    let read = B::read(f).map_err(|r| AppError::Unprocessable(r.message))?;
+    let read = B::read(f)?;
     within_bounds(read)
 }
 

@@ -5,8 +5,8 @@
 
 use crate::games::bfg::{self, Check, Fleet};
 use crate::web::AppState;
-use crate::web::api::cached_json;
-use crate::web::error::ApiJson;
+use crate::web::api::{Made, cached_json};
+use crate::web::error::{ApiError, ApiJson};
 use crate::web::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,7 +20,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/bfg/check", post(check_fleet).layer(JUDGED))
 }
 
-static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
+static CATALOG: LazyLock<Made> = LazyLock::new(|| {
     serde_json::to_vec(&json!({
         "engine_version": bfg::ENGINE_VERSION,
         "document_version": bfg::DOCUMENT_VERSION,
@@ -33,10 +33,9 @@ static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
         "attack_craft": bfg::craft(),
         "decisions": bfg::DECISIONS,
     }))
-    .unwrap_or_default()
 });
 
-async fn catalog() -> Response {
+async fn catalog() -> Result<Response, ApiError> {
     cached_json(&CATALOG)
 }
 

@@ -5,7 +5,7 @@ use crate::games::boats::statline::{self, Claimed};
 use crate::games::boats::{self, Design, Evaluation, Figures, tables};
 use crate::games::{Problem, boats::evaluate::Line};
 use crate::web::AppState;
-use crate::web::api::cached_json;
+use crate::web::api::{Made, cached_json};
 use crate::web::error::{ApiError, ApiJson, AppError};
 use crate::web::judging::JUDGED;
 use crate::web::rate::WriteLimit;
@@ -53,7 +53,7 @@ impl<'a> BoatAnswer<'a> {
 }
 
 /// Serialized once: the catalog never changes while the server runs.
-static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
+static CATALOG: LazyLock<Made> = LazyLock::new(|| {
     let mounts: Vec<_> =
         tables::Mount::ALL.iter().map(|m| json!({ "id": m.code(), "name": m.word() })).collect();
     let locations: Vec<_> =
@@ -89,10 +89,9 @@ static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
         // The catalog has always named a decision's heading "topic"; it keeps that name.
         "decisions": tables::DECISIONS.iter().map(|d| json!({ "topic": d.title, "text": d.text })).collect::<Vec<_>>(),
     }))
-    .unwrap_or_default()
 });
 
-async fn catalog() -> Response {
+async fn catalog() -> Result<Response, ApiError> {
     cached_json(&CATALOG)
 }
 

@@ -28,6 +28,7 @@
 //! written by name). The document itself must be a struct: `Fields` is walked under its field
 //! names.
 
+use super::error::AppError;
 use super::form::Fields;
 use crate::games::{Code, Problem};
 use serde::Serialize;
@@ -55,11 +56,31 @@ const MAX_PASSES: usize = 512;
 /// The longest value a message repeats, in characters.
 const ECHO_CHARS: usize = 40;
 
-/// A form refused whole, answered with 422: nothing was changed.
+/// A form refused whole, answered with 422: nothing was changed. Or, with a `fault`, a form
+/// read that failed on our side (a document read from it that would not serialise again),
+/// answered as a server error: the cause is logged, never shown.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct Refused {
     pub message: String,
+    /// The cause, when the fault is ours and not the form's.
+    pub fault: Option<String>,
+}
+
+impl Refused {
+    /// The form's own fault, said in `message`.
+    pub fn form(message: impl Into<String>) -> Self {
+        Refused { message: message.into(), fault: None }
+    }
+}
+
+impl From<Refused> for AppError {
+    fn from(r: Refused) -> Self {
+        match r.fault {
+            Some(cause) => AppError::Internal(anyhow::anyhow!("reading a form: {cause}")),
+            None => AppError::Unprocessable(r.message),
+        }
+    }
 }
 
 mod access;

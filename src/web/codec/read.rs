@@ -540,14 +540,14 @@ pub fn decode<T: Serialize + DeserializeOwned + 'static>(
         let why = match read {
             Ok(doc) => {
                 remember_facts::<T>(&known, facts);
-                return Ok(finish(doc, unreadable, &label));
+                return finish(doc, unreadable, &label);
             }
             Err(Error::Retry) => pending,
             Err(Error::Missing(field)) => Some(Pending::Learn(Fact::Zero, field.to_owned())),
             Err(Error::Message(detail)) => {
-                return Err(Refused {
-                    message: format!("This form could not be read: {detail}; nothing was changed"),
-                });
+                return Err(Refused::form(format!(
+                    "This form could not be read: {detail}; nothing was changed"
+                )));
             }
         };
         match why {
@@ -558,24 +558,24 @@ pub fn decode<T: Serialize + DeserializeOwned + 'static>(
             }
             Some(Pending::Unreadable { node, path, raw, detail, entry }) => {
                 if node == ROOT || node == EMPTY {
-                    return Err(Refused {
-                        message: format!("{}: {}; nothing was changed", label(&path), reason(&raw, &detail)),
-                    });
+                    return Err(Refused::form(format!(
+                        "{}: {}; nothing was changed",
+                        label(&path),
+                        reason(&raw, &detail)
+                    )));
                 }
                 tree.nodes[node].gone = true;
                 unreadable.push(Unreadable { path, raw, detail, entry });
                 if unreadable.len() > MAX_PROBLEMS {
-                    return Err(Refused {
-                        message: format!(
-                            "This form has more than {MAX_PROBLEMS} unreadable fields; nothing was changed"
-                        ),
-                    });
+                    return Err(Refused::form(format!(
+                        "This form has more than {MAX_PROBLEMS} unreadable fields; nothing was changed"
+                    )));
                 }
             }
             None => break,
         }
     }
-    Err(Refused { message: "This form could not be read; nothing was changed".to_owned() })
+    Err(Refused::form("This form could not be read; nothing was changed".to_owned()))
 }
 
 /// A field set aside as unreadable (see [`Pending::Unreadable`]).
@@ -586,14 +586,21 @@ pub(super) struct Unreadable {
     pub(super) entry: bool,
 }
 
-/// The problems, each saying what its field was read as in the final document.
+/// The problems, each saying what its field was read as in the final document. A document
+/// that does not serialise cannot say that: a fault of ours, never an empty answer.
 pub(super) fn finish<T: Serialize>(
     doc: T,
     unreadable: Vec<Unreadable>,
     label: &impl Fn(&str) -> String,
-) -> (T, Vec<Problem>) {
-    let value =
-        if unreadable.is_empty() { Value::Null } else { serde_json::to_value(&doc).unwrap_or_default() };
+) -> Result<(T, Vec<Problem>), Refused> {
+    let value = if unreadable.is_empty() {
+        Value::Null
+    } else {
+        serde_json::to_value(&doc).map_err(|e| Refused {
+            message: "This form could not be read; nothing was changed".to_owned(),
+            fault: Some(format!("the document read does not serialise: {e}")),
+        })?
+    };
     let problems = unreadable
         .into_iter()
         .map(|u| {
@@ -602,7 +609,7 @@ pub(super) fn finish<T: Serialize>(
             Problem::error(Code::BadNumber, Some(u.path), message)
         })
         .collect();
-    (doc, problems)
+    Ok((doc, problems))
 }
 
 /// What is wrong with `raw`, from serde's words: `"lots" is not a whole number from 0 to 999`.

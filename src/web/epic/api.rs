@@ -3,8 +3,8 @@
 
 use crate::games::epic;
 use crate::web::AppState;
-use crate::web::api::cached_json;
-use crate::web::error::ApiJson;
+use crate::web::api::{Made, cached_json};
+use crate::web::error::{ApiError, ApiJson};
 use crate::web::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -18,7 +18,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/epic/check", post(check_detachment).layer(JUDGED))
 }
 
-static EPIC_LISTS: LazyLock<Vec<u8>> = LazyLock::new(|| {
+static EPIC_LISTS: LazyLock<Made> = LazyLock::new(|| {
     serde_json::to_vec(&json!({
         "engine_version": epic::ENGINE_VERSION,
         "lists": epic::lists(),
@@ -26,10 +26,9 @@ static EPIC_LISTS: LazyLock<Vec<u8>> = LazyLock::new(|| {
         "special_rules": epic::special_rules(),
         "general_rules": epic::general_rules(),
     }))
-    .unwrap_or_default()
 });
 
-async fn epic_lists() -> Response {
+async fn epic_lists() -> Result<Response, ApiError> {
     cached_json(&EPIC_LISTS)
 }
 

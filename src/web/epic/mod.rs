@@ -200,7 +200,7 @@ mod tests {
             prop_assert!(html.is_ok());
             prop_assert!(page.as_builder().render().is_ok());
             let live = LivePage { slots: page.v.verdict.slots(), v: EpicView::new(d.clone(), Vec::new()) };
-            let live = live.render().unwrap_or_default();
+            let live = live.render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             let points = format!("<dd id=\"fig-points\">{}</dd>", epic::check(&d).points);
             prop_assert!(live.contains(&points));
             let roster = RosterPage { v: EpicView::new(d, Vec::new()), p: Printed::from_form(None) };

@@ -4,8 +4,8 @@
 
 use crate::games::samurai::{self, Scenario};
 use crate::web::AppState;
-use crate::web::api::cached_json;
-use crate::web::error::ApiJson;
+use crate::web::api::{Made, cached_json};
+use crate::web::error::{ApiError, ApiJson};
 use crate::web::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,12 +19,12 @@ pub fn router() -> Router<AppState> {
         .route("/api/samurai/check", post(check).layer(JUDGED))
 }
 
-static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
+static CATALOG: LazyLock<Made> = LazyLock::new(|| {
     let catalog = json!({ "engine_version": samurai::ENGINE_VERSION, "catalog": samurai::catalog() });
-    serde_json::to_vec(&catalog).unwrap_or_default()
+    serde_json::to_vec(&catalog)
 });
 
-async fn catalog() -> Response {
+async fn catalog() -> Result<Response, ApiError> {
     cached_json(&CATALOG)
 }
 

@@ -3,8 +3,8 @@
 
 use crate::games::waffle;
 use crate::web::AppState;
-use crate::web::api::cached_json;
-use crate::web::error::ApiJson;
+use crate::web::api::{Made, cached_json};
+use crate::web::error::{ApiError, ApiJson};
 use crate::web::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -18,12 +18,12 @@ pub fn router() -> Router<AppState> {
         .route("/api/waffle/check", post(check).layer(JUDGED))
 }
 
-static CATALOG: LazyLock<Vec<u8>> = LazyLock::new(|| {
+static CATALOG: LazyLock<Made> = LazyLock::new(|| {
     let catalog = json!({ "engine_version": waffle::ENGINE_VERSION, "catalog": waffle::catalog() });
-    serde_json::to_vec(&catalog).unwrap_or_default()
+    serde_json::to_vec(&catalog)
 });
 
-async fn catalog() -> Response {
+async fn catalog() -> Result<Response, ApiError> {
     cached_json(&CATALOG)
 }
 

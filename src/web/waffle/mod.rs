@@ -233,7 +233,7 @@ mod tests {
             prop_assert!(problems.is_empty(), "{problems:?}");
             prop_assert_eq!(&back, &r);
 
-            let live = LivePage { v: WaffleView::new(r.clone(), Vec::new()) }.render().unwrap_or_default();
+            let live = LivePage { v: WaffleView::new(r.clone(), Vec::new()) }.render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             let points = format!("<dd id=\"fig-points\">{}</dd>", waffle::check(&r).points);
             prop_assert!(live.contains(&points));
             prop_assert_eq!(live.matches("class=\"card-summary\"").count(), r.vehicles.len());

@@ -168,7 +168,7 @@ struct PlannerPage {
 /// `/waffle/fire-points`: what the models inside a vehicle may do this turn (a GET form).
 async fn fire_points(RawQuery(q): RawQuery) -> Result<Response, AppError> {
     let f = Fields::parse(q.as_deref().unwrap_or("").as_bytes());
-    let (v, speed, smoke, problems) = read_planner(&f).map_err(|r| AppError::Unprocessable(r.message))?;
+    let (v, speed, smoke, problems) = read_planner(&f)?;
     page(&PlannerPage {
         p: Planner::new(v, speed, smoke),
         problems: problems.iter().map(ProblemView::new).collect(),

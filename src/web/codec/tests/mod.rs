@@ -448,3 +448,29 @@ fn thirty_two_unreadable_fields_are_reported_and_thirty_three_refuse_the_form() 
         Some("This form has more than 32 unreadable fields; nothing was changed".into())
     );
 }
+
+/// A document serde reads but cannot write, as a bug of ours could make one.
+#[derive(Debug, Deserialize)]
+struct Unwritable {
+    #[expect(dead_code, reason = "read, never looked at")]
+    count: u16,
+}
+
+impl Serialize for Unwritable {
+    fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        Err(serde::ser::Error::custom("a map keyed by a struct"))
+    }
+}
+
+#[test]
+fn a_document_that_does_not_serialise_is_a_fault_of_ours_never_an_empty_reading() {
+    // Read cleanly, nothing needs writing.
+    assert!(decode::<Unwritable>(&form(&[("count", "3")]), label).is_ok());
+    // An unreadable field's problem says what it was read as: that needs the document written.
+    let refused = decode::<Unwritable>(&form(&[("count", "lots")]), label).err();
+    let fault = refused.as_ref().and_then(|r| r.fault.clone());
+    assert!(fault.is_some_and(|f| f.contains("a map keyed by a struct")), "{refused:?}");
+    let answer = crate::web::error::AppError::from(refused.unwrap_or_else(|| Refused::form("")));
+    assert_eq!(answer.status_code(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(!answer.public_message().contains("map keyed"), "the cause is logged, not shown");
+}
