@@ -33,7 +33,7 @@
 use axum::body::Bytes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 use std::sync::{Arc, PoisonError, RwLock};
 use std::time::{Duration, Instant};
@@ -434,10 +434,18 @@ pub struct PageCache {
     max_bytes: usize,
 }
 
-/// The kept pages, by their own address, and the bytes they take.
+/// The kept pages, by their own address, and the bytes they take. Pages are kept with
+/// increasing `Instant`s, so the order they were kept in is their order of age: `by_age` holds
+/// each kept page's address under its number in that order, and the oldest is the first. Making
+/// room costs the pages it drops, never a sort of all of them.
 #[derive(Default)]
 struct Pages {
-    map: HashMap<String, Kept>,
+    /// Each page, and its number in `by_age`.
+    map: HashMap<String, (Kept, u64)>,
+    /// The addresses kept, by the number they were kept under (oldest first).
+    by_age: BTreeMap<u64, String>,
+    /// The number the next page kept will have.
+    next: u64,
     bytes: usize,
 }
 
@@ -447,10 +455,29 @@ fn size(address: &str, page: &Page) -> usize {
 }
 
 impl Pages {
+    fn insert(&mut self, address: &str, kept: Kept) {
+        self.remove(address);
+        let seq = self.next;
+        self.next += 1;
+        self.bytes += size(address, &kept.0);
+        self.by_age.insert(seq, address.to_owned());
+        self.map.insert(address.to_owned(), (kept, seq));
+    }
+
     fn remove(&mut self, address: &str) {
-        if let Some((page, _, _)) = self.map.remove(address) {
+        if let Some(((page, _, _), seq)) = self.map.remove(address) {
+            self.by_age.remove(&seq);
             self.bytes -= size(address, &page);
         }
+    }
+
+    /// Drops the oldest page; `false` when there is none.
+    fn drop_oldest(&mut self) -> bool {
+        let Some((_, address)) = self.by_age.pop_first() else { return false };
+        if let Some(((page, _, _), _)) = self.map.remove(&address) {
+            self.bytes -= size(&address, &page);
+        }
+        true
     }
 
     /// Makes room for an entry of `incoming` bytes within `max_bytes` and [`CAPACITY`]: the
@@ -461,31 +488,18 @@ impl Pages {
             return;
         }
         self.sweep();
-        if !full(self) {
-            return;
-        }
-        let mut by_age: Vec<(Instant, String)> =
-            self.map.iter().map(|(a, (_, _, kept))| (*kept, a.clone())).collect();
-        by_age.sort_unstable();
-        for (_, address) in by_age {
-            if !full(self) {
-                break;
-            }
-            self.remove(&address);
-        }
+        while full(self) && self.drop_oldest() {}
     }
 
-    /// Drops the pages older than [`PAGE_LIFE`]: they are never served again.
+    /// Drops the pages older than [`PAGE_LIFE`]: they are never served again. They are the
+    /// oldest, so the first in `by_age`.
     fn sweep(&mut self) {
-        let mut freed = 0;
-        self.map.retain(|address, (page, _, kept)| {
-            let live = kept.elapsed() < PAGE_LIFE;
-            if !live {
-                freed += size(address, page);
+        while let Some((_, address)) = self.by_age.first_key_value() {
+            let expired = self.map.get(address).is_none_or(|((_, _, kept), _)| kept.elapsed() >= PAGE_LIFE);
+            if !expired || !self.drop_oldest() {
+                break;
             }
-            live
-        });
-        self.bytes -= freed;
+        }
     }
 }
 
@@ -514,7 +528,12 @@ impl PageCache {
 
     /// The page kept at `address`, with the change mark it was drawn at and when it was kept.
     fn entry(&self, address: &str) -> Option<Kept> {
-        self.pages.read().unwrap_or_else(PoisonError::into_inner).map.get(address).cloned()
+        self.pages
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .map
+            .get(address)
+            .map(|(kept, _)| kept.clone())
     }
 
     /// The page at `address` ("/boats/{id}"), if kept and drawn at the store's change mark
@@ -524,8 +543,8 @@ impl PageCache {
         pages
             .map
             .get(address)
-            .filter(|(_, at, kept)| *at == mark && kept.elapsed() < PAGE_LIFE)
-            .map(|(page, _, _)| page.clone())
+            .filter(|((_, at, kept), _)| *at == mark && kept.elapsed() < PAGE_LIFE)
+            .map(|((page, _, _), _)| page.clone())
     }
 
     /// Keeps `plain` for `address`, compressed, with the store's change mark `mark` as read
@@ -546,8 +565,7 @@ impl PageCache {
             return page;
         }
         pages.make_room(incoming, self.max_bytes);
-        pages.map.insert(address.to_owned(), (page.clone(), mark, Instant::now()));
-        pages.bytes += incoming;
+        pages.insert(address, (page.clone(), mark, Instant::now()));
         page
     }
 
@@ -683,13 +701,91 @@ mod tests {
         assert_eq!(c.len(), 3);
     }
 
+    /// The addresses kept, oldest first, checking on the way that the age order and the byte
+    /// count agree with the pages kept.
+    fn by_age(c: &PageCache) -> Vec<String> {
+        let pages = c.pages.read().unwrap();
+        assert_eq!(pages.by_age.len(), pages.map.len());
+        let mut bytes = 0;
+        for (seq, address) in &pages.by_age {
+            let ((page, _, _), kept_as) = &pages.map[address];
+            assert_eq!(kept_as, seq, "{address}");
+            bytes += size(address, page);
+        }
+        assert_eq!(pages.bytes, bytes);
+        pages.by_age.values().cloned().collect()
+    }
+
+    #[test]
+    fn the_page_kept_longest_ago_goes_first_and_keeping_a_page_again_makes_it_the_newest() {
+        let c = PageCache::new(10_000);
+        for a in ["/boats/0", "/boats/1", "/boats/2"] {
+            c.keep(a, page_of(3000), 1);
+        }
+        c.keep("/boats/0", page_of(3000), 2);
+        assert_eq!(by_age(&c), ["/boats/1", "/boats/2", "/boats/0"]);
+        c.keep("/boats/3", page_of(3000), 2);
+        assert_eq!(by_age(&c), ["/boats/2", "/boats/0", "/boats/3"]);
+        // A larger page takes the room of two.
+        c.keep("/boats/4", page_of(6000), 2);
+        assert_eq!(by_age(&c), ["/boats/3", "/boats/4"]);
+        // One too large to keep drops its own older copy and nothing else.
+        c.keep("/boats/3", page_of(20_000), 3);
+        assert_eq!(by_age(&c), ["/boats/4"]);
+    }
+
+    #[test]
+    fn after_many_pages_kept_and_replaced_the_bounds_hold_and_the_oldest_went_first() {
+        // A model of the rule: kept pages in age order; room is made by dropping the oldest.
+        let max = 200_000;
+        let c = PageCache::new(max);
+        let mut model: Vec<(String, usize)> = Vec::new();
+        let mut x: u64 = 7;
+        // Whether the bytes bound, and the count bound, were each met.
+        let mut met = (false, false);
+        for step in 0..12_000 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let address = format!("/boats/{}", (x >> 33) % 6000);
+            // Small pages first, so the count bound is met; then large ones among them too, so
+            // the bytes bound is; now and then one larger than the whole bound.
+            let len = match (x >> 20) % 100 {
+                0 => max + 1,
+                1..=4 if step >= 8000 => 40_000,
+                _ => 1 + (x >> 40) as usize % 30,
+            };
+            c.keep(&address, page_of(len), 1);
+            model.retain(|(a, _)| *a != address);
+            let incoming = address.len() + len;
+            if incoming <= max {
+                loop {
+                    let over_bytes = model.iter().map(|(_, n)| n).sum::<usize>() + incoming > max;
+                    let over_count = model.len() >= CAPACITY;
+                    met.0 |= over_bytes;
+                    met.1 |= over_count;
+                    if !over_bytes && !over_count {
+                        break;
+                    }
+                    model.remove(0);
+                }
+                model.push((address, incoming));
+            }
+            assert!(c.len() <= CAPACITY && c.bytes() <= max, "step {step}");
+            if step % 500 == 0 || step > 11_990 {
+                let want: Vec<&str> = model.iter().map(|(a, _)| a.as_str()).collect();
+                assert_eq!(by_age(&c), want, "step {step}");
+            }
+        }
+        assert_eq!(c.len(), model.len());
+        assert_eq!(met, (true, true), "both bounds were met");
+    }
+
     #[test]
     fn expired_pages_are_swept_and_their_bytes_given_back() {
         let c = PageCache::new(1 << 20);
         c.keep("/boats/a", page_of(1000), 1);
         let long_ago = Instant::now().checked_sub(PAGE_LIFE + Duration::from_secs(1));
         if let Some(at) = long_ago {
-            c.pages.write().unwrap().map.get_mut("/boats/a").unwrap().2 = at;
+            c.pages.write().unwrap().map.get_mut("/boats/a").unwrap().0.2 = at;
         }
         c.keep("/boats/b", page_of(1000), 1);
         c.sweep();
