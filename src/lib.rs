@@ -11,3 +11,6 @@ pub mod store;
 pub mod web;
 
 pub use store::MIGRATOR;
+
+#[cfg(test)]
+mod unwrap_audit;
