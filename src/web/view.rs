@@ -147,6 +147,9 @@ pub struct ProblemView {
     pub code: &'static str,
     pub error: bool,
     pub message: String,
+    /// The part it concerns, as the problem names it ("weapons.2"), if any: with `code`, what
+    /// tells it apart (its message is only words).
+    pub part: Option<String>,
     /// Anchor of the part it concerns, if the form has one.
     pub anchor: Option<String>,
     /// Its one-click fixes, where its builder offers any: buttons beside it in its part's slot.
@@ -168,6 +171,7 @@ impl ProblemView {
             code: p.code.as_str(),
             error: p.severity == Severity::Error,
             message: p.message.clone(),
+            part: p.part.clone(),
             anchor: p.part.as_deref().map(slot_id),
             fixes: Vec::new(),
         }

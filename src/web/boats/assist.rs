@@ -230,6 +230,10 @@ pub fn panel(d: &Design, e: &Evaluation, s: &Settings) -> Panel {
 
 /// A problem with its fixes, as the figures panel lists it.
 pub struct FixRow {
+    /// The problem it fixes: its code and part (as [`ProblemView`](crate::web::view::ProblemView)
+    /// holds them, so the problem shown beside its part finds its fixes by them), and its words.
+    pub code: &'static str,
+    pub part: Option<String>,
     pub message: String,
     pub error: bool,
     /// Each fix: its button's words and action.
@@ -245,6 +249,8 @@ pub fn fix_rows(d: &Design, e: &Evaluation) -> Vec<FixRow> {
         if last.as_ref() != Some(&key) {
             let p = e.problems.iter().find(|p| p.code == f.code && p.part == f.part);
             rows.push(FixRow {
+                code: f.code.as_str(),
+                part: f.part.clone(),
                 message: p.map_or_else(String::new, |p| p.message.clone()),
                 error: p.is_some_and(Problem::is_error),
                 buttons: Vec::new(),

@@ -204,7 +204,7 @@ impl BoatView {
             self.verdict.offer_fixes(|p| {
                 fixes
                     .iter()
-                    .filter(|r| r.message == p.message)
+                    .filter(|r| r.code == p.code && r.part == p.part)
                     .flat_map(|r| &r.buttons)
                     .map(|(label, action)| Fix {
                         label: label.clone(),
@@ -451,6 +451,26 @@ mod tests {
         assert!(v.weapon_rows()[0].deck.is_none());
         d.hull = crate::games::boats::design::Ref::Known(tables::hull("cruiser").expect("cruiser"));
         assert!(BoatView::new(d, Vec::new()).weapon_rows()[0].deck.is_some());
+    }
+
+    #[test]
+    fn a_problems_fixes_are_found_by_its_code_and_part_not_by_its_words() {
+        let mut d = crate::games::boats::examples::piranha();
+        // A Dinghy has no front-left mount: four facings are offered.
+        d.weapons[0].mount = Some(Mount::FL);
+        let judged = boats::check(&d);
+        let mount = judged.problems.iter().find(|p| p.part.as_deref() == Some("weapons.0")).expect("mount");
+        // Another problem in the same words and the same slot, of another code.
+        let twin =
+            Problem::error(crate::games::Code::BadNumber, "weapons.0".to_owned(), mount.message.clone());
+        let v = BoatView::new(d, vec![twin]).with_assist(Settings::default());
+        let shown = v.problems_for("weapons.0");
+        let fixes: Vec<Vec<&str>> =
+            shown.iter().map(|p| p.fixes.iter().map(|f| f.action.as_str()).collect()).collect();
+        // The form's problem first, without fixes; then the engine's, with its four.
+        assert_eq!(shown.iter().map(|p| p.code).collect::<Vec<_>>(), ["BAD_NUMBER", mount.code.as_str()]);
+        let four = vec!["fix.mount.0.F", "fix.mount.0.B", "fix.mount.0.L", "fix.mount.0.R"];
+        assert_eq!(fixes, [vec![], four]);
     }
 
     #[test]
