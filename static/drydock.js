@@ -139,10 +139,7 @@
       if (s.id && s.scrollHeight > s.clientHeight) scrolls.push([s.id, s.scrollTop]);
     }
     var top = c.getBoundingClientRect().top;
-    // A one-click fix pressed beside its problem lands where it stood (its part's slot), not
-    // where the server marks for a fix pressed in the figures' list.
-    var inSlot = !!c.closest(".problems");
-    place = { top: top, docTop: top + window.scrollY, id: c.id, name: c.name, value: c.value, ids: ids, scrolls: scrolls, inSlot: inSlot };
+    place = { top: top, docTop: top + window.scrollY, id: c.id, name: c.name, value: c.value, ids: ids, scrolls: scrolls };
   });
   document.addEventListener("htmx:afterSwap", function () {
     var p = place;
@@ -154,7 +151,7 @@
       var region = document.getElementById(s[0]);
       if (region) region.scrollTop = s[1];
     });
-    var land = (!p.inSlot && marked[0]) || sameControl(p);
+    var land = marked[0] || sameControl(p);
     for (var i = 0; !land && i < p.ids.length; i++) {
       var region = document.getElementById(p.ids[i]);
       if (region) {

@@ -104,5 +104,12 @@ async fn a_fix_and_the_fill_stay_put_and_back_undoes_each() {
         b.c.back().await.expect("back");
         b.css("#fix-list button[value='fix.pilot']").await;
         assert!(b.page_was_kept().await, "{w} px: Back stayed on the page");
+
+        // The same fix beside its problem lands where it was pressed, not at the list.
+        let moved = press(&b, ".problems button[value='here.fix.pilot']").await;
+        assert!(moved.abs() <= MOST_MOVED, "{w} px: the fix beside its problem moved the view {moved:.0} px");
+        b.wait_text("#verdict", "say the boat is legal", |t| t.starts_with("Legal")).await;
+        let focused = b.js("return document.activeElement.closest('#fix-list') === null;").await;
+        assert_eq!(focused, json!(true), "{w} px: focus went to the fixes list");
     }
 }

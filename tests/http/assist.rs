@@ -136,11 +136,17 @@ async fn a_problem_with_one_obvious_fix_offers_it_and_the_fix_removes_it() {
         page[from..].split("</div>").next().unwrap_or("").to_owned()
     };
     let weapon = slot(&page, "problems-weapons-0");
+    // (Posted as "here." and the fix, so the answer can tell where it was pressed.)
     for action in ["fix.mount.0.F", "fix.mount.0.B"] {
-        assert!(weapon.contains(&format!(r#"value="{action}""#)), "{action} beside its weapon: {weapon}");
+        assert!(
+            weapon.contains(&format!(r#"value="here.{action}""#)),
+            "{action} beside its weapon: {weapon}"
+        );
     }
     assert!(!weapon.contains("fix.pilot"), "{weapon}");
-    assert_eq!(page.matches(r#"value="fix.pilot""#).count(), 2, "in the fixes list and beside the problem");
+    assert_eq!(page.matches(r#"value="fix.pilot""#).count(), 1, "in the fixes list");
+    assert_eq!(page.matches(r#"value="here.fix.pilot""#).count(), 1, "beside the problem");
+    assert_eq!(after_press(&app, &d, &[("action", "here.fix.pilot")]).await.crew.len(), 1, "the same fix");
     let fixed = after_press(&app, &d, &[("action", "fix.pilot")]).await;
     assert_eq!(fixed.crew.len(), 1);
     let fixed = after_press(&app, &fixed, &[("action", "fix.mount.0.B")]).await;
@@ -150,6 +156,10 @@ async fn a_problem_with_one_obvious_fix_offers_it_and_the_fix_removes_it() {
     let page = editor(&app, &fixed, &[("action", "fix.pilot")]).await;
     assert!(!page.contains(r#"name="action" value="fix."#));
     assert!(page.contains(r#"id="fix-list" tabindex="-1" autofocus>Fixed."#), "lands where the fixes were");
+    // Pressed beside its problem, it lands there: the list's place is not marked.
+    let page = editor(&app, &fixed, &[("action", "here.fix.pilot")]).await;
+    assert!(page.contains(r#"id="fix-list" tabindex="-1">Fixed."#), "the list still says so");
+    assert!(!page.contains(" autofocus"), "nothing marked: the button pressed stays where it was");
     assert!(page.contains("That fix no longer fits the boat"));
     assert_eq!(after_press(&app, &fixed, &[("action", "fix.pilot")]).await, fixed);
 }

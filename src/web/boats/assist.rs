@@ -34,6 +34,9 @@ pub struct Settings {
     pub keep_weapons: bool,
     /// The form was posted by a one-click fix's button.
     pub fixed_now: bool,
+    /// ... by the one beside its problem (in its part's slot), not in the figures' list: the
+    /// answer lands where it was pressed, not at the list.
+    pub fixed_beside: bool,
 }
 
 impl Default for Settings {
@@ -46,6 +49,7 @@ impl Default for Settings {
             speed_text: String::new(),
             keep_weapons: true,
             fixed_now: false,
+            fixed_beside: false,
         }
     }
 }
@@ -74,7 +78,8 @@ impl Settings {
             cheapest: f.get("assist_goal") == Some("cheapest"),
             speed_text: short("assist_speed"),
             keep_weapons: f.get("assist_keep").is_none_or(|_| f.flag("assist_keep")),
-            fixed_now: f.get("action").is_some_and(|a| a.starts_with("fix.")),
+            fixed_now: f.get("action").and_then(pressed_fix).is_some(),
+            fixed_beside: f.get("action").and_then(pressed_fix).is_some_and(|(_, beside)| beside),
         }
     }
 
@@ -119,6 +124,19 @@ impl Settings {
     }
 }
 
+/// What a fix's button beside its problem posts in front of the fix's action
+/// ("here.fix.pilot"): the same fix as the figures' list offers ("fix.pilot"), told apart so the
+/// answer marks the list's place only for a press in the list (see `landing`), and a press
+/// beside the problem lands where it was pressed.
+pub const BESIDE: &str = "here.";
+
+/// The fix a pressed `action` asks for ("fix.pilot"), and whether it was pressed beside its
+/// problem; `None` for any other button.
+pub fn pressed_fix(action: &str) -> Option<(&str, bool)> {
+    let (fix, beside) = action.strip_prefix(BESIDE).map_or((action, false), |fix| (fix, true));
+    fix.starts_with("fix.").then_some((fix, beside))
+}
+
 /// A note beside the form after an assistant's button did nothing.
 fn note(message: String) -> Option<Problem> {
     Some(Problem::warning(Code::BadButton, None, message))
@@ -128,6 +146,7 @@ fn note(message: String) -> Option<Problem> {
 /// one of its buttons; else the note to show when it changed nothing.
 pub fn press(d: &mut Design, action: &str, f: &Fields) -> Option<Option<Problem>> {
     let s = Settings::from_form(f, false);
+    let action = pressed_fix(action).map_or(action, |(fix, _)| fix);
     Some(match action {
         "assist.fill" => match s.budget().map(|b| fill::fill(d, s.pattern, b)) {
             Err(why) => note(format!("Nothing was added: {why}.")),

@@ -208,7 +208,7 @@ impl BoatView {
                     .flat_map(|r| &r.buttons)
                     .map(|(label, action)| Fix {
                         label: label.clone(),
-                        action: action.clone(),
+                        action: format!("{}{action}", assist::BESIDE),
                         url: form::DESIGNER,
                     })
                     .collect()
@@ -228,6 +228,12 @@ impl BoatView {
     /// and the page lands there).
     pub fn fixed_now(&self) -> bool {
         self.assist.as_ref().is_some_and(|s| s.fixed_now)
+    }
+
+    /// Whether this page answers a one-click fix pressed in the figures' list: it lands there.
+    /// (One pressed beside its problem lands where it was pressed.)
+    pub fn lands_at_fixes(&self) -> bool {
+        self.assist.as_ref().is_some_and(|s| s.fixed_now && !s.fixed_beside)
     }
 
     /// The problems with a one-click fix, in the designer only.
@@ -469,7 +475,8 @@ mod tests {
             shown.iter().map(|p| p.fixes.iter().map(|f| f.action.as_str()).collect()).collect();
         // The form's problem first, without fixes; then the engine's, with its four.
         assert_eq!(shown.iter().map(|p| p.code).collect::<Vec<_>>(), ["BAD_NUMBER", mount.code.as_str()]);
-        let four = vec!["fix.mount.0.F", "fix.mount.0.B", "fix.mount.0.L", "fix.mount.0.R"];
+        let four =
+            vec!["here.fix.mount.0.F", "here.fix.mount.0.B", "here.fix.mount.0.L", "here.fix.mount.0.R"];
         assert_eq!(fixes, [vec![], four]);
     }
 
