@@ -8,6 +8,7 @@ pub mod epic;
 pub mod exact;
 pub mod registry;
 pub mod samurai;
+pub mod units;
 pub mod waffle;
 
 mod decision;

@@ -15,7 +15,6 @@ use super::judging::JUDGED;
 use super::owners;
 use super::registry::{GAMES, Registered};
 use super::view::{Judged, ProblemView};
-use crate::games::Grouped;
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Listing, looks_like_id};
 use askama::Template;
@@ -36,17 +35,8 @@ const LINE_CHANGES: usize = 3;
 /// The longest pasted link or id read (a share link is under 100 characters).
 const MAX_PASTED: usize = 2_000;
 
-/// How a figure is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Unit {
-    Money,
-    Pounds,
-    Mph,
-    Spaces,
-    Points,
-    Plain,
-}
+/// How a figure is written, and writing it: one rule with the engines' own quantities.
+pub use crate::games::units::{Unit, amount};
 
 /// One headline figure of a build. Its label is also its key: the same label in both builds is
 /// the same figure.
@@ -321,42 +311,6 @@ pub fn difference(d: i64, per: i64, unit: Unit) -> String {
         0 => "same".to_owned(),
         d if d > 0 => format!("+{}", amount(d, per, unit)),
         d => format!("\u{2212}{}", amount(d.saturating_abs(), per, unit)),
-    }
-}
-
-/// `v` `per`ths of `unit`, written as the pages write it: "$1,112.50", "2,999.5 lb", "62.5 mph",
-/// "10 1/3 spaces", "15 points", "1 point".
-pub fn amount(v: i64, per: i64, unit: Unit) -> String {
-    let per = per.max(1);
-    let sign = if v < 0 { "\u{2212}" } else { "" };
-    let (whole, rem) = (v.unsigned_abs() / per.unsigned_abs(), v.unsigned_abs() % per.unsigned_abs());
-    let mut n = Grouped(i64::try_from(whole).unwrap_or(i64::MAX)).to_string();
-    let one = whole == 1 && rem == 0;
-    if rem != 0 {
-        if unit == Unit::Spaces && per == 6 {
-            let frac = ["", "1/6", "1/3", "1/2", "2/3", "5/6"][usize::try_from(rem).unwrap_or(0).min(5)];
-            n = if whole == 0 { frac.to_owned() } else { format!("{n} {frac}") };
-        } else {
-            // Two decimals: exact for every unit here (cents, hundredths of a pound, half mph).
-            let hundredths = rem.saturating_mul(100) / per.unsigned_abs();
-            let mut f = format!("{hundredths:02}");
-            if unit != Unit::Money {
-                while f.ends_with('0') {
-                    f.pop();
-                }
-            }
-            n = format!("{n}.{f}");
-        }
-    }
-    match unit {
-        Unit::Money => format!("{sign}${n}"),
-        Unit::Pounds => format!("{sign}{n} lb"),
-        Unit::Mph => format!("{sign}{n} mph"),
-        Unit::Spaces => {
-            format!("{sign}{n} {}", if one || (whole == 0 && rem != 0) { "space" } else { "spaces" })
-        }
-        Unit::Points => format!("{sign}{n} {}", if one { "point" } else { "points" }),
-        Unit::Plain => format!("{sign}{n}"),
     }
 }
 

@@ -4,6 +4,7 @@
 //! rounded for display.
 
 pub use crate::games::Grouped;
+use crate::games::units::{Exact, Unit};
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::iter::Sum;
@@ -142,51 +143,29 @@ impl Speed {
 impl fmt::Display for Money {
     /// "$9,636", or "$112.50" when there are cents.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cents = self.0.rem_euclid(100);
-        if cents == 0 {
-            write!(f, "${}", Grouped(self.0.div_euclid(100)))
-        } else {
-            write!(f, "${}.{cents:02}", Grouped(self.0.div_euclid(100)))
-        }
+        write!(f, "${}", Exact::of(self.0, Self::PER_UNIT, Unit::Money))
     }
 }
 
 impl fmt::Display for Weight {
     /// Exact, trimmed: "2,997", "2,999.5", "3.75".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let whole = Grouped(self.0.div_euclid(100));
-        match self.0.rem_euclid(100) {
-            0 => write!(f, "{whole}"),
-            r if r % 10 == 0 => write!(f, "{whole}.{}", r / 10),
-            r => write!(f, "{whole}.{r:02}"),
-        }
+        Exact::of(self.0, Self::PER_UNIT, Unit::Pounds).fmt(f)
     }
 }
 
 impl fmt::Display for Spaces {
-    /// "6", "1/2", "5 1/3".
+    /// "6", "1/2", "5 1/3" (not grouped: the published stat lines write "1000").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let whole = self.0.div_euclid(6);
-        let frac = match self.0.rem_euclid(6) {
-            0 => "",
-            1 => "1/6",
-            2 => "1/3",
-            3 => "1/2",
-            4 => "2/3",
-            _ => "5/6",
-        };
-        match (whole, frac) {
-            (w, "") => write!(f, "{w}"),
-            (0, fr) => write!(f, "{fr}"),
-            (w, fr) => write!(f, "{w} {fr}"),
-        }
+        Exact::of(self.0, Self::PER_UNIT, Unit::Spaces).ungrouped().fmt(f)
     }
 }
 
 impl fmt::Display for Speed {
-    /// "20", "2.5".
+    /// "20", "2.5" (not grouped; halves below zero written as they always were: "-2.5").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 % 2 == 0 { write!(f, "{}", self.0 / 2) } else { write!(f, "{}.5", self.0 / 2) }
+        let (whole, rem) = (self.0 / Self::PER_UNIT, (self.0 % Self::PER_UNIT).unsigned_abs());
+        Exact { whole, rem, per: Self::PER_UNIT.unsigned_abs(), unit: Unit::Mph, grouped: false }.fmt(f)
     }
 }
 
@@ -223,6 +202,35 @@ mod tests {
         assert_eq!(Spaces::sixths(3).to_string(), "1/2");
         assert_eq!(Spaces::sixths(32).to_string(), "5 1/3");
         assert_eq!(Spaces::sixths(7).ceil_whole(), 2);
+    }
+
+    /// The shared writer prints every quantity as the engine's own rules always did.
+    #[test]
+    fn quantities_print_as_they_always_did() {
+        for v in (-13_000..13_000).chain([i64::MIN / 2, 999_999_999, 100_000_050]) {
+            let euclid = |per: i64| (v.div_euclid(per), v.rem_euclid(per));
+            let money = match euclid(100) {
+                (w, 0) => format!("${}", Grouped(w)),
+                (w, c) => format!("${}.{c:02}", Grouped(w)),
+            };
+            assert_eq!(Money(v).to_string(), money);
+            let weight = match euclid(100) {
+                (w, 0) => format!("{}", Grouped(w)),
+                (w, r) if r % 10 == 0 => format!("{}.{}", Grouped(w), r / 10),
+                (w, r) => format!("{}.{r:02}", Grouped(w)),
+            };
+            assert_eq!(Weight(v).to_string(), weight);
+            let (w, r) = euclid(6);
+            let frac = ["", "1/6", "1/3", "1/2", "2/3", "5/6"][r as usize];
+            let spaces = match (w, frac) {
+                (w, "") => format!("{w}"),
+                (0, fr) => fr.to_owned(),
+                (w, fr) => format!("{w} {fr}"),
+            };
+            assert_eq!(Spaces(v).to_string(), spaces);
+            let speed = if v % 2 == 0 { format!("{}", v / 2) } else { format!("{}.5", v / 2) };
+            assert_eq!(Speed(v).to_string(), speed);
+        }
     }
 
     #[test]
