@@ -152,9 +152,11 @@
       if (region) region.scrollTop = s[1];
     });
     var land = marked[0] || sameControl(p);
+    // (A region drawn empty and hidden, as a part's slot whose last problem was fixed, is not
+    // there to land in: the next one out is.)
     for (var i = 0; !land && i < p.ids.length; i++) {
       var region = document.getElementById(p.ids[i]);
-      if (region) {
+      if (region && region.getClientRects().length) {
         land = nearestIn(region, p.docTop);
         if (!land) { land = region; region.setAttribute("tabindex", "-1"); }
       }
