@@ -6,6 +6,7 @@
 //! - [`statline`]: the canonical one-line stat block out, and published stat lines in
 
 pub mod assist;
+mod codes;
 pub mod design;
 pub mod evaluate;
 pub mod examples;
@@ -17,6 +18,7 @@ pub mod units;
 #[cfg(test)]
 mod tests;
 
+pub use codes::Code;
 pub use design::{DESIGN_VERSION, Design};
 pub use evaluate::{Evaluation, Figures, check};
 
@@ -36,4 +38,6 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     first: "Nothing aboard yet: add power, crew and weapons, and this panel checks each against the hull.",
     print: "sheet",
     example: r#"{"name": "Piranha", "hull": "dinghy", "plant": "small", "propellers": [{}], "crew": [{"role": "pilot"}], "weapons": [{"weapon": "vmg", "mount": "F"}, {"weapon": "torpedo", "mount": "B", "count": 2, "linked": true}], "accessories": [{"item": "fire-extinguisher"}], "armor": {"points": {"F": 15, "R": 15, "L": 15, "B": 12, "U": 15}}}"#,
+    codes: Code::CODES,
+    decisions: &[tables::DECISIONS, sheet::SHEET_DECISIONS],
 };

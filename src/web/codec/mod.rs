@@ -29,7 +29,7 @@
 //! names.
 
 use super::form::Fields;
-use crate::games::{Code, Problem};
+use crate::games::{Problem, Shared};
 use serde::Serialize;
 use serde::de::value::StrDeserializer;
 use serde::de::{
