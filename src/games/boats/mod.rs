@@ -7,20 +7,24 @@
 
 pub mod assist;
 mod codes;
-pub mod design;
-pub mod evaluate;
+pub(crate) mod design;
+pub(crate) mod evaluate;
 pub mod examples;
-pub mod sheet;
+pub(crate) mod sheet;
 pub mod statline;
 pub mod tables;
-pub mod units;
+pub(crate) mod units;
 
 #[cfg(test)]
 mod tests;
 
 pub use codes::Code;
-pub use design::{DESIGN_VERSION, Design};
+pub use design::{
+    AccessoryEntry, CargoEntry, CrewEntry, DESIGN_VERSION, Deck, Design, NotReadPart, PropellerEntry, Ref,
+    Section, Top, TurretEntry, WeaponEntry,
+};
 pub use evaluate::{Evaluation, Figures, check};
+pub use units::{Money, Spaces, Speed, Weight};
 
 /// Bumped whenever a rule or table change could change a saved design's figures.
 pub const ENGINE_VERSION: u32 = 2;
