@@ -1,59 +1,49 @@
 //! Build steps: rerun when the migrations change, and turn each game's data files into the typed
-//! statics its tables include (`boats_tables.rs`, `epic_data.rs`, `bfg_data.rs`, `samurai_data.rs` in OUT_DIR).
+//! statics its tables include (one row of [`games!`] per game, written to OUT_DIR).
 
 use std::path::Path;
 
 #[path = "src/games/datafile.rs"]
 mod datafile;
 
-#[path = "src/games/boats/tables/generate.rs"]
-mod boats;
-
-#[path = "src/games/epic/data/generate.rs"]
-mod epic;
-
-#[path = "src/games/bfg/data/generate.rs"]
-mod bfg;
-
-#[path = "src/games/bfg/data/gen_weapons.rs"]
-mod bfg_weapons;
-
-#[path = "src/games/bfg/data/gen_lists.rs"]
-mod bfg_lists;
-
-#[path = "src/games/samurai/data/generate.rs"]
-mod samurai;
-
 type Generator = fn(&datafile::Files) -> Result<String, datafile::Error>;
+
+/// One row per game with data files: its generator (compiled into this script with `#[path]`; a
+/// generator of several files declares its other files itself, as BFG's does), its data folder,
+/// and the file it writes to OUT_DIR. Each generator module names its data files in `FILES`.
+macro_rules! games {
+    ($($game:ident: $generator:literal, $data:literal => $target:literal,)+) => {
+        $(
+            #[path = $generator]
+            mod $game;
+        )+
+
+        /// Every game's generator file, data folder, data files, generator and output file.
+        const GAMES: &[(&str, &str, &[&str], Generator, &str)] =
+            &[$(($generator, $data, &$game::FILES, $game::generate, $target),)+];
+    };
+}
+
+games! {
+    boats: "src/games/boats/tables/generate.rs", "src/games/boats/data" => "boats_tables.rs",
+    epic: "src/games/epic/data/generate.rs", "src/games/epic/data" => "epic_data.rs",
+    bfg: "src/games/bfg/data/generate.rs", "src/games/bfg/data" => "bfg_data.rs",
+    samurai: "src/games/samurai/data/generate.rs", "src/games/samurai/data" => "samurai_data.rs",
+}
 
 fn main() {
     // New or changed migrations are embedded by `sqlx::migrate!()`; rebuild when they change.
     println!("cargo:rerun-if-changed=migrations");
-    // The generators are compiled into this script, so a change to them rebuilds it anyway; the
-    // data files are read at run time and each one is named.
-    for code in [
-        "src/games/datafile.rs",
-        "src/games/boats/tables/generate.rs",
-        "src/games/epic/data/generate.rs",
-        "src/games/bfg/data/generate.rs",
-        "src/games/bfg/data/gen_weapons.rs",
-        "src/games/bfg/data/gen_lists.rs",
-        "src/games/bfg/data/gen_sets.rs",
-        "src/games/samurai/data/generate.rs",
-    ] {
-        println!("cargo:rerun-if-changed={code}");
-    }
+    // The generators are compiled into this script, so a change to any of their files (the ones a
+    // generator declares itself too) rebuilds and reruns it anyway; the data files are read at
+    // run time and each one is named.
+    println!("cargo:rerun-if-changed=src/games/datafile.rs");
     let Some(out_dir) = std::env::var_os("OUT_DIR") else {
         fail("OUT_DIR is not set: build.rs runs under cargo")
     };
     let out = Path::new(&out_dir);
-    let games: [(&str, &[&str], Generator, &str); 4] = [
-        ("src/games/boats/data", &boats::FILES, boats::generate, "boats_tables.rs"),
-        ("src/games/epic/data", &epic::FILES, epic::generate, "epic_data.rs"),
-        ("src/games/bfg/data", &bfg::FILES, bfg::generate, "bfg_data.rs"),
-        ("src/games/samurai/data", &samurai::FILES, samurai::generate, "samurai_data.rs"),
-    ];
-    for (dir, names, generate, target) in games {
+    for &(generator, dir, names, generate, target) in GAMES {
+        println!("cargo:rerun-if-changed={generator}");
         let mut files = datafile::Files::new();
         for name in names {
             let path = format!("{dir}/{name}");

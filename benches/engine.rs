@@ -11,9 +11,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use drydock::games::boats::design::{Design, Top, WeaponEntry};
 use drydock::games::boats::tables::Mount;
 use drydock::games::boats::{self, examples, statline};
+use drydock::games::boats::{Design, Top, WeaponEntry};
 
 #[path = "shared/misspell.rs"]
 mod misspelt;

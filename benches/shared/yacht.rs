@@ -1,10 +1,10 @@
 //! The loaded Yacht the benches measure (benches/engine.rs and benches/live.rs): 135 form fields.
 
-use drydock::games::boats::design::{
+use drydock::games::boats::tables::{self, Loc, Mount};
+use drydock::games::boats::{
     AccessoryEntry, CargoEntry, CrewEntry, Deck, Design, PropellerEntry, Ref, Section, Top, TurretEntry,
     WeaponEntry,
 };
-use drydock::games::boats::tables::{self, Loc, Mount};
 
 pub fn weapon(id: &str, mount: Option<Mount>) -> WeaponEntry {
     match tables::weapon_by_id(id) {

@@ -20,7 +20,8 @@ mod tally;
 
 pub use decision::Decision;
 pub use grouped::Grouped;
-pub use problems::{Code, MAX_LISTED, Problem, Severity, is_legal, legality_text, listed_of};
+pub(crate) use problems::codes;
+pub use problems::{Code, MAX_LISTED, Problem, Severity, Shared, is_legal, legality_text, listed_of};
 pub use tally::Tally;
 pub(crate) use tally::headed_by_tally;
 
@@ -87,7 +88,7 @@ pub(crate) fn shown(s: &str) -> String {
 pub(crate) fn version_problem(noun: &str, found: u32, reads: u32) -> Option<Problem> {
     (found != reads).then(|| {
         Problem::warning(
-            Code::UnknownVersion,
+            Shared::UnknownVersion,
             Some("version".to_owned()),
             format!(
                 "This {noun} is marked as document version {found}, but this engine reads version \
@@ -107,7 +108,7 @@ pub(crate) fn over_points_limit(
 ) -> Option<Problem> {
     let limit = limit.filter(|&limit| points > limit)?;
     Some(Problem::error(
-        Code::OverPointsLimit,
+        Shared::OverPointsLimit,
         Some("points_limit".to_owned()),
         format!(
             "The {noun} costs {points} pts, {} over its limit of {limit} pts: {remedy} or raise the limit",

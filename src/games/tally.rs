@@ -45,12 +45,12 @@ pub(crate) use headed_by_tally;
 #[cfg(test)]
 mod tests {
     use super::Tally;
-    use crate::games::{Code, Problem};
+    use crate::games::{Problem, Shared};
 
     #[test]
     fn a_tally_is_legal_until_a_problem_is_an_error() {
-        let warning = Problem::warning(Code::UnknownVersion, Some("version".to_owned()), "w".to_owned());
-        let error = Problem::error(Code::OverPointsLimit, Some("points_limit".to_owned()), "e".to_owned());
+        let warning = Problem::warning(Shared::UnknownVersion, Some("version".to_owned()), "w".to_owned());
+        let error = Problem::error(Shared::OverPointsLimit, Some("points_limit".to_owned()), "e".to_owned());
         assert!(Tally::new(10, Some(5), vec![warning.clone()]).legal);
         assert!(!Tally::new(10, Some(5), vec![warning, error]).legal);
     }

@@ -18,7 +18,7 @@ use super::rate::WriteLimit;
 use super::view::Judged;
 use crate::games::bounds::{self, Document, Named};
 use crate::games::registry::Game;
-use crate::games::{Code, Problem};
+use crate::games::{Problem, Shared};
 use crate::store::builds::{Build, Content, Facets, Listing, looks_like_id};
 use axum::Json;
 use axum::Router;
@@ -414,7 +414,7 @@ fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, App
     if problems.is_empty() {
         return Ok(Ok(B::judge(doc, problems)));
     }
-    let n = problems.iter().filter(|p| p.code != Code::BadButton).count();
+    let n = problems.iter().filter(|p| p.code != Shared::BadButton).count();
     let why = match n {
         0 => "Nothing was saved: the button sent with the form does not fit it. Check the form, then save \
               again."
@@ -425,7 +425,7 @@ fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, App
             "Nothing was saved: {n} fields could not be read. Correct what is marked, then save again."
         ),
     };
-    problems.insert(0, Problem::error(Code::NotSaved, None, why));
+    problems.insert(0, Problem::error(Shared::NotSaved, None, why));
     let page = B::editor(B::judge_posted(doc, problems, f, false), Editing::from_form(f, B::GAME), true)?;
     Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, Html(page)).into_response()))
 }
@@ -518,7 +518,7 @@ fn conflict_page<B: Builder>(f: &Fields, yours: &B::Doc, now: &Build) -> Result<
          kept in the form; save again to replace the saved one with it.",
         conflict.saved_at
     );
-    problems.insert(0, Problem::error(Code::Conflict, None, message));
+    problems.insert(0, Problem::error(Shared::Conflict, None, message));
     let at = Editing {
         build_id: Some(now.id.clone()),
         revision: Some(now.revision),

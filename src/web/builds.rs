@@ -281,7 +281,7 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
         Ok(d) => (d, Vec::new()),
         Err(e) => {
             let p = crate::games::Problem::error(
-                crate::games::Code::UnreadableDocument,
+                crate::games::Shared::UnreadableDocument,
                 None,
                 format!(
                     "This {} was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page.",

@@ -4,7 +4,7 @@
 //! small web module (a [`Builder`](super::builder::Builder) and its own pages) and one line here.
 
 use super::AppState;
-use super::builder::{check_stored, stored_facets};
+use super::builder::{Builder, check_stored, stored_facets};
 use super::rate::WriteLimit;
 use super::view::StartChoice;
 use super::{bfg, boats, epic, samurai, waffle};
@@ -17,6 +17,8 @@ use axum::Router;
 /// published builds the gallery offers to start from.
 pub struct Registered {
     pub game: &'static Game,
+    /// Its builder's htmx form, under its path: [`Builder::FORM`].
+    pub form: &'static str,
     pub routes: fn(&WriteLimit) -> Router<AppState>,
     pub published: fn() -> &'static [StartChoice],
     /// A saved build's gallery facets, judged again by its builder: `builder::stored_facets::<B>`.
@@ -28,47 +30,30 @@ pub struct Registered {
     pub compare: fn(&Build) -> super::compare::Side,
 }
 
+impl Registered {
+    /// The entry of the game whose builder is `B`, with its routes and published builds.
+    const fn of<B: Builder + super::compare::Comparable>(
+        routes: fn(&WriteLimit) -> Router<AppState>,
+        published: fn() -> &'static [StartChoice],
+    ) -> Self {
+        Self {
+            game: B::GAME,
+            form: B::FORM,
+            routes,
+            published,
+            facets: stored_facets::<B>,
+            document: check_stored::<B>,
+            compare: super::compare::side::<B>,
+        }
+    }
+}
+
 pub static GAMES: [Registered; 5] = [
-    Registered {
-        game: &crate::games::boats::GAME,
-        routes: boats::router,
-        published: boats::view::published,
-        facets: stored_facets::<boats::Boats>,
-        document: check_stored::<boats::Boats>,
-        compare: super::compare::side::<boats::Boats>,
-    },
-    Registered {
-        game: &crate::games::epic::GAME,
-        routes: epic::router,
-        published: || &[],
-        facets: stored_facets::<epic::Epic>,
-        document: check_stored::<epic::Epic>,
-        compare: super::compare::side::<epic::Epic>,
-    },
-    Registered {
-        game: &crate::games::bfg::GAME,
-        routes: bfg::router,
-        published: || &[],
-        facets: stored_facets::<bfg::Bfg>,
-        document: check_stored::<bfg::Bfg>,
-        compare: super::compare::side::<bfg::Bfg>,
-    },
-    Registered {
-        game: &crate::games::waffle::GAME,
-        routes: waffle::router,
-        published: || &[],
-        facets: stored_facets::<waffle::Waffle>,
-        document: check_stored::<waffle::Waffle>,
-        compare: super::compare::side::<waffle::Waffle>,
-    },
-    Registered {
-        game: &crate::games::samurai::GAME,
-        routes: samurai::router,
-        published: || &[],
-        facets: stored_facets::<samurai::Samurai>,
-        document: check_stored::<samurai::Samurai>,
-        compare: super::compare::side::<samurai::Samurai>,
-    },
+    Registered::of::<boats::Boats>(boats::router, boats::view::published),
+    Registered::of::<epic::Epic>(epic::router, || &[]),
+    Registered::of::<bfg::Bfg>(bfg::router, || &[]),
+    Registered::of::<waffle::Waffle>(waffle::router, || &[]),
+    Registered::of::<samurai::Samurai>(samurai::router, || &[]),
 ];
 
 /// The games, in order.
@@ -141,7 +126,7 @@ pub async fn fill_facets(db: &Db) -> Result<u64, sqlx::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Code;
+    use crate::games::Shared;
     use crate::web::builder::{Builder, read_form};
     use crate::web::codec;
     use crate::web::form::Fields;
@@ -206,7 +191,7 @@ mod tests {
             fields.push(("action".to_owned(), action.clone()));
             let f = Fields::from_pairs(fields);
             let Ok((after, problems)) = read_form::<B>(&f) else { continue };
-            if problems.iter().any(|p| p.code == Code::BadButton) {
+            if problems.iter().any(|p| p.code == Shared::BadButton) {
                 prop_assert_eq!(
                     serde_json::to_value(&after).ok(),
                     serde_json::to_value(&posted).ok(),

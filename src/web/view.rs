@@ -1,7 +1,7 @@
 //! Pieces every builder's pages share: form selects, DOM ids that follow the document's part
 //! paths, problems as shown, and finding the slot a problem shows in. Nothing here knows a game.
 
-use crate::games::{Code, Problem, Severity};
+use crate::games::{Problem, Severity, Shared};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
@@ -316,7 +316,7 @@ impl Verdict {
     /// rules would say of an empty build (no HQ, no pilot) waits until something is added or
     /// the build is saved.
     pub fn start(&mut self, first: &'static str) {
-        let typed = |p: &ProblemView| p.code == Code::BadNumber.as_str();
+        let typed = |p: &ProblemView| p.code == Shared::BadNumber.as_str();
         self.problems.retain(typed);
         self.placed.retain(typed);
         self.errors = self.problems.iter().filter(|p| p.error).count();
@@ -426,12 +426,16 @@ mod tests {
     fn problems_are_placed_once_in_form_order_and_the_rest_kept_apart() {
         let slots: Vec<String> = ["list", "choices.0", "choices.1"].iter().map(|s| (*s).into()).collect();
         let problems = [
-            Problem::error(crate::games::Code::CountOutOfRange, Some("choices.1.count".into()), "b".into()),
-            Problem::error(crate::games::Code::UnknownEntry, Some("choices.0".into()), "a".into()),
-            Problem::warning(crate::games::Code::PricedPerVessel, Some("choices.1".into()), "w".into()),
-            Problem::error(crate::games::Code::HqMissing, None, "g".into()),
-            Problem::error(crate::games::Code::UnknownSection, Some("nowhere".into()), "x".into()),
-            Problem::error(crate::games::Code::UnknownList, Some("old_list".into()), "l".into()),
+            Problem::error(
+                crate::games::epic::Code::CountOutOfRange,
+                Some("choices.1.count".into()),
+                "b".into(),
+            ),
+            Problem::error(crate::games::epic::Code::UnknownEntry, Some("choices.0".into()), "a".into()),
+            Problem::warning(crate::games::epic::Code::PricedPerVessel, Some("choices.1".into()), "w".into()),
+            Problem::error(crate::games::epic::Code::HqMissing, None, "g".into()),
+            Problem::error(crate::games::epic::Code::UnknownSection, Some("nowhere".into()), "x".into()),
+            Problem::error(crate::games::Shared::UnknownList, Some("old_list".into()), "l".into()),
         ];
         let placed =
             Placed::new(&problems, &slots, |p| Cow::Borrowed(if p == "old_list" { "list" } else { p }));
@@ -450,8 +454,12 @@ mod tests {
     #[test]
     fn the_problem_list_links_each_problem_to_the_slot_it_shows_in() {
         let problems = [
-            Problem::error(crate::games::Code::CountOutOfRange, Some("choices.1.count".into()), "b".into()),
-            Problem::error(crate::games::Code::UnknownSection, Some("nowhere".into()), "x".into()),
+            Problem::error(
+                crate::games::epic::Code::CountOutOfRange,
+                Some("choices.1.count".into()),
+                "b".into(),
+            ),
+            Problem::error(crate::games::epic::Code::UnknownSection, Some("nowhere".into()), "x".into()),
         ];
         let slots = || vec!["choices.1".to_owned()];
         let v = Verdict::new(Vec::new(), &problems, slots, as_is);

@@ -6,8 +6,8 @@
 use crate::support::{
     A4, Browser, LETTER, TURN, app, browser, browser_without_script, pdf_foot_qr_codes, pdf_texts, qr_codes,
 };
-use drydock::games::boats::design::{AccessoryEntry, CrewEntry, PropellerEntry, Ref, Section, WeaponEntry};
 use drydock::games::boats::{self, Design, tables};
+use drydock::games::boats::{AccessoryEntry, CrewEntry, PropellerEntry, Ref, Section, WeaponEntry};
 use serde_json::{Value, json};
 
 /// Saves `doc` as a build of the game at `path` ("/boats") through the JSON API; its share link.

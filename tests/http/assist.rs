@@ -5,11 +5,11 @@
 
 use crate::support::{TestApp, spawn, with_extra};
 use drydock::games::boats::Design;
+use drydock::games::boats::Money;
 use drydock::games::boats::assist::fastest::{self, Goal, Search};
 use drydock::games::boats::assist::fill::{self, Pattern};
 use drydock::games::boats::examples;
 use drydock::games::boats::tables::Mount;
-use drydock::games::boats::units::Money;
 use drydock::web::boats::form::fields_of;
 use reqwest::StatusCode;
 
@@ -89,7 +89,7 @@ async fn the_fastest_propulsion_is_shown_and_applied_as_the_search_finds_it() {
             "cheapest",
             "40",
             Search {
-                goal: Goal::Cheapest(drydock::games::boats::units::Speed::mph(40)),
+                goal: Goal::Cheapest(drydock::games::boats::Speed::mph(40)),
                 budget: Some(Money::whole(20_000)),
                 keep_weapons: true,
             },

@@ -7,21 +7,16 @@
 
 use crate::support::{TestApp, encode, post_form, save_example, spawn_unlimited, stored_count};
 use drydock::games::registry::Game;
-use drydock::web::builder::Builder;
-use drydock::web::{bfg, boats, epic, registry, samurai, waffle};
+use drydock::web::registry;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-/// Each builder's htmx form address under its path.
+/// Each builder's htmx form address under its path, from its registry entry.
 fn form_route(g: &Game) -> &'static str {
-    match g.id {
-        "boat" => boats::Boats::FORM,
-        "epic" => epic::Epic::FORM,
-        "bfg" => bfg::Bfg::FORM,
-        "waffle" => waffle::Waffle::FORM,
-        "samurai" => samurai::Samurai::FORM,
-        other => panic!("a builder form for {other}"),
-    }
+    registry::GAMES
+        .iter()
+        .find(|r| r.game.id == g.id)
+        .map_or_else(|| panic!("{} is registered", g.id), |r| r.form)
 }
 
 /// Every list in a document's JSON: its path and length.

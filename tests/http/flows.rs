@@ -121,7 +121,11 @@ async fn every_game_is_in_the_navigation_the_start_page_and_the_gallery_filter()
     let app = spawn().await;
     let home = app.page("/").await;
     let gallery = app.page("/gallery").await;
+    // Every page's description names every game, as the navigation does.
+    let description = home.split("<meta name=\"description\" content=\"").nth(1).unwrap_or_default();
+    let description = &description[..description.find('"').unwrap_or(0)];
     for g in registry::games() {
+        assert!(description.contains(g.nav), "{}: {description}", g.id);
         let start = format!("href=\"{}/new\"", g.path);
         assert!(home.contains(&format!("{start}>{}</a>", g.start)), "{}: start button", g.id);
 

@@ -107,8 +107,8 @@ async fn without_javascript_the_form_round_trips_and_its_buttons_work() {
 
 #[tokio::test]
 async fn turret_weapons_are_added_and_removed_in_their_turret_and_unticked_boxes_stay_unticked() {
-    use drydock::games::boats::design::{CargoEntry, TurretEntry, WeaponEntry};
     use drydock::games::boats::tables::weapon_by_id;
+    use drydock::games::boats::{CargoEntry, TurretEntry, WeaponEntry};
     let app = spawn().await;
     let mut d = examples::piranha();
     let mg = WeaponEntry::new(weapon_by_id("mg").expect("mg"), None);
@@ -152,7 +152,7 @@ async fn the_htmx_endpoints_answer_fragments() {
     assert!(frag.contains("TURRET_NEEDS_TOP"));
 
     d.weapons[0].mount = Some(drydock::games::boats::tables::Mount::L);
-    d.weapons.push(drydock::games::boats::design::WeaponEntry::new(
+    d.weapons.push(drydock::games::boats::WeaponEntry::new(
         drydock::games::boats::tables::weapon_by_id("atg").expect("atg"),
         Some(drydock::games::boats::tables::Mount::R),
     ));
@@ -564,9 +564,9 @@ async fn weapons_in_one_link_group_are_linked_on_every_page() {
     // The Piranha's Vulcan joins a new front rocket launcher in link group 1: one link, $50.
     let mut d = examples::piranha();
     d.weapons[0].link_group = Some(1);
-    d.weapons.push(drydock::games::boats::design::WeaponEntry {
+    d.weapons.push(drydock::games::boats::WeaponEntry {
         link_group: Some(1),
-        ..drydock::games::boats::design::WeaponEntry::new(weapon_by_id("rl").expect("rl"), Some(Mount::F))
+        ..drydock::games::boats::WeaponEntry::new(weapon_by_id("rl").expect("rl"), Some(Mount::F))
     });
     let page = post_form(&app, "/boats/design", form(&d, &[])).await.text().await.expect("text");
     assert!(
@@ -649,7 +649,7 @@ async fn a_kept_share_page_is_served_compressed_with_the_headers_every_page_has(
 
 #[tokio::test]
 async fn past_forty_weapon_rows_each_weapon_is_a_field_offering_one_shared_list() {
-    use drydock::games::boats::design::WeaponEntry;
+    use drydock::games::boats::WeaponEntry;
     use drydock::games::boats::tables::weapon_by_id;
     let app = spawn().await;
     let mut d = examples::piranha();

@@ -1,7 +1,7 @@
 //! The boat drawn, the record sheet and the parts of a pasted stat line not read, over HTTP.
 
 use crate::support::{encode, post_form, save_boat, spawn};
-use drydock::games::boats::design::NotReadPart;
+use drydock::games::boats::NotReadPart;
 use drydock::games::boats::{Design, examples};
 use std::io::Read;
 

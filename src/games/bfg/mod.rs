@@ -42,6 +42,7 @@
 //! odds calculator refuses an input out of range with an [`OddsError`] naming the field.
 
 mod battle;
+mod codes;
 mod composition;
 mod data;
 mod document;
@@ -59,6 +60,7 @@ pub use battle::{
     MAX_LOG_CHARS, MAX_SHIPS, MAX_TURN, MAX_UNDO, Refusal, Removal, ShipState, ShipStatus, SquadronOrdnance,
     SquadronStatus, Status, Undo, apply, condition_of, crippled_at, labels, status, two_salvoes,
 };
+pub use codes::Code;
 pub use composition::{RuleState, Status as RuleStatus, entry_is};
 pub use data::lists::{
     Check as RuleCheck, FleetList, Leader, Placement, Reading, Role as LeaderRole, RosterEntry, Rule, Set,
@@ -230,4 +232,6 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     first: "No ships yet: add a capital ship or an escort squadron, and this panel checks the fleet.",
     print: "roster",
     example: r#"{"name": "Gothic Patrol", "faction": "imperial-navy", "points_limit": 1500, "ships": [{"class": "dictator-cruiser", "name": "Lord Daros"}, {"class": "lunar-cruiser"}], "squadrons": [{"class": "sword-frigate", "count": 3}]}"#,
+    codes: Code::CODES,
+    decisions: &[DECISIONS],
 };

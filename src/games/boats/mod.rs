@@ -6,19 +6,25 @@
 //! - [`statline`]: the canonical one-line stat block out, and published stat lines in
 
 pub mod assist;
-pub mod design;
-pub mod evaluate;
+mod codes;
+pub(crate) mod design;
+pub(crate) mod evaluate;
 pub mod examples;
-pub mod sheet;
+pub(crate) mod sheet;
 pub mod statline;
 pub mod tables;
-pub mod units;
+pub(crate) mod units;
 
 #[cfg(test)]
 mod tests;
 
-pub use design::{DESIGN_VERSION, Design};
+pub use codes::Code;
+pub use design::{
+    AccessoryEntry, CargoEntry, CrewEntry, DESIGN_VERSION, Deck, Design, NotReadPart, PropellerEntry, Ref,
+    Section, Top, TurretEntry, WeaponEntry,
+};
 pub use evaluate::{Evaluation, Figures, check};
+pub use units::{Money, Spaces, Speed, Weight};
 
 /// Bumped whenever a rule or table change could change a saved design's figures.
 pub const ENGINE_VERSION: u32 = 2;
@@ -36,4 +42,6 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     first: "Nothing aboard yet: add power, crew and weapons, and this panel checks each against the hull.",
     print: "sheet",
     example: r#"{"name": "Piranha", "hull": "dinghy", "plant": "small", "propellers": [{}], "crew": [{"role": "pilot"}], "weapons": [{"weapon": "vmg", "mount": "F"}, {"weapon": "torpedo", "mount": "B", "count": 2, "linked": true}], "accessories": [{"item": "fire-extinguisher"}], "armor": {"points": {"F": 15, "R": 15, "L": 15, "B": 12, "U": 15}}}"#,
+    codes: Code::CODES,
+    decisions: &[tables::DECISIONS, sheet::SHEET_DECISIONS],
 };

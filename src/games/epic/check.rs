@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{ChainStep, DetachmentList, Entry, Limit, Note, Section, Vessel, list, lists, vessel};
-use crate::games::{Code, Problem, Tally, nearest, or_list, shown};
+use crate::games::{Problem, Shared, Tally, epic::Code, nearest, or_list, shown};
 
 /// Version of the detachment document format (`Detachment::version`) this engine reads.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -253,7 +253,7 @@ fn unknown_list(id: &str) -> Problem {
         let closest = nearest(id, ids.iter().copied(), ids.len());
         format!("There is no detachment list \"{}\": use {}", shown(id), or_list(&closest))
     };
-    Problem::error(Code::UnknownList, Some("list".to_string()), message)
+    Problem::error(Shared::UnknownList, Some("list".to_string()), message)
 }
 
 /// Each choice's figures: priced where it resolved (with the HQ upgrade where marked), shown as

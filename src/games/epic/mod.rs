@@ -26,6 +26,7 @@
 //! | `UNKNOWN_VERSION` | warning | the document's `version` is not the one this engine reads |
 
 mod check;
+mod codes;
 mod data;
 mod export;
 #[cfg(test)]
@@ -35,6 +36,7 @@ pub use check::{
     ChainLink, Check, Choice, ChoiceFigures, DOCUMENT_VERSION, Detachment, MAX_CHAIN_LINKS, SectionFigures,
     chain_explanation, check, notes_for,
 };
+pub use codes::Code;
 pub use data::{
     ChainStep, DetachmentList, Entry, GeneralRule, Limit, Note, Section, SpecialRule, Vessel, general_rules,
     list, lists, special_rule, special_rules, vessel, vessels,
@@ -59,4 +61,6 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     first: "Nothing chosen yet: add a vessel to a section, and this panel checks the detachment's limits.",
     print: "roster",
     example: r#"{"name": "River Watch", "list": "imperial-marines", "choices": [{"section": "main", "entry": "sea-raider", "hq": true}, {"section": "main", "entry": "alligator-apc", "count": 2}, {"section": "support", "entry": "nautilus"}]}"#,
+    codes: Code::CODES,
+    decisions: &[],
 };

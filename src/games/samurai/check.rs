@@ -5,7 +5,7 @@ use super::hex::{Direction, Hex};
 use super::layout::{GrappleFault, Layout};
 use super::scenario::{DOCUMENT_VERSION, Scenario, Unit};
 use crate::games::bounds::short;
-use crate::games::{Code, Problem};
+use crate::games::{Problem, samurai::Code};
 
 /// The most dice a unit's figure may hold (a square unit rolls 4; cards add to that at the table).
 pub const MAX_DICE: u8 = 6;

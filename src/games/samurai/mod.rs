@@ -46,6 +46,7 @@ pub mod hex;
 pub mod rules;
 
 mod check;
+mod codes;
 mod export;
 mod layout;
 mod options;
@@ -57,6 +58,7 @@ mod threat;
 use serde::Serialize;
 
 pub use check::{BLOCKS, MAX_DICE, unit_label};
+pub use codes::Code;
 pub use export::{summary, text_export, title};
 pub use hex::{Board, Direction, Hex, Winds};
 pub use layout::Layout;
@@ -84,6 +86,8 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     first: "No units yet: choose \"Place a new unit\" and click a hex, and this panel checks the scenario.",
     print: "sheet",
     example: r#"{"name": "Dan-no-ura", "side_a": "Minamoto", "side_b": "Taira", "board": {"width": 13, "rows": 9}, "wind": ["e"], "terrain": ["", "", "", "", "", "", "", "LLLL", "LLLLLL"], "units": [{"side": "a", "hex": "B8", "type": "ashigaru-bow", "close": 2, "ranged": 2, "rank": "circle"}, {"side": "a", "hex": "E7", "type": "samurai-naginata", "close": 4, "rank": "square", "leader": "foot"}, {"side": "a", "hex": "F7", "type": "ashigaru-spearmen", "close": 3, "rank": "triangle"}, {"side": "a", "hex": "H8", "type": "mounted-samurai", "close": 4, "rank": "square", "mounted": true, "command_ship": true}, {"side": "b", "hex": "E6", "type": "sohei-warriors", "close": 3, "rank": "triangle"}, {"side": "b", "hex": "G3", "type": "samurai-no-dachi", "close": 4, "rank": "square", "leader": "mounted"}, {"side": "b", "hex": "H3", "type": "sohei-archers", "close": 3, "ranged": 2, "rank": "triangle"}], "leaders": [{"side": "a", "hex": "A9", "kind": "mounted"}], "grapples": [{"a": "E7", "b": "E6"}]}"#,
+    codes: Code::CODES,
+    decisions: &[],
 };
 
 /// A scenario judged: its problems, and what every unit and lone leader may do.

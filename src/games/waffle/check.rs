@@ -7,7 +7,8 @@ use super::roster::{AP, ARMOUR, BS, DOCUMENT_VERSION, Roster, STRENGTH, Vehicle}
 use super::rules::{Rule, card_rules};
 use super::types::{TypeSet, VehicleType};
 use crate::games::{
-    Code, Problem, Severity, Tally, is_legal, nearest, or_list, over_points_limit, shown, version_problem,
+    Problem, Severity, Tally, is_legal, nearest, or_list, over_points_limit, shown, version_problem,
+    waffle::Code,
 };
 
 /// The engine's judgement of a roster.
@@ -265,7 +266,7 @@ fn check_types(who: &Who, problems: &mut Vec<Problem>) -> TypeSet {
             if c.severity == Severity::Error { "Remove one of the two types" } else { "Remove Walker" }
         );
         problems.push(Problem {
-            code: c.code,
+            code: c.code.into(),
             severity: c.severity,
             message,
             part: who.part(&format!("types.{j}")),

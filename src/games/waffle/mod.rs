@@ -48,6 +48,7 @@
 //! | `SHOCK_BELOW_COMBAT_SPEED` | the distance is under the tank's combat speed: no tank shock |
 
 mod check;
+mod codes;
 mod export;
 mod fire;
 mod roster;
@@ -60,6 +61,7 @@ mod types;
 use serde::Serialize;
 
 pub use check::{COMBINATIONS, Card, Check, Combination, check, vehicle_types};
+pub use codes::Code;
 pub use export::{summary, text_export};
 pub use fire::{FirePlan, PassengerFire, Speed, fire_points};
 pub use roster::{
@@ -89,6 +91,8 @@ pub static GAME: crate::games::registry::Game = crate::games::registry::Game {
     first: "No vehicles yet: choose a type and add a vehicle, and this panel checks each one.",
     print: "cards",
     example: r#"{"name": "Iron Column", "points_limit": 500, "vehicles": [{"name": "Bulwark", "types": ["tank", "transport"], "armour": {"front": 11, "side": 11, "rear": 10}, "bs": 4, "weapons": [{"name": "Storm gun", "range": 24, "strength": 4, "ap": 5, "type": "Assault 2"}], "fire_points": 2, "capacity": 10, "points": 40}, {"name": "Strider", "types": ["walker"], "armour": {"front": 12, "side": 12, "rear": 10}, "bs": 4, "weapons": [{"name": "Melta lance", "range": 12, "strength": 8, "ap": 1, "type": "Assault 1, Melta"}], "points": 105}]}"#,
+    codes: Code::CODES,
+    decisions: &[&DECISIONS],
 };
 
 /// Everything a page or client needs to know before building: the rules of every vehicle, each

@@ -199,7 +199,7 @@ mod tests {
         let fleet = Fleet::new(grouped.faction);
         let got = pressed(&fleet, &[("new.ships", grouped.id), ("action", "add.ships")]);
         assert_eq!(got.ships[0].options.len(), grouped.groups.iter().filter(|g| g.min > 0).count());
-        assert!(bfg::check(&got).problems.iter().all(|p| p.code != crate::games::Code::OptionRequired));
+        assert!(bfg::check(&got).problems.iter().all(|p| p.code != crate::games::bfg::Code::OptionRequired));
     }
 
     #[test]

@@ -139,7 +139,7 @@ async fn new_fleet(Query(q): Query<NewQuery>) -> Result<Response, AppError> {
     let message = bfg::check(&Fleet::new(id))
         .problems
         .into_iter()
-        .find(|p| p.code == crate::games::Code::UnknownFaction)
+        .find(|p| p.code == crate::games::bfg::Code::UnknownFaction)
         .map(|p| format!("{}.", p.message.trim_end_matches('.')));
     let body = StartPage { factions, message }.render()?;
     Ok((StatusCode::NOT_FOUND, Html(body)).into_response())

@@ -9,7 +9,7 @@ use crate::games::boats::assist::fixes;
 use crate::games::boats::design::Design;
 use crate::games::boats::evaluate::Evaluation;
 use crate::games::boats::units::{Money, Speed};
-use crate::games::{Code, Problem};
+use crate::games::{Code, Problem, Shared};
 use crate::web::form::Fields;
 use crate::web::view::{Select, select};
 
@@ -139,7 +139,7 @@ pub fn pressed_fix(action: &str) -> Option<(&str, bool)> {
 
 /// A note beside the form after an assistant's button did nothing.
 fn note(message: String) -> Option<Problem> {
-    Some(Problem::warning(Code::BadButton, None, message))
+    Some(Problem::warning(Shared::BadButton, None, message))
 }
 
 /// Does what an assistant's button asks, to the design as posted: `None` when `action` is not

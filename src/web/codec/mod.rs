@@ -30,7 +30,7 @@
 
 use super::error::AppError;
 use super::form::Fields;
-use crate::games::{Code, Problem};
+use crate::games::{Problem, Shared};
 use serde::Serialize;
 use serde::de::value::StrDeserializer;
 use serde::de::{

@@ -113,7 +113,7 @@ impl Op {
         }
         Some(Op::parse(action).ok_or_else(|| {
             Problem::error(
-                Code::BadButton,
+                Shared::BadButton,
                 None,
                 "The button pressed could not be read, so nothing was changed. The form is drawn again \
                  as it stands: press the button there."
@@ -170,7 +170,7 @@ impl Misfit {
             "{} Nothing was changed: the form is drawn again as it stands now, so press the button there.",
             self.why
         );
-        Problem::error(Code::BadButton, self.part, message)
+        Problem::error(Shared::BadButton, self.part, message)
     }
 }
 

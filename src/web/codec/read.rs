@@ -606,7 +606,7 @@ pub(super) fn finish<T: Serialize>(
         .map(|u| {
             let read = read_as(&value, &u.path, u.entry);
             let message = format!("{}: {}; it was read as {read}", label(&u.path), reason(&u.raw, &u.detail));
-            Problem::error(Code::BadNumber, Some(u.path), message)
+            Problem::error(Shared::BadNumber, Some(u.path), message)
         })
         .collect();
     Ok((doc, problems))

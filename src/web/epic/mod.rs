@@ -130,7 +130,7 @@ async fn new_detachment(Query(q): Query<NewQuery>) -> Result<Response, AppError>
         .tally
         .problems
         .into_iter()
-        .find(|p| p.code == crate::games::Code::UnknownList)
+        .find(|p| p.code == crate::games::Shared::UnknownList)
         .map(|p| format!("{}.", p.message));
     let body = StartPage { lists, message }.render()?;
     Ok((StatusCode::NOT_FOUND, Html(body)).into_response())

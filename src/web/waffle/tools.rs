@@ -4,9 +4,9 @@
 
 use super::form;
 use super::view::{Planner, ShockView};
+use crate::games::Problem;
 use crate::games::bounds::Document;
-use crate::games::waffle::{self, Speed, TankShock, Vehicle};
-use crate::games::{Code, Problem};
+use crate::games::waffle::{self, Code, Speed, TankShock, Vehicle};
 use crate::web::AppState;
 use crate::web::builder::page;
 use crate::web::codec;

@@ -11,7 +11,7 @@ use super::data::{self, Kind, Ship};
 use super::document::{Aboard, Fleet};
 use super::fitting::parse_pick;
 use super::fleet::{EntryFigures, LeaderFigures};
-use crate::games::{Code, Problem};
+use crate::games::{Problem, bfg::Code};
 
 mod sets;
 

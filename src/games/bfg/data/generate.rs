@@ -2,7 +2,8 @@
 //! of `bfg::data`, as Rust source that `data` includes.
 //!
 //! Not part of the library: `build.rs` compiles it in with `#[path]`, next to the shared reader
-//! (`src/games/datafile.rs`), and so do the data's tests. It does no I/O.
+//! (`src/games/datafile.rs`), and so do the data's tests; it brings in its other files
+//! (`gen_lists.rs`, `gen_weapons.rs`) itself. It does no I/O.
 //!
 //! The figures come from the received files as they are (`ships.csv`, `attack-craft.csv`,
 //! `weapons.csv`, `fleet-lists.csv`, `commanders.csv`): their cells are read by the small grammar
@@ -14,9 +15,15 @@
 //! weapons; its ships.csv cells must agree with them (a clause that an option claims aside), and a
 //! clause that looks like a choice ("option", "cfg", "+5pts") that no option claims stops the build.
 
-use super::bfg_lists::{self, Known, Profile};
-use super::bfg_weapons::{self, RuleFigures};
-use super::datafile::{Error, Files, Row, Table, lit, table};
+#[path = "gen_lists.rs"]
+mod bfg_lists;
+#[path = "gen_weapons.rs"]
+mod bfg_weapons;
+
+use super::datafile;
+use bfg_lists::{Known, Profile};
+use bfg_weapons::RuleFigures;
+use datafile::{Error, Files, Row, Table, lit, table};
 use std::collections::BTreeSet;
 
 /// The data files, in `src/games/bfg/data/`.

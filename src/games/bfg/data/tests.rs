@@ -1,10 +1,6 @@
 //! The BFG data files, and what the build says about a malformed one. (The tables' figures
 //! against the files' worked facts are checked in `bfg/tests/`.)
 
-#[path = "gen_lists.rs"]
-mod bfg_lists;
-#[path = "gen_weapons.rs"]
-mod bfg_weapons;
 #[path = "../../datafile.rs"]
 #[expect(dead_code, reason = "the shared reader has helpers only the other games' generators use")]
 #[expect(

@@ -12,7 +12,7 @@ use super::data::{
 };
 use super::document::{Aboard, Fleet, ShipEntry, Squadron};
 use super::fitting::{Fitting, parse_pick};
-use crate::games::{Code, Problem, is_legal, nearest, or_list, shown};
+use crate::games::{Problem, Shared, bfg::Code, is_legal, nearest, or_list, shown};
 
 pub use super::document::DOCUMENT_VERSION;
 
@@ -547,7 +547,7 @@ fn unknown_list(f: &data::Faction, id: &str) -> Problem {
         None if id.trim().is_empty() => format!("No fleet list is chosen: use {}", or_list(&ids)),
         None => format!("There is no {} fleet list \"{}\": use {}", f.name, shown(id), or_list(&ids)),
     };
-    Problem::error(Code::UnknownList, Some("list".to_string()), message)
+    Problem::error(Shared::UnknownList, Some("list".to_string()), message)
 }
 
 /// An unknown class, with the nearest ids the fleet's list fields (of its faction, or of every

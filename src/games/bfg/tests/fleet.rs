@@ -2,6 +2,7 @@
 //! problem of an entry, the document and its migration.
 
 use super::*;
+use crate::games::Shared;
 use crate::games::bounds::{Document, beyond_bounds};
 use proptest::prelude::*;
 
@@ -208,9 +209,9 @@ fn over_the_limit_is_an_error_naming_both_figures() {
     let c = check(&f);
 
     assert!(!c.legal);
-    assert_eq!(codes(&c), [(Code::OverPointsLimit, Some("points_limit"))]);
+    assert_eq!(any_codes(&c), [(Shared::OverPointsLimit.into(), Some("points_limit"))]);
     assert_eq!(
-        problem(&c, Code::OverPointsLimit).message,
+        problem(&c, Shared::OverPointsLimit).message,
         "The fleet costs 1155 pts, 155 over its limit of 1000 pts: drop a ship or raise the limit"
     );
 }
@@ -257,14 +258,14 @@ fn an_unknown_list_or_one_of_another_faction_offers_the_factions_lists() {
     let mut f = fleet("imperial-navy", &[], &[]);
     f.list = "ch-incursion".into();
     let c = check(&f);
-    assert_eq!(codes(&c), [(Code::UnknownList, Some("list"))]);
+    assert_eq!(any_codes(&c), [(Shared::UnknownList.into(), Some("list"))]);
     assert_eq!(
-        problem(&c, Code::UnknownList).message,
+        problem(&c, Shared::UnknownList).message,
         "The Incursion Fleet list is a Chaos list, not a Imperial Navy one: use in-gothic, in-bastion, in-cadia, in-armageddon or in-bakka"
     );
     f.list = "in-gotic".into();
     assert!(
-        problem(&check(&f), Code::UnknownList)
+        problem(&check(&f), Shared::UnknownList)
             .message
             .starts_with("There is no Imperial Navy fleet list \"in-gotic\"")
     );
@@ -513,7 +514,7 @@ fn the_document_counts_ships_squadrons_options_and_leaders_as_entries() {
 #[test]
 fn another_version_is_a_warning() {
     let f = Fleet { version: 3, ..fleet("orks", &[], &[]) };
-    assert_eq!(codes(&check(&f)), [(Code::UnknownVersion, Some("version"))]);
+    assert_eq!(any_codes(&check(&f)), [(Shared::UnknownVersion.into(), Some("version"))]);
 }
 
 #[test]
@@ -610,7 +611,7 @@ proptest! {
         prop_assert_eq!(c.ordnance.fleet_limit, entries.clone().filter(|e| e.counted).map(|e| e.limit_share).sum::<u32>());
         prop_assert!(c.ordnance.fleet_limit >= c.ordnance.bays);
         prop_assert_eq!(c.legal, !c.problems.iter().any(|p| p.is_error()));
-        prop_assert_eq!(c.points > c.limit, c.problems.iter().any(|p| p.code == Code::OverPointsLimit));
+        prop_assert_eq!(c.points > c.limit, c.problems.iter().any(|p| p.code == Shared::OverPointsLimit));
         for p in &c.problems {
             let part = p.part.as_deref().unwrap_or("");
             prop_assert!(

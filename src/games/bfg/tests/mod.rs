@@ -3,7 +3,7 @@
 //! and refusal, exact odds, the text export and random input.
 
 use super::*;
-use crate::games::{Code, Problem};
+use crate::games::{Problem, bfg::Code};
 
 mod battle;
 mod battle_bounds;
@@ -50,11 +50,22 @@ fn rule_problems(c: &Check) -> Vec<(&str, &str)> {
 
 /// The codes of a check's problems, with their parts.
 fn codes(c: &Check) -> Vec<(Code, Option<&str>)> {
+    c.problems.iter().map(|p| (own(p), p.part.as_deref())).collect()
+}
+
+/// A problem's code, which must be BFG's own (not one every game shares).
+fn own(p: &Problem) -> Code {
+    Code::of(p.code).unwrap_or_else(|| panic!("{} is no code of BFG's own: {p:?}", p.code))
+}
+
+/// The codes of a check's problems, any game's, with their parts.
+fn any_codes(c: &Check) -> Vec<(crate::games::Code, Option<&str>)> {
     c.problems.iter().map(|p| (p.code, p.part.as_deref())).collect()
 }
 
 /// The problem with this code (the first), for its message.
-fn problem(c: &Check, code: Code) -> &Problem {
+fn problem(c: &Check, code: impl Into<crate::games::Code>) -> &Problem {
+    let code = code.into();
     c.problems.iter().find(|p| p.code == code).unwrap_or_else(|| panic!("no {code} in {:?}", c.problems))
 }
 

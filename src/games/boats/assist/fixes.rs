@@ -12,7 +12,7 @@ use crate::games::boats::design::{CrewEntry, Deck, Design};
 use crate::games::boats::evaluate::{Evaluation, Part, check};
 use crate::games::boats::tables::{self, Mount, PLANTS, PROPELLER_GUARD_MAX};
 use crate::games::boats::units::Speed;
-use crate::games::{Code, Problem};
+use crate::games::{Problem, boats::Code};
 
 /// Problems looked at for fixes, in the order they are listed: past these, none is offered
 /// (each costs a few judgements; a real boat has a handful of problems).
@@ -53,7 +53,7 @@ pub enum Change {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fix {
     /// The problem it fixes: its code and part.
-    pub code: Code,
+    pub code: crate::games::Code,
     pub part: Option<String>,
     /// The button's words ("Add a pilot", "Face it back").
     pub label: String,
@@ -234,32 +234,34 @@ impl Change {
 fn candidates(p: &Problem, d: &Design) -> (Vec<Change>, bool) {
     let part = p.part.as_deref().and_then(Part::at);
     let plants = || PLANTS.iter().map(Change::Plant).collect();
-    match (p.code, part) {
-        (Code::NoPilot, _) => (vec![Change::Pilot], false),
+    match (Code::of(p.code), part) {
+        (Some(Code::NoPilot), _) => (vec![Change::Pilot], false),
         // The smallest plant that moves the boat (or runs its jet drive).
-        (Code::PlantTooWeak | Code::JetDriveWontRun | Code::NoPlant, _) => (plants(), false),
-        (Code::NoWayToMove, _) if d.plant.is_some() && !d.jet_drive => (vec![Change::Propeller], false),
-        (Code::PropellerWrongSize, Some(Part::Propeller(i))) => (vec![Change::PropellerSize(i)], false),
-        (Code::PropellerGuardOver, Some(Part::Propeller(i))) => (vec![Change::Guard(i)], false),
-        (Code::MountNotAllowed | Code::GunFrontOrBack, Some(Part::Weapon(i))) => {
+        (Some(Code::PlantTooWeak | Code::JetDriveWontRun | Code::NoPlant), _) => (plants(), false),
+        (Some(Code::NoWayToMove), _) if d.plant.is_some() && !d.jet_drive => (vec![Change::Propeller], false),
+        (Some(Code::PropellerWrongSize), Some(Part::Propeller(i))) => (vec![Change::PropellerSize(i)], false),
+        (Some(Code::PropellerGuardOver), Some(Part::Propeller(i))) => (vec![Change::Guard(i)], false),
+        (Some(Code::MountNotAllowed | Code::GunFrontOrBack), Some(Part::Weapon(i))) => {
             (Mount::ALL.into_iter().map(|m| Change::Mount(i, m)).collect(), true)
         }
-        (Code::DeckRequired, _) => (vec![Change::AddDeck], false),
-        (Code::DeckSplit | Code::DeckSectionTooSmall, _) => (vec![Change::EvenSplit], false),
+        (Some(Code::DeckRequired), _) => (vec![Change::AddDeck], false),
+        (Some(Code::DeckSplit | Code::DeckSectionTooSmall), _) => (vec![Change::EvenSplit], false),
         (
-            Code::DeckNotAllowed
-            | Code::OarsNotAllowed
-            | Code::KeelNotAllowed
-            | Code::SpoilerNotAllowed
-            | Code::HydrofoilsNeverLift,
+            Some(
+                Code::DeckNotAllowed
+                | Code::OarsNotAllowed
+                | Code::KeelNotAllowed
+                | Code::SpoilerNotAllowed
+                | Code::HydrofoilsNeverLift,
+            ),
             Some(p),
         ) => (vec![Change::Remove(p)], false),
-        (Code::NotForCargoSpace, Some(p @ (Part::Crew(_) | Part::Accessory(_)))) => {
+        (Some(Code::NotForCargoSpace), Some(p @ (Part::Crew(_) | Part::Accessory(_)))) => {
             (vec![Change::OutOfCargo(p)], false)
         }
-        (Code::LinkNothing, Some(p)) => (vec![Change::Unlink(p)], false),
-        (Code::LinkGroupAlone, Some(p)) => (vec![Change::Ungroup(p)], false),
-        (Code::SwitchWithoutMagazine | Code::NoMagazine, Some(p)) if p_has_switch(d, p) => {
+        (Some(Code::LinkNothing), Some(p)) => (vec![Change::Unlink(p)], false),
+        (Some(Code::LinkGroupAlone), Some(p)) => (vec![Change::Ungroup(p)], false),
+        (Some(Code::SwitchWithoutMagazine | Code::NoMagazine), Some(p)) if p_has_switch(d, p) => {
             (vec![Change::NoSwitch(p)], false)
         }
         _ => (Vec::new(), false),

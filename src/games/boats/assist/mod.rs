@@ -18,7 +18,7 @@ mod properties;
 use super::Figures;
 use super::evaluate::Evaluation;
 use super::units::Money;
-use crate::games::{Code, Problem};
+use crate::games::{Problem, boats::Code};
 
 /// The problems that say a boat is past one of its hull's limits: weight, spaces, cargo
 /// spaces, a part of its Deck. An answer of the assistant never has one.
@@ -35,16 +35,14 @@ fn same(a: &Problem, b: &Problem) -> bool {
 pub fn acceptable(before: &Evaluation, after: &Evaluation, budget: Option<Money>) -> bool {
     let within_budget = budget.is_none_or(|b| after.figures.cost <= b);
     within_budget
-        && after
-            .problems
-            .iter()
-            .filter(|p| p.is_error())
-            .all(|p| !LIMITS.contains(&p.code) && before.problems.iter().any(|q| q.is_error() && same(p, q)))
+        && after.problems.iter().filter(|p| p.is_error()).all(|p| {
+            !LIMITS.iter().any(|c| *c == p.code) && before.problems.iter().any(|q| q.is_error() && same(p, q))
+        })
 }
 
 /// The limit problem `e` has, if any: why the assistant can add nothing until it is put right.
 pub fn past_limit(e: &Evaluation) -> Option<&Problem> {
-    e.problems.iter().find(|p| p.is_error() && LIMITS.contains(&p.code))
+    e.problems.iter().find(|p| p.is_error() && LIMITS.iter().any(|c| *c == p.code))
 }
 
 /// The speed a boat can reach: on hydrofoils when it rises on them, else its top speed.

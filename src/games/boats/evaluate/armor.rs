@@ -4,7 +4,7 @@ use super::{Judge, Line, LineKind, Part, decked, plural, turret_locations, unkno
 use crate::games::boats::design::{Design, Ref};
 use crate::games::boats::tables::{self, ArmorType, Hull, Loc};
 use crate::games::boats::units::{Money, Spaces, Weight};
-use crate::games::{Code, Problem};
+use crate::games::{Problem, boats::Code};
 
 /// What a point of `kind` armor costs and weighs on `hull`.
 pub fn armor_point(hull: &Hull, kind: &ArmorType) -> (Money, Weight) {

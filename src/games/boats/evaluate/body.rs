@@ -5,7 +5,7 @@ use super::{Judge, Line, LineKind, Part};
 use crate::games::boats::design::{Design, Section, Top};
 use crate::games::boats::tables::{self, DeckRule, Hull};
 use crate::games::boats::units::{Money, Spaces, Weight};
-use crate::games::{Code, Problem};
+use crate::games::{Problem, boats::Code};
 
 /// Whether a design is laid out on a Deck: it has one and its hull may carry one (a Deck the hull
 /// cannot have is only reported).

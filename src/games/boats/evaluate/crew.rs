@@ -5,7 +5,7 @@ use super::{Judge, Line, LineKind, Part, unknown};
 use crate::games::boats::design::Section;
 use crate::games::boats::tables::{Item, Role};
 use crate::games::boats::units::{Money, Spaces, Weight};
-use crate::games::{Code, Problem};
+use crate::games::{Problem, boats::Code};
 
 impl Judge<'_> {
     fn cargo_misuse(&mut self, part: Part, what: &str) {

@@ -24,7 +24,7 @@ pub use weapons::mounts;
 use super::design::{Design, Ref, Section, Top};
 use super::tables::{self, Ammo, ArmorType, Hull, Item, Load, Loc, Plant, Role, Turret, Weapon};
 use super::units::{Grouped, Money, Spaces, Speed, Weight, dollars_rounded, pounds_rounded};
-use crate::games::{Code, Problem, nearest};
+use crate::games::{Problem, Shared, boats::Code, nearest};
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 use std::fmt;
@@ -478,7 +478,7 @@ pub fn check(d: &Design) -> Evaluation {
         }
     };
     if d.version > super::design::DESIGN_VERSION {
-        problems.push(Problem::warning(Code::NewerVersion, None, format!("This design was written by a newer Drydock (version {}); parts this version does not know may be missing", d.version)));
+        problems.push(Problem::warning(Shared::NewerVersion, None, format!("This design was written by a newer Drydock (version {}); parts this version does not know may be missing", d.version)));
     }
     let mut j = Judge {
         d,

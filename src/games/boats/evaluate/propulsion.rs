@@ -5,7 +5,7 @@ use super::{Judge, Line, LineKind, Part, unknown};
 use crate::games::boats::design::{Ref, Section};
 use crate::games::boats::tables::{self, PERFORMANCE, Plant};
 use crate::games::boats::units::{Grouped, Spaces, Speed, Weight, pounds_rounded};
-use crate::games::{Code, Problem};
+use crate::games::{Problem, boats::Code};
 
 impl Judge<'_> {
     pub(super) fn propulsion(&mut self) {

@@ -4,7 +4,7 @@ use super::{Judge, Line, LineKind, Part, plural};
 use crate::games::boats::design::{Section, Top};
 use crate::games::boats::tables::{self, Hull, Loc};
 use crate::games::boats::units::{Money, Spaces};
-use crate::games::{Code, Problem};
+use crate::games::{Problem, boats::Code};
 
 /// Where turrets may sit under a top: one `T`, or front and back top on a hull with a split top
 /// under a full Boat Top; none without a top.
@@ -128,7 +128,7 @@ impl Judge<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::{LineKind, check};
-    use crate::games::Code;
+    use crate::games::boats::Code;
     use crate::games::boats::design::{
         CrewEntry, Design, PropellerEntry, Ref, Section, Top, TurretEntry, WeaponEntry,
     };
@@ -183,7 +183,7 @@ mod tests {
     fn a_turrets_rocket_magazines_count_against_the_body_not_the_turret() {
         let d = guppy(5);
 
-        let codes: Vec<Code> = check(&d).problems.into_iter().map(|p| p.code).collect();
+        let codes: Vec<Code> = check(&d).problems.into_iter().filter_map(|p| Code::of(p.code)).collect();
 
         // 6 + 2 + 2 + 2 + 15 spaces: over the Cruiser's 25, and over the 18 above deck.
         assert!(codes.contains(&Code::OverSpaces), "{codes:?}");

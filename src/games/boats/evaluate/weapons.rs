@@ -5,7 +5,7 @@ use super::{Judge, Line, LineKind, Part, unknown};
 use crate::games::boats::design::{Section, WeaponEntry};
 use crate::games::boats::tables::{self, Family, GunRule, Hull, Load, Mount, Weapon};
 use crate::games::boats::units::{Spaces, Weight};
-use crate::games::{Code, Problem, or_list};
+use crate::games::{Problem, boats::Code, or_list};
 
 /// The facings a hull has for weapons outside turrets: front and back, and its sides (split
 /// front and back on a hull armored that way).

@@ -16,7 +16,7 @@ use crate::games::boats::tables::{
     self, ACCESSORIES, DeckRule, Family, GunRule, HULLS, Hull, Load, Loc, Mount, PLANTS, WEAPONS,
 };
 use crate::games::boats::units::{Money, Spaces, Weight};
-use crate::games::{Code, Severity, bounds};
+use crate::games::{Severity, boats::Code, bounds};
 
 // ---------------------------------------------------------------- arbitrary designs
 
@@ -477,10 +477,10 @@ fn trim_to_fit(mut d: Design) -> Design {
     const TOO_FULL: [Code; 4] =
         [Code::OverSpaces, Code::OverCargoSpaces, Code::OverMaxLoad, Code::DeckSectionFull];
     const TURRET: [Code; 3] = [Code::TurretOverfull, Code::TooManyTurrets, Code::TurretLocation];
-    while check(&d).problems.iter().any(|p| TURRET.contains(&p.code)) {
+    while check(&d).problems.iter().any(|p| TURRET.iter().any(|c| *c == p.code)) {
         d.turrets.pop();
     }
-    while check(&d).problems.iter().any(|p| TOO_FULL.contains(&p.code)) {
+    while check(&d).problems.iter().any(|p| TOO_FULL.iter().any(|c| *c == p.code)) {
         if d.cargo.pop().is_some() || d.accessories.pop().is_some() || d.weapons.pop().is_some() {
             continue;
         }

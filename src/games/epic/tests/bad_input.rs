@@ -1,6 +1,7 @@
 //! Bad input: unknown lists, entries and sections, huge counts, newer documents.
 
 use super::*;
+use crate::games::Shared;
 
 #[test]
 fn an_unknown_list_is_named_with_the_valid_ids_closest_first() {
@@ -11,7 +12,7 @@ fn an_unknown_list_is_named_with_the_valid_ids_closest_first() {
     assert_eq!(c.points, 0);
     assert!(!c.legal);
     assert_eq!(c.problems.len(), 1);
-    assert_eq!(c.problems[0].code, Code::UnknownList);
+    assert_eq!(c.problems[0].code, Shared::UnknownList);
     assert_eq!(c.problems[0].part.as_deref(), Some("list"));
     assert!(
         c.problems[0]
@@ -34,7 +35,7 @@ fn an_empty_list_id_asks_for_a_list() {
     assert_eq!(
         c.problems,
         [error(
-            Code::UnknownList,
+            Shared::UnknownList,
             "list",
             "No detachment list is chosen: use imperial-marines, eldar-aquatics, ork-wetboyz, tyranid-waterspawn or chaos-aqua"
         )]
@@ -120,7 +121,7 @@ fn a_huge_count_saturates_the_points_and_caps_the_chain() {
     assert_eq!(c.chain_of_command.len(), MAX_CHAIN_LINKS);
     assert_eq!(c.chain_of_command[0].vessel, "Alligator APC 1 (HQ)");
     assert_eq!(c.chain_of_command[1].vessel, "Salamander Carrier 1");
-    let codes: Vec<Code> = c.problems.iter().map(|p| p.code).collect();
+    let codes: Vec<crate::games::Code> = c.problems.iter().map(|p| p.code).collect();
     assert_eq!(codes, [Code::CountOutOfRange, Code::CountOutOfRange, Code::ChainTruncated]);
     assert_eq!(
         c.problems[2].message,
@@ -135,7 +136,7 @@ fn a_newer_document_version_is_a_warning_not_an_error() {
     let c = check(&d);
 
     assert!(c.legal);
-    assert_eq!(c.problems[0].code, Code::UnknownVersion);
+    assert_eq!(c.problems[0].code, Shared::UnknownVersion);
     assert_eq!(c.problems[0].severity, Severity::Warning);
 }
 

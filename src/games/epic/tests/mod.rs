@@ -2,7 +2,7 @@
 //! messages, the chain of command, the JSON document, the text export and random input.
 
 use super::*;
-use crate::games::{Code, Problem, Severity};
+use crate::games::{Problem, Severity, epic::Code};
 
 mod bad_input;
 mod chain;
@@ -33,7 +33,7 @@ fn synapse(count: u32) -> Choice {
     Choice::new("synapse", "kelpie", count)
 }
 
-fn error(code: Code, part: &str, message: &str) -> Problem {
+fn error(code: impl Into<crate::games::Code>, part: &str, message: &str) -> Problem {
     Problem::error(code, Some(part.to_string()), message.to_string())
 }
 

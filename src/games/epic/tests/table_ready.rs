@@ -1,7 +1,7 @@
 //! The points limit, each vessel's numbers written into its rules, and the list's notes given once.
 
 use super::*;
-use crate::games::Code;
+use crate::games::Shared;
 
 fn river_watch(limit: Option<u32>) -> Detachment {
     Detachment {
@@ -24,7 +24,7 @@ fn a_detachment_over_its_points_limit_is_an_error_that_says_by_how_much() {
     assert_eq!(c.points, 160);
     assert_eq!(c.points_limit, Some(150));
     assert!(!c.legal);
-    let over: Vec<_> = c.problems.iter().filter(|p| p.code == Code::OverPointsLimit).collect();
+    let over: Vec<_> = c.problems.iter().filter(|p| p.code == Shared::OverPointsLimit).collect();
     assert_eq!(over.len(), 1);
     assert_eq!(over[0].part.as_deref(), Some("points_limit"));
     assert_eq!(

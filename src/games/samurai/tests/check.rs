@@ -1,10 +1,15 @@
 //! The checks: every problem explained at its field, none blocking.
 
 use super::*;
-use crate::games::Code;
+use crate::games::samurai::Code;
+
+/// A problem's code, which must be Samurai's own (not one every game shares).
+pub(super) fn own(code: crate::games::Code) -> Code {
+    Code::of(code).unwrap_or_else(|| panic!("{code} is no code of Samurai's own"))
+}
 
 fn codes(s: &Scenario) -> Vec<(Code, Option<String>)> {
-    check(s).problems.into_iter().map(|p| (p.code, p.part)).collect()
+    check(s).problems.into_iter().map(|p| (own(p.code), p.part)).collect()
 }
 
 #[test]

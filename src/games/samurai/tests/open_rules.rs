@@ -4,7 +4,7 @@
 //! and properties against a brute-force reading of the rules over random boards.
 
 use super::*;
-use crate::games::Code;
+use crate::games::samurai::Code;
 use crate::games::samurai::rules;
 use proptest::prelude::*;
 
@@ -21,7 +21,7 @@ fn winds(dirs: &[Direction]) -> Winds {
 }
 
 fn codes(s: &Scenario) -> Vec<(Code, Option<String>)> {
-    check(s).problems.into_iter().map(|p| (p.code, p.part)).collect()
+    check(s).problems.into_iter().map(|p| (super::check::own(p.code), p.part)).collect()
 }
 
 fn cites(o: &UnitOptions, rule: &rules::NavalRule) -> bool {
@@ -172,7 +172,7 @@ fn infantry_onslaught_orders_up_to_four_naval_units_side_by_side() {
     let problems = check(&s).problems;
     assert_eq!(problems.len(), 1);
     assert_eq!(
-        (problems[0].code, problems[0].part.as_deref()),
+        (super::check::own(problems[0].code), problems[0].part.as_deref()),
         (Code::OnslaughtNotAdjacent, Some("units.3.ordered"))
     );
     assert!(
@@ -421,7 +421,7 @@ proptest! {
         if !side_by_side(&ordered) {
             want.push(Code::OnslaughtNotAdjacent);
         }
-        let got: Vec<Code> = check(&s).problems.into_iter().map(|p| p.code).collect();
+        let got: Vec<Code> = check(&s).problems.into_iter().map(|p| super::check::own(p.code)).collect();
         prop_assert_eq!(got, want, "ordered at {:?}", ordered);
     }
 }

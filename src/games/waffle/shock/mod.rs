@@ -16,7 +16,7 @@ use std::ops::RangeInclusive;
 
 use crate::games::Decision;
 use crate::games::bounds;
-use crate::games::{Code, Problem};
+use crate::games::{Problem, waffle::Code};
 
 pub use crate::games::exact::Fraction;
 pub use exact::Distribution;

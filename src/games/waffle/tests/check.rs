@@ -2,6 +2,7 @@
 //! explains itself.
 
 use super::*;
+use crate::games::Shared;
 use proptest::prelude::*;
 
 #[test]
@@ -32,7 +33,7 @@ fn a_roster_over_its_limit_says_by_how_much() {
     r.points_limit = Some(75);
 
     let c = check(&r);
-    assert_eq!(found(&c), [(Code::OverPointsLimit, Severity::Error, Some("points_limit"))]);
+    assert_eq!(any_found(&c), [(Shared::OverPointsLimit.into(), Severity::Error, Some("points_limit"))]);
     assert!(!c.legal);
     assert!(c.vehicles.iter().all(|v| v.legal), "the vehicles themselves are sound");
     let m = &c.problems[0].message;
@@ -54,7 +55,7 @@ fn an_unknown_type_names_the_closest() {
     let p = only_problem(vehicle("Hammer", &["tank", "walkr"]));
 
     assert_eq!(
-        (p.code, p.severity, p.part.as_deref()),
+        (own(&p), p.severity, p.part.as_deref()),
         (Code::UnknownType, Severity::Error, Some("vehicles.0.types.1"))
     );
     assert!(
@@ -107,7 +108,7 @@ fn a_walker_that_is_a_tank_is_refused_with_our_reason() {
     for types in [["walker", "tank"], ["tank", "super-heavy-walker"]] {
         let p = only_problem(vehicle("Stomper", &types));
 
-        assert_eq!((p.code, p.severity), (Code::WalkerTank, Severity::Error), "{types:?}");
+        assert_eq!((own(&p), p.severity), (Code::WalkerTank, Severity::Error), "{types:?}");
         assert_eq!(p.part.as_deref(), Some("vehicles.0.types.1"));
         assert!(p.message.contains("tank shock") && p.message.contains("Remove one"), "{}", p.message);
     }
@@ -117,7 +118,7 @@ fn a_walker_that_is_a_tank_is_refused_with_our_reason() {
 fn a_chariot_that_is_a_super_heavy_flyer_is_refused() {
     let p = only_problem(vehicle("Sky Chariot", &["super-heavy-flyer", "chariot"]));
 
-    assert_eq!((p.code, p.severity), (Code::ChariotFlyer, Severity::Error));
+    assert_eq!((own(&p), p.severity), (Code::ChariotFlyer, Severity::Error));
     assert!(p.message.starts_with("Sky Chariot is both a Chariot and a Super-heavy flyer"), "{}", p.message);
     assert_eq!(p.part.as_deref(), Some("vehicles.0.types.1"), "the later of the two in the list");
 }
@@ -126,7 +127,7 @@ fn a_chariot_that_is_a_super_heavy_flyer_is_refused() {
 fn a_chariot_that_walks_is_refused() {
     for walker in ["walker", "super-heavy-walker"] {
         let p = only_problem(vehicle("Odd", &["chariot", walker]));
-        assert_eq!((p.code, p.severity), (Code::ChariotWalker, Severity::Error), "{walker}");
+        assert_eq!((own(&p), p.severity), (Code::ChariotWalker, Severity::Error), "{walker}");
     }
 }
 
@@ -134,7 +135,7 @@ fn a_chariot_that_walks_is_refused() {
 fn a_flyer_that_tank_shocks_or_walks_is_refused() {
     for other in ["tank", "walker"] {
         let p = only_problem(vehicle("Odd", &["super-heavy-flyer", other]));
-        assert_eq!((p.code, p.severity), (Code::FlyerTankOrWalker, Severity::Error), "{other}");
+        assert_eq!((own(&p), p.severity), (Code::FlyerTankOrWalker, Severity::Error), "{other}");
     }
 }
 
@@ -146,7 +147,7 @@ fn a_vehicle_is_one_kind_of_super_heavy() {
         ["super-heavy-walker", "super-heavy-flyer"],
     ] {
         let p = only_problem(vehicle("Titan", &pair));
-        assert_eq!((p.code, p.severity), (Code::SuperHeavyKinds, Severity::Error), "{pair:?}");
+        assert_eq!((own(&p), p.severity), (Code::SuperHeavyKinds, Severity::Error), "{pair:?}");
     }
 }
 
@@ -188,7 +189,7 @@ fn every_pair_of_types_is_allowed_or_has_one_combination() {
             let c = check(&roster(vec![vehicle("X", &[a.id(), b.id()])]));
             assert_eq!(c.problems.len(), rules.len(), "{a} and {b}: {:?}", c.problems);
             if let Some(rule) = rules.first() {
-                assert_eq!((c.problems[0].code, c.problems[0].severity), (rule.code, rule.severity));
+                assert_eq!((own(&c.problems[0]), c.problems[0].severity), (rule.code, rule.severity));
                 assert!(c.problems[0].message.contains(rule.why));
             }
         }
@@ -259,7 +260,7 @@ fn fire_points_on_a_vehicle_that_is_not_a_transport_are_an_error() {
 
     let p = only_problem(v);
     assert_eq!(
-        (p.code, p.severity, p.part.as_deref()),
+        (own(&p), p.severity, p.part.as_deref()),
         (Code::FirePointsNotTransport, Severity::Error, Some("vehicles.0.fire_points"))
     );
     assert!(p.message.contains("2 fire points but is not a Transport"), "{}", p.message);
@@ -273,7 +274,7 @@ fn a_capacity_on_a_vehicle_that_is_not_a_transport_is_an_error() {
 
     let p = only_problem(v);
     assert_eq!(
-        (p.code, p.severity, p.part.as_deref()),
+        (own(&p), p.severity, p.part.as_deref()),
         (Code::CapacityNotTransport, Severity::Error, Some("vehicles.0.capacity"))
     );
     assert!(p.message.contains("carries 1 model but"), "{}", p.message);
@@ -286,7 +287,7 @@ fn a_transport_with_no_room_is_a_warning() {
 
     let p = only_problem(v.clone());
     assert_eq!(
-        (p.code, p.severity, p.part.as_deref()),
+        (own(&p), p.severity, p.part.as_deref()),
         (Code::TransportNoCapacity, Severity::Warning, Some("vehicles.0.capacity"))
     );
     assert!(p.message.contains("its fire points go unused"), "{}", p.message);
@@ -304,7 +305,7 @@ fn more_fire_points_than_capacity_is_a_warning() {
 
     let p = only_problem(v.clone());
     assert_eq!(
-        (p.code, p.severity, p.part.as_deref()),
+        (own(&p), p.severity, p.part.as_deref()),
         (Code::FirePointsOverCapacity, Severity::Warning, Some("vehicles.0.fire_points"))
     );
     assert!(
@@ -322,7 +323,7 @@ fn a_newer_document_version_is_a_warning() {
     let r = Roster { version: 2, ..Roster::default() };
 
     let c = check(&r);
-    assert_eq!(found(&c), [(Code::UnknownVersion, Severity::Warning, Some("version"))]);
+    assert_eq!(any_found(&c), [(Shared::UnknownVersion.into(), Severity::Warning, Some("version"))]);
     assert!(c.legal);
 }
 
@@ -430,7 +431,7 @@ proptest! {
         prop_assert_eq!(c.points, total);
         prop_assert_eq!(c.vehicles.len(), r.vehicles.len());
         prop_assert_eq!(c.legal, !c.problems.iter().any(Problem::is_error));
-        prop_assert_eq!(limit.is_some_and(|l| total > l), c.problems.iter().any(|p| p.code == Code::OverPointsLimit));
+        prop_assert_eq!(limit.is_some_and(|l| total > l), c.problems.iter().any(|p| p.code == Shared::OverPointsLimit));
         for (i, card) in c.vehicles.iter().enumerate() {
             let prefix = format!("vehicles.{i}.");
             let errors = c.problems.iter().any(|p| p.is_error() && p.part.as_deref().is_some_and(|part| part.starts_with(&prefix)));

@@ -9,7 +9,7 @@ mod rules;
 mod shock;
 
 use super::*;
-use crate::games::{Code, Problem, Severity};
+use crate::games::{Problem, Severity, waffle::Code};
 
 /// A roster of the given vehicles, no limit.
 fn roster(vehicles: Vec<Vehicle>) -> Roster {
@@ -31,7 +31,17 @@ fn vehicle(name: &str, types: &[&str]) -> Vehicle {
 
 /// The problems a check found, as (code, severity, part).
 fn found(c: &Check) -> Vec<(Code, Severity, Option<&str>)> {
+    c.problems.iter().map(|p| (own(p), p.severity, p.part.as_deref())).collect()
+}
+
+/// The problems a check found, as (code, severity, part), any game's codes.
+fn any_found(c: &Check) -> Vec<(crate::games::Code, Severity, Option<&str>)> {
     c.problems.iter().map(|p| (p.code, p.severity, p.part.as_deref())).collect()
+}
+
+/// A problem's code, which must be Waffle's own (not one every game shares).
+fn own(p: &Problem) -> Code {
+    Code::of(p.code).unwrap_or_else(|| panic!("{} is no code of Waffle's own: {p:?}", p.code))
 }
 
 /// The one problem a roster of this single vehicle has.

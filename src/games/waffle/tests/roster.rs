@@ -85,7 +85,7 @@ fn absurd_values_within_the_reading_bounds_are_problems_not_refusals() {
     let r = read(r#"{"vehicles": [{"armour": {"front": 99, "side": 0, "rear": 255}, "bs": 200, "weapons": [{"strength": 99, "ap": 0}]}]}"#)
         .unwrap();
 
-    let codes: Vec<Code> = check(&r).problems.iter().map(|p| p.code).collect();
+    let codes: Vec<crate::games::Code> = check(&r).problems.iter().map(|p| p.code).collect();
     assert_eq!(
         codes,
         [

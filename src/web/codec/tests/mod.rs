@@ -352,7 +352,7 @@ fn an_unreadable_number_is_reported_and_read_as_its_default_keeping_the_rest() {
             ),
         ]
     );
-    assert!(problems.iter().all(|p| p.code == Code::BadNumber && p.is_error()));
+    assert!(problems.iter().all(|p| p.code == Shared::BadNumber && p.is_error()));
 }
 
 #[test]

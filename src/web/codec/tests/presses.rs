@@ -207,7 +207,7 @@ fn a_button_that_starts_like_a_list_button_but_cannot_be_read_is_a_problem() {
         ["add.", "remove.weapons", "remove.weapons.-1", "move.weapons.1.left", "clear.guns.0", "move"]
     {
         let Some(Err(p)) = Op::read(action) else { panic!("{action}: a problem") };
-        assert_eq!(p.code, Code::BadButton, "{action}");
+        assert_eq!(p.code, Shared::BadButton, "{action}");
         assert!(p.message.contains("nothing was changed"), "{action}: {}", p.message);
     }
     assert_eq!(Op::read("remove.guns.1"), Some(Ok(Op::Remove("guns".into(), 1))));
@@ -338,7 +338,7 @@ fn buttons_that_do_not_fit_leave_the_document_unchanged_and_say_why() {
         assert!(misfit.why.contains(why), "{op:?}: {}", misfit.why);
         assert_eq!(s, ship(), "{op:?}");
         let p = misfit.problem();
-        assert_eq!((p.code, p.severity), (Code::BadButton, crate::games::Severity::Error));
+        assert_eq!((p.code, p.severity), (Shared::BadButton.into(), crate::games::Severity::Error));
         assert!(p.message.ends_with("press the button there."), "{}", p.message);
     }
     // An item the document refuses.
@@ -404,7 +404,7 @@ proptest! {
             let before = s.clone();
             match press(&mut s, action, new_gun) {
                 Some(p) => {
-                    prop_assert_eq!(p.code, Code::BadButton);
+                    prop_assert_eq!(p.code, Shared::BadButton);
                     prop_assert_eq!(&s, &before, "{} refused but changed the ship", action);
                 }
                 None => prop_assert!(Op::parse(action).is_some(), "{} done but not a button", action),

@@ -41,7 +41,7 @@ fn a_forbidden_deck_is_not_laid_out_or_armored() {
     let e = check(&d);
 
     // Assert: one problem for the Deck, and D is not a location this boat has.
-    let codes: Vec<Code> = e.problems.iter().map(|p| p.code).collect();
+    let codes: Vec<crate::games::Code> = e.problems.iter().map(|p| p.code).collect();
     assert_eq!(codes, vec![Code::DeckNotAllowed, Code::ArmorLocation]);
     assert_eq!(e.figures.below_deck, None);
 }

@@ -11,7 +11,7 @@ use crate::games::boats::evaluate::{Evaluation, LineKind, band, check, range_mil
 use crate::games::boats::examples::{self, tests::check_figures};
 use crate::games::boats::tables::{self, Hull, Item, Loc, Mount, Plant, Role, Weapon};
 use crate::games::boats::units::{Money, Spaces, Speed, Weight};
-use crate::games::{Code, Severity};
+use crate::games::{Severity, boats::Code};
 
 mod body;
 mod deck;
@@ -126,7 +126,8 @@ fn cargo(spaces: u16, weight: u32) -> CargoEntry {
 }
 
 /// Severity and message of every problem with this code.
-fn flagged(d: &Design, code: Code) -> Vec<(Severity, String)> {
+fn flagged(d: &Design, code: impl Into<crate::games::Code>) -> Vec<(Severity, String)> {
+    let code = code.into();
     check(d).problems.into_iter().filter(|p| p.code == code).map(|p| (p.severity, p.message)).collect()
 }
 
@@ -139,7 +140,8 @@ fn warning(message: &str) -> Vec<(Severity, String)> {
 }
 
 /// The neighbour is legal and free of the problem.
-fn assert_legal_without(d: &Design, code: Code) {
+fn assert_legal_without(d: &Design, code: impl Into<crate::games::Code>) {
+    let code = code.into();
     let e = check(d);
     assert!(e.problems.iter().all(|p| p.code != code), "{code} in {:?}", e.problems);
     assert!(e.legal(), "the neighbour should be legal: {:?}", e.problems);

@@ -1,6 +1,7 @@
 //! Warnings about the water.
 
 use super::*;
+use crate::games::Shared;
 
 // ---------------------------------------------------------------- warnings about the water
 
@@ -96,10 +97,10 @@ fn a_design_from_a_newer_drydock_is_flagged() {
     let d = Design { version: crate::games::boats::DESIGN_VERSION + 1, ..dinghy() };
 
     assert_eq!(
-        flagged(&d, Code::NewerVersion),
+        flagged(&d, Shared::NewerVersion),
         warning(
             "This design was written by a newer Drydock (version 2); parts this version does not know may be missing"
         )
     );
-    assert_legal_without(&dinghy(), Code::NewerVersion);
+    assert_legal_without(&dinghy(), Shared::NewerVersion);
 }
