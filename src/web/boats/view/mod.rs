@@ -468,7 +468,7 @@ mod tests {
         let mount = judged.problems.iter().find(|p| p.part.as_deref() == Some("weapons.0")).expect("mount");
         // Another problem in the same words and the same slot, of another code.
         let twin =
-            Problem::error(crate::games::Code::BadNumber, "weapons.0".to_owned(), mount.message.clone());
+            Problem::error(crate::games::Shared::BadNumber, "weapons.0".to_owned(), mount.message.clone());
         let v = BoatView::new(d, vec![twin]).with_assist(Settings::default());
         let shown = v.problems_for("weapons.0");
         let fixes: Vec<Vec<&str>> =
