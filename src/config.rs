@@ -2,8 +2,8 @@
 
 use crate::store::{Location, Open, PgSettings};
 use crate::web::WriteRate;
-use crate::web::judging::JudgingRate;
-use crate::web::serve::ServeOptions;
+use crate::web::http::judging::JudgingRate;
+use crate::web::http::serve::ServeOptions;
 use clap::Parser;
 use std::net::IpAddr;
 use std::net::SocketAddr;
@@ -78,7 +78,7 @@ pub struct Config {
 
     /// MiB the share pages kept in memory may take together (their three encodings counted);
     /// past it the oldest are dropped.
-    #[arg(long, env = "DRYDOCK_PAGE_CACHE_MIB", default_value_t = crate::web::cache::DEFAULT_MIB)]
+    #[arg(long, env = "DRYDOCK_PAGE_CACHE_MIB", default_value_t = crate::web::http::cache::DEFAULT_MIB)]
     pub page_cache_mib: usize,
 
     /// Serve counters in Prometheus text format at /metrics on this address (such as

@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Parser;
 use drydock::config::{Command, Config};
 use drydock::web::app;
-use drydock::web::serve::{ServeOptions, serve};
+use drydock::web::http::serve::{ServeOptions, serve};
 use tracing_subscriber::EnvFilter;
 
 /// Rendering pages allocates many small strings; mimalloc serves them faster than the system
@@ -76,16 +76,16 @@ async fn main() -> anyhow::Result<()> {
         let metrics = tokio::net::TcpListener::bind(bind)
             .await
             .with_context(|| format!("binding the metrics address {bind}"))?;
-        let handle = drydock::web::metrics::install().context("installing the metrics recorder")?;
+        let handle = drydock::web::http::metrics::install().context("installing the metrics recorder")?;
         tracing::info!(metrics = %metrics.local_addr()?, "serving metrics at /metrics");
         let (pages, db) = (state.pages.clone(), db.clone());
         tokio::spawn(async move {
-            if let Err(e) = drydock::web::metrics::serve(metrics, handle, pages, db).await {
+            if let Err(e) = drydock::web::http::metrics::serve(metrics, handle, pages, db).await {
                 tracing::error!(error = %e, "the metrics address stopped serving");
             }
         });
     }
-    tokio::spawn(drydock::web::cache::sweep_every(state.pages.clone()));
+    tokio::spawn(drydock::web::http::cache::sweep_every(state.pages.clone()));
     tracing::info!(address = %address, database = %where_, store = db.backend(), "Drydock is serving");
     serve(listener, app(state), ServeOptions::from_config(&config), shutdown()).await?;
     db.close().await;

@@ -1,37 +1,16 @@
 //! The HTTP face of Drydock: the JSON API, the pages, the layers every request passes.
 
-pub mod api;
 pub mod bfg;
 pub mod boats;
-pub mod builder;
-pub mod builds;
-pub mod cache;
-pub mod chart;
-pub mod clients;
-pub mod codec;
-pub mod compare;
-pub mod conflict;
 pub mod epic;
-pub mod error;
-pub mod escape;
-pub mod extract;
-pub mod form;
-pub mod gallery;
-pub mod health;
-pub mod json;
-pub mod judging;
-pub mod landing;
-pub mod limit;
-pub mod metrics;
-pub mod origin;
-pub mod owners;
-pub mod print;
-pub mod rate;
+pub mod flows;
+pub mod http;
 pub mod registry;
 pub mod samurai;
-pub mod serve;
-pub mod view;
 pub mod waffle;
+
+use flows::{builder, compare, saved};
+use http::{cache, error, health, judging, limit, metrics, origin, rate};
 
 use crate::store::Db;
 use axum::Router;
@@ -140,7 +119,7 @@ pub fn app(state: AppState) -> Router {
     let routes = Router::new()
         .route("/", axum::routing::get(home))
         .merge(registry::routes(&writes))
-        .merge(builds::router(&writes))
+        .merge(saved::router(&writes))
         .merge(compare::router())
         .merge(health::router())
         .nest_service("/static", ServeDir::new(static_dir))

@@ -1,12 +1,12 @@
 //! Every game the house serves, in the order the navigation shows them. The routes, the gallery's
 //! filter and cards, the navigation and the start page are written over this list; adding a game
 //! is its engine (src/games/<game>/, with its [`Game`]), its templates (templates/<game>/), its
-//! small web module (a [`Builder`](super::builder::Builder) and its own pages) and one line here.
+//! small web module (a [`Builder`](super::flows::builder::Builder) and its own pages) and one line here.
 
 use super::AppState;
-use super::builder::{check_stored, stored_facets};
-use super::rate::WriteLimit;
-use super::view::StartChoice;
+use super::flows::builder::{check_stored, stored_facets};
+use super::flows::view::StartChoice;
+use super::http::rate::WriteLimit;
 use super::{bfg, boats, epic, samurai, waffle};
 use crate::games::registry::Game;
 use crate::store::Db;
@@ -24,8 +24,8 @@ pub struct Registered {
     /// Why a stored document is not one its builder could have saved: `builder::check_stored::<B>`.
     pub document: fn(&str) -> Result<(), String>,
     /// A saved build judged as one side of a comparison (its facts and problems):
-    /// `compare::side::<B>`, with the game's [`Comparable`](super::compare::Comparable) facts.
-    pub compare: fn(&Build) -> super::compare::Side,
+    /// `compare::side::<B>`, with the game's [`Comparable`](super::flows::compare::Comparable) facts.
+    pub compare: fn(&Build) -> super::flows::compare::Side,
 }
 
 pub static GAMES: [Registered; 5] = [
@@ -35,7 +35,7 @@ pub static GAMES: [Registered; 5] = [
         published: boats::view::published,
         facets: stored_facets::<boats::Boats>,
         document: check_stored::<boats::Boats>,
-        compare: super::compare::side::<boats::Boats>,
+        compare: super::flows::compare::side::<boats::Boats>,
     },
     Registered {
         game: &crate::games::epic::GAME,
@@ -43,7 +43,7 @@ pub static GAMES: [Registered; 5] = [
         published: || &[],
         facets: stored_facets::<epic::Epic>,
         document: check_stored::<epic::Epic>,
-        compare: super::compare::side::<epic::Epic>,
+        compare: super::flows::compare::side::<epic::Epic>,
     },
     Registered {
         game: &crate::games::bfg::GAME,
@@ -51,7 +51,7 @@ pub static GAMES: [Registered; 5] = [
         published: || &[],
         facets: stored_facets::<bfg::Bfg>,
         document: check_stored::<bfg::Bfg>,
-        compare: super::compare::side::<bfg::Bfg>,
+        compare: super::flows::compare::side::<bfg::Bfg>,
     },
     Registered {
         game: &crate::games::waffle::GAME,
@@ -59,7 +59,7 @@ pub static GAMES: [Registered; 5] = [
         published: || &[],
         facets: stored_facets::<waffle::Waffle>,
         document: check_stored::<waffle::Waffle>,
-        compare: super::compare::side::<waffle::Waffle>,
+        compare: super::flows::compare::side::<waffle::Waffle>,
     },
     Registered {
         game: &crate::games::samurai::GAME,
@@ -67,7 +67,7 @@ pub static GAMES: [Registered; 5] = [
         published: || &[],
         facets: stored_facets::<samurai::Samurai>,
         document: check_stored::<samurai::Samurai>,
-        compare: super::compare::side::<samurai::Samurai>,
+        compare: super::flows::compare::side::<samurai::Samurai>,
     },
 ];
 
@@ -142,9 +142,9 @@ pub async fn fill_facets(db: &Db) -> Result<u64, sqlx::Error> {
 mod tests {
     use super::*;
     use crate::games::Code;
-    use crate::web::builder::{Builder, read_form};
-    use crate::web::codec;
-    use crate::web::form::Fields;
+    use crate::web::flows::builder::{Builder, read_form};
+    use crate::web::http::codec;
+    use crate::web::http::fields::Fields;
     use proptest::prelude::*;
     use serde_json::Value;
 
@@ -292,9 +292,9 @@ mod tests {
         for (at, key) in places {
             for forged in ["\nFORGED LINE", "\r\nFORGED LINE", "\u{2028}FORGED LINE", "\u{85}FORGED LINE"] {
                 let doc = with_text(&example, &at, key, forged);
-                let Ok(doc) =
-                    crate::web::json::from_slice::<B::Doc>(&serde_json::to_vec(&doc).unwrap_or_default())
-                else {
+                let Ok(doc) = crate::web::http::json::from_slice::<B::Doc>(
+                    &serde_json::to_vec(&doc).unwrap_or_default(),
+                ) else {
                     continue;
                 };
                 read += 1;

@@ -5,9 +5,9 @@
 
 use crate::games::bfg::{self, Check, Fleet};
 use crate::web::AppState;
-use crate::web::api::cached_json;
-use crate::web::error::ApiJson;
-use crate::web::judging::JUDGED;
+use crate::web::flows::api::cached_json;
+use crate::web::http::error::ApiJson;
+use crate::web::http::judging::JUDGED;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};

@@ -11,8 +11,8 @@
 use crate::games::bfg;
 use crate::store::battles;
 use crate::web::AppState;
-use crate::web::builds::load;
-use crate::web::error::AppError;
+use crate::web::flows::saved::load;
+use crate::web::http::error::AppError;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};

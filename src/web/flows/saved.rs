@@ -2,13 +2,13 @@
 //! the JSON API for saved builds. (The gallery is in `gallery.rs`; "My builds", listing and
 //! deleting in `owners.rs`.)
 
-use super::AppState;
-use super::error::{ApiError, AppError, error_json, with_content_type};
-use super::extract::{EditToken, carries};
-use super::rate::WriteLimit;
-use super::registry;
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Content, Listing, UpdateError, format_time};
+use crate::web::AppState;
+use crate::web::http::error::{ApiError, AppError, error_json, with_content_type};
+use crate::web::http::extract::{EditToken, carries};
+use crate::web::http::rate::WriteLimit;
+use crate::web::registry;
 use askama::Template;
 use axum::Json;
 use axum::Router;
@@ -326,10 +326,10 @@ pub async fn share_page<F>(
 where
     F: FnOnce(Build, Saved) -> Result<String, AppError> + Send + 'static,
 {
-    if !super::cache::own_address(address, game.path, id) && builds::looks_like_id(id) {
+    if !crate::web::http::cache::own_address(address, game.path, id) && builds::looks_like_id(id) {
         // Another spelling of the page's address: one page, kept once, under its own.
         let to = format!("{}/{id}{}", game.path, if just_saved { "?saved=1" } else { "" });
-        return Ok(super::cache::redirect(&to));
+        return Ok(crate::web::http::cache::redirect(&to));
     }
     let anonymous = !just_saved && !carries(headers, id);
     // Taken before the build is read: a page drawn from a build that changes (or is deleted)
@@ -348,7 +348,7 @@ where
         let mut facts = facts;
         facts.family = super::compare::Family::of(&b, std::mem::take(&mut facts.kin));
         let plain = axum::body::Bytes::from(render(b, facts)?);
-        Ok::<_, AppError>(if cacheable { Ok(super::cache::Page::new(plain)) } else { Err(plain) })
+        Ok::<_, AppError>(if cacheable { Ok(crate::web::http::cache::Page::new(plain)) } else { Err(plain) })
     })
     .await
     .map_err(|e| AppError::Internal(anyhow::anyhow!("drawing a share page: {e}")))??;
@@ -522,7 +522,7 @@ async fn build_json(
                 Ok(Parent::Shown { .. }) => (b.parent_id.as_deref(), Some("listed")),
                 Ok(Parent::Unlisted) => (None, Some("unlisted")),
                 Ok(Parent::Deleted) => (None, Some("deleted")),
-                Err(e) => return super::error::ApiError(e.into()).into_response(),
+                Err(e) => return crate::web::http::error::ApiError(e.into()).into_response(),
             };
             Json(json!({
                 "id": b.id,
@@ -543,6 +543,6 @@ async fn build_json(
             .into_response()
         }
         Ok(None) => error_json(StatusCode::NOT_FOUND, format!("There is no saved build with id \"{id}\"")),
-        Err(e) => super::error::ApiError(e.into()).into_response(),
+        Err(e) => crate::web::http::error::ApiError(e.into()).into_response(),
     }
 }

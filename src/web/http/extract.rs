@@ -1,10 +1,10 @@
 //! What a request carries that handlers take as arguments rather than read by hand: the edit
 //! tokens it holds ([`EditToken`]) and its posted form ([`PostedForm`]).
 
-use super::builds::EDIT_COOKIE;
 use super::error::{ApiError, AppError};
-use super::form::Fields;
+use super::fields::Fields;
 use crate::store::builds::Build;
+use crate::web::flows::saved::EDIT_COOKIE;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};

@@ -4,16 +4,16 @@
 //! a game. Only a holder of the build's edit token (its cookie, a form's `token`, or the API's
 //! `X-Edit-Token`) may list or delete; anyone else gets 403 and nothing changes.
 
-use super::AppState;
-use super::builds::{
+use super::saved::{
     API_WRONG_TOKEN, forbidden, forget_edit_cookie, gone_json, load, share_path, update_error,
 };
-use super::error::{ApiError, AppError, error_json, read_json};
-use super::extract::EditToken;
-use super::form::Fields;
-use super::registry;
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Listing, UpdateError, format_time};
+use crate::web::AppState;
+use crate::web::http::error::{ApiError, AppError, error_json, read_json};
+use crate::web::http::extract::EditToken;
+use crate::web::http::fields::Fields;
+use crate::web::registry;
 use askama::Template;
 use axum::Json;
 use axum::body::Bytes;

@@ -5,19 +5,19 @@
 //! the API, and gives a share page its family (the build it was copied from and its listed
 //! copies, each with a one-line difference). Nothing here names a game.
 
-use super::AppState;
 use super::builder::{Builder, from_saved};
-use super::builds::{gone, load, share_path};
-use super::error::{ApiError, AppError};
-use super::extract::EditToken;
-use super::form::Fields;
-use super::judging::JUDGED;
 use super::owners;
-use super::registry::{GAMES, Registered};
+use super::saved::{gone, load, share_path};
 use super::view::{Judged, ProblemView};
 use crate::games::Grouped;
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Listing, looks_like_id};
+use crate::web::AppState;
+use crate::web::http::error::{ApiError, AppError};
+use crate::web::http::extract::EditToken;
+use crate::web::http::fields::Fields;
+use crate::web::http::judging::JUDGED;
+use crate::web::registry::{GAMES, Registered};
 use askama::Template;
 use axum::Json;
 use axum::Router;

@@ -10,9 +10,9 @@
 //! a PostgreSQL database, so a client behind a load balancer gets one allowance, not one per
 //! instance. This module also says who a client is and how a refusal reads.
 
-use super::WriteRate;
 use crate::store::Db;
 use crate::store::PgStore;
+use crate::web::WriteRate;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, HeaderValue, Request, Response, StatusCode, header};

@@ -28,7 +28,7 @@
 //! written by name). The document itself must be a struct: `Fields` is walked under its field
 //! names.
 
-use super::form::Fields;
+use super::fields::Fields;
 use crate::games::{Code, Problem};
 use serde::Serialize;
 use serde::de::value::StrDeserializer;

@@ -4,15 +4,15 @@
 //! holds gets a page: what could not be used is said on it, and every query is bounded (a page of
 //! [`PAGE_SIZE`], searches cut to a name's length, LIKE patterns escaped).
 
-use super::AppState;
-use super::error::AppError;
-use super::form::Fields;
-use super::registry;
 use crate::games::bounds::{self, MAX_NAME_CHARS};
 use crate::games::registry::Game;
 use crate::store;
 use crate::store::builds::format_time;
 use crate::store::gallery::{Card, Filter, Sort};
+use crate::web::AppState;
+use crate::web::http::error::AppError;
+use crate::web::http::fields::Fields;
+use crate::web::registry;
 use askama::Template;
 use axum::extract::{RawQuery, State};
 use axum::response::{Html, IntoResponse, Response};
@@ -212,7 +212,7 @@ struct GalleryPage {
     /// The page asked for is past the last one.
     past_end: bool,
     /// Each game's published builds, to start from.
-    published: Vec<(&'static Game, &'static [crate::web::view::StartChoice])>,
+    published: Vec<(&'static Game, &'static [crate::web::flows::view::StartChoice])>,
 }
 
 impl GalleryPage {
