@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Parser;
 use drydock::config::{Command, Config};
 use drydock::web::app;
-use drydock::web::http::serve::{ServeOptions, serve};
+use drydock::web::http::serve::serve;
 use tracing_subscriber::EnvFilter;
 
 /// Rendering pages allocates many small strings; mimalloc serves them faster than the system
@@ -71,7 +71,7 @@ async fn main() -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {}", config.bind))?;
     let address = listener.local_addr()?;
-    let state = drydock::web::AppState::from_config(db.clone(), &config, address)?;
+    let state = config.app_state(db.clone(), address)?;
     if let Some(bind) = config.metrics_bind {
         let metrics = tokio::net::TcpListener::bind(bind)
             .await
@@ -87,7 +87,7 @@ async fn main() -> anyhow::Result<()> {
     }
     tokio::spawn(drydock::web::http::cache::sweep_every(state.pages.clone()));
     tracing::info!(address = %address, database = %where_, store = db.backend(), "Drydock is serving");
-    serve(listener, app(state), ServeOptions::from_config(&config), shutdown()).await?;
+    serve(listener, app(state), config.serve_options(), shutdown()).await?;
     db.close().await;
     tracing::info!("stopped cleanly");
     Ok(())

@@ -3,30 +3,15 @@
 //! is its engine (src/games/<game>/, with its [`Game`]), its templates (templates/<game>/), its
 //! small web module (a [`Builder`](super::flows::builder::Builder) and its own pages) and one line here.
 
-use super::AppState;
 use super::flows::builder::{check_stored, stored_facets};
-use super::flows::view::StartChoice;
+pub use super::flows::registered::Registered;
 use super::http::rate::WriteLimit;
+use super::http::state::AppState;
 use super::{bfg, boats, epic, samurai, waffle};
 use crate::games::registry::Game;
 use crate::store::Db;
-use crate::store::builds::{self, Build, Facets};
+use crate::store::builds::{self, Facets};
 use axum::Router;
-
-/// A game, its routes (its builder's pages, and the flows every builder shares) and the
-/// published builds the gallery offers to start from.
-pub struct Registered {
-    pub game: &'static Game,
-    pub routes: fn(&WriteLimit) -> Router<AppState>,
-    pub published: fn() -> &'static [StartChoice],
-    /// A saved build's gallery facets, judged again by its builder: `builder::stored_facets::<B>`.
-    pub facets: fn(&Build) -> Facets,
-    /// Why a stored document is not one its builder could have saved: `builder::check_stored::<B>`.
-    pub document: fn(&str) -> Result<(), String>,
-    /// A saved build judged as one side of a comparison (its facts and problems):
-    /// `compare::side::<B>`, with the game's [`Comparable`](super::flows::compare::Comparable) facts.
-    pub compare: fn(&Build) -> super::flows::compare::Side,
-}
 
 pub static GAMES: [Registered; 5] = [
     Registered {
@@ -81,9 +66,10 @@ pub fn game(id: &str) -> Option<&'static Game> {
     games().find(|g| g.id == id)
 }
 
-/// Each game with builds published for everyone, and those builds.
-pub fn published() -> impl Iterator<Item = (&'static Game, &'static [StartChoice])> {
-    GAMES.iter().map(|r| (r.game, (r.published)())).filter(|(_, p)| !p.is_empty())
+/// The games' descriptors alone, in order: what the HTTP layer is handed.
+pub fn descriptors() -> &'static [&'static Game] {
+    static LIST: std::sync::OnceLock<Vec<&'static Game>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| games().collect())
 }
 
 /// Every game's routes.

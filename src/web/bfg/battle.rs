@@ -12,12 +12,12 @@
 use crate::games::bfg::{self, Action, Battle, Event, Fleet, Refusal};
 use crate::store::battles;
 use crate::store::builds::Build;
-use crate::web::AppState;
 use crate::web::flows::builder::Builder;
 use crate::web::flows::saved::{document_from_saved, is_owner, load};
 use crate::web::http::error::{ApiError, AppError};
 use crate::web::http::fields::Fields;
 use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};

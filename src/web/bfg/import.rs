@@ -7,10 +7,10 @@
 use super::BuilderPage;
 use super::view::FleetView;
 use crate::games::bfg::{self, roster};
-use crate::web::AppState;
 use crate::web::flows::builder::page;
 use crate::web::http::error::{ApiError, AppError};
 use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use axum::body::Bytes;
 use axum::extract::Multipart;
 use axum::response::{IntoResponse, Response};

@@ -12,5 +12,6 @@ pub mod gallery;
 pub mod landing;
 pub mod owners;
 pub mod print;
+pub mod registered;
 pub mod saved;
 pub mod view;

@@ -4,11 +4,11 @@
 
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Content, Listing, UpdateError, format_time};
-use crate::web::AppState;
 use crate::web::http::error::{ApiError, AppError, error_json, with_content_type};
-use crate::web::http::extract::{EditToken, carries};
+use crate::web::http::extract::{EDIT_COOKIE, EditToken, carries};
+use crate::web::http::kinds;
 use crate::web::http::rate::WriteLimit;
-use crate::web::registry;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Json;
 use axum::Router;
@@ -30,9 +30,6 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
                 .merge(axum::routing::patch(super::owners::api_listing).layer(writes.clone())),
         )
 }
-
-/// What the cookie holding a build's edit token is called, before the build's id.
-pub const EDIT_COOKIE: &str = "dd_edit_";
 
 /// The cookie holding the edit token of one build.
 pub fn cookie_name(id: &str) -> String {
@@ -65,7 +62,7 @@ pub fn forget_edit_cookie(r: &mut Response, id: &str) {
 
 /// Where a saved build's page is.
 pub fn share_path(b: &Build) -> String {
-    match registry::game(&b.kind) {
+    match kinds::game(&b.kind) {
         Some(g) => format!("{}/{}", g.path, b.id),
         // A kind no game here serves (written by a newer version): its JSON is still there.
         None => format!("/api/builds/{}", b.id),
@@ -285,7 +282,7 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
                 None,
                 format!(
                     "This {} was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page.",
-                    registry::game(&b.kind).map_or("build", |g| g.word)
+                    kinds::game(&b.kind).map_or("build", |g| g.word)
                 ),
             );
             (stand_in(), vec![p])
@@ -475,7 +472,7 @@ pub async fn api_replace(
             Ok(Err((StatusCode::CONFLICT, Json(body)).into_response()))
         }
         Err(UpdateError::Forbidden) => Err(AppError::Forbidden(API_WRONG_TOKEN.into()).into()),
-        Err(e) => Err(match registry::game(c.kind) {
+        Err(e) => Err(match kinds::game(c.kind) {
             Some(game) => update_error(e, game),
             None => AppError::not_found("saved build"),
         }
@@ -509,7 +506,7 @@ async fn build_json(
 ) -> Response {
     match builds::get(&state.db, &id).await {
         Ok(Some(Build { deleted_at: Some(at), kind, .. })) => {
-            let word = registry::game(&kind).map_or("build", |g| g.word);
+            let word = kinds::game(&kind).map_or("build", |g| g.word);
             gone_json(word, at)
         }
         Ok(Some(b)) => {

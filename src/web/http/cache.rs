@@ -190,7 +190,7 @@ impl<S> KeptPages<S> {
 /// A kept page as the app would answer it, with the headers every answer carries.
 fn kept_response(page: &Page, headers: &HeaderMap) -> Response {
     let mut r = page.kept_response(headers);
-    crate::web::security_headers(r.headers_mut());
+    super::headers::security_headers(r.headers_mut());
     r
 }
 

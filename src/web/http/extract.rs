@@ -4,13 +4,15 @@
 use super::error::{ApiError, AppError};
 use super::fields::Fields;
 use crate::store::builds::Build;
-use crate::web::flows::saved::EDIT_COOKIE;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 use std::convert::Infallible;
+
+/// What the cookie holding a build's edit token is called, before the build's id.
+pub const EDIT_COOKIE: &str = "dd_edit_";
 
 /// The edit tokens a request carries: the `X-Edit-Token` header (API clients) and this browser's
 /// edit cookies (one per build it saved). A posted form's `token` field is the form's to give

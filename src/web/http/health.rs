@@ -7,7 +7,7 @@
 
 use super::error::RETRY_AFTER_SECS;
 use crate::store::State as StoreState;
-use crate::web::AppState;
+use crate::web::http::state::AppState;
 use axum::Json;
 use axum::Router;
 use axum::extract::State;

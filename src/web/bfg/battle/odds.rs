@@ -5,11 +5,11 @@
 
 use crate::games::bfg::{self, Fleet, Role};
 use crate::store::builds::looks_like_id;
-use crate::web::AppState;
 use crate::web::bfg::odds::OddsView;
 use crate::web::flows::saved::{document_from_saved, load};
 use crate::web::http::error::AppError;
 use crate::web::http::fields::Fields;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, header};
