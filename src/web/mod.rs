@@ -18,6 +18,8 @@ pub mod registry;
 pub mod samurai;
 pub mod waffle;
 
+#[cfg(test)]
+mod house;
 
 pub use http::rate::WriteRate;
 pub use http::state::AppState;
