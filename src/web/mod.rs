@@ -1,7 +1,7 @@
 //! The HTTP face of Drydock: the JSON API, the pages, the layers every request passes. This
 //! file is the app's assembly: it hands the registry's games to the shared rooms and mounts
 //! every room's routes under one stack of layers. The rooms by role, each importing only the
-//! rooms below it (the house test in `house.rs` keeps it so):
+//! rooms listed before it (the house test in `house.rs` keeps it so):
 //!
 //! - [`http`]: the plumbing (serving, limits, errors, JSON, form fields and the form codec)
 //! - [`flows`]: the saved-build flows every game shares (builder, saved builds, owners, gallery,
