@@ -22,6 +22,9 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let config = Config::parse();
+    // The shared rooms of the web layer learn the games before anything is judged (importing
+    // and filling the gallery's facets run before the app is assembled).
+    drydock::web::install_games();
     let open = config.db.open();
 
     let where_ = config.database.describe();
