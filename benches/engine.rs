@@ -250,8 +250,8 @@ fn assist(at_least: Duration) {
 /// Reading a posted designer form through the form codec (what every live update does before
 /// judging), as the browser sends it: URL-encoded.
 fn forms(at_least: Duration) {
-    use drydock::web::boats::form::{fields_of, read};
-    use drydock::web::form::Fields;
+    use drydock::web::boats::design_form::{fields_of, read};
+    use drydock::web::http::fields::Fields;
     let d = big_yacht();
     let pairs = fields_of(&d);
     let body: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(&pairs).finish();
@@ -402,7 +402,7 @@ fn worst_cases(at_least: Duration) {
 /// document asks of each engine, and how it grows with the document's size (which is what the
 /// web layer sees when it decides where to judge: see `web::judging`).
 fn unknown_ids(at_least: Duration) {
-    use drydock::web::builder::Builder;
+    use drydock::web::flows::builder::Builder;
     use drydock::web::{bfg::Bfg, boats::Boats, epic::Epic, samurai::Samurai, waffle::Waffle};
     use misspelt::misspell;
     use serde_json::Value;

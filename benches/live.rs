@@ -24,8 +24,8 @@ use axum::body::{Body, Bytes};
 use axum::http::{Request, header};
 use drydock::games::registry::Game;
 use drydock::web::boats::Boats;
-use drydock::web::builder::{Builder, live_judge, live_read};
-use drydock::web::form::Fields;
+use drydock::web::flows::builder::{Builder, live_judge, live_read};
+use drydock::web::http::fields::Fields;
 use drydock::web::{AppState, app, bfg, epic, registry, samurai, waffle};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -59,7 +59,7 @@ fn urlencoded(pairs: &[(String, String)]) -> String {
 /// A game's example as its form writes it.
 fn example_form<B: Builder>() -> String {
     match serde_json::from_str::<B::Doc>(B::GAME.example) {
-        Ok(doc) => urlencoded(&drydock::web::codec::encode(&doc)),
+        Ok(doc) => urlencoded(&drydock::web::http::codec::encode(&doc)),
         Err(e) => panic!("{}'s example does not read: {e}", B::GAME.id),
     }
 }
@@ -79,7 +79,7 @@ fn samurai_map_kept() -> String {
 /// fields), every other game's example as its form writes it, and the Samurai example again
 /// with its map's key (a change that leaves the map as it is).
 fn write_forms() {
-    let yacht = urlencoded(&drydock::web::codec::encode(&yacht::big_yacht()));
+    let yacht = urlencoded(&drydock::web::http::codec::encode(&yacht::big_yacht()));
     let forms = [
         ("boat-minnow", MINNOW.to_owned()),
         ("boat-yacht", yacht),

@@ -1,9 +1,12 @@
 //! Configuration: flags, then environment, then defaults that just work.
 
+use crate::store::Db;
 use crate::store::{Location, Open, PgSettings};
-use crate::web::WriteRate;
-use crate::web::judging::JudgingRate;
-use crate::web::serve::ServeOptions;
+use crate::web::http::judging::JudgingRate;
+use crate::web::http::origin::PublicOrigin;
+use crate::web::http::rate::WriteRate;
+use crate::web::http::serve::ServeOptions;
+use crate::web::http::state::AppState;
 use clap::Parser;
 use std::net::IpAddr;
 use std::net::SocketAddr;
@@ -78,7 +81,7 @@ pub struct Config {
 
     /// MiB the share pages kept in memory may take together (their three encodings counted);
     /// past it the oldest are dropped.
-    #[arg(long, env = "DRYDOCK_PAGE_CACHE_MIB", default_value_t = crate::web::cache::DEFAULT_MIB)]
+    #[arg(long, env = "DRYDOCK_PAGE_CACHE_MIB", default_value_t = crate::web::http::cache::DEFAULT_MIB)]
     pub page_cache_mib: usize,
 
     /// Serve counters in Prometheus text format at /metrics on this address (such as
@@ -93,6 +96,38 @@ pub struct Config {
     /// Serve (the default), or copy builds out of or into the database, or migrate it.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// What the configuration means for the web layer, which never reads it itself.
+impl Config {
+    /// The limits the binary serves with (seconds on the command line).
+    pub fn serve_options(&self) -> ServeOptions {
+        ServeOptions {
+            header_timeout: Duration::from_secs(self.header_timeout),
+            idle_timeout: Duration::from_secs(self.idle_timeout),
+            max_connections: self.max_connections,
+            connections_per_client: self.connections_per_client,
+            trusted_proxies: self.trusted_proxy.clone(),
+        }
+    }
+
+    /// The state the binary serves with: its public address and limits from the configuration.
+    pub fn app_state(&self, db: Db, served_on: SocketAddr) -> anyhow::Result<AppState> {
+        let public = match &self.public_url {
+            Some(url) => PublicOrigin::parse(url)?,
+            None => PublicOrigin::served_on(served_on),
+        };
+        Ok(AppState {
+            db,
+            pages: std::sync::Arc::new(crate::web::http::cache::PageCache::new(
+                self.page_cache_mib.saturating_mul(1 << 20),
+            )),
+            public: std::sync::Arc::new(public),
+            writes: WriteRate { per_minute: self.writes_per_minute, burst: self.write_burst },
+            judging: JudgingRate { per_second: self.judging_per_second, burst: self.judging_burst },
+            proxies: self.trusted_proxy.clone().into(),
+        })
+    }
 }
 
 /// The database's options. All but `--no-migrate` concern PostgreSQL only.

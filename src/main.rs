@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Parser;
 use drydock::config::{Command, Config};
 use drydock::web::app;
-use drydock::web::serve::{ServeOptions, serve};
+use drydock::web::http::serve::serve;
 use tracing_subscriber::EnvFilter;
 
 /// Rendering pages allocates many small strings; mimalloc serves them faster than the system
@@ -22,6 +22,9 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let config = Config::parse();
+    // The shared rooms of the web layer learn the games before anything is judged (importing
+    // and filling the gallery's facets run before the app is assembled).
+    drydock::web::install_games();
     let open = config.db.open();
 
     let where_ = config.database.describe();
@@ -71,23 +74,23 @@ async fn main() -> anyhow::Result<()> {
         .await
         .with_context(|| format!("binding {}", config.bind))?;
     let address = listener.local_addr()?;
-    let state = drydock::web::AppState::from_config(db.clone(), &config, address)?;
+    let state = config.app_state(db.clone(), address)?;
     if let Some(bind) = config.metrics_bind {
         let metrics = tokio::net::TcpListener::bind(bind)
             .await
             .with_context(|| format!("binding the metrics address {bind}"))?;
-        let handle = drydock::web::metrics::install().context("installing the metrics recorder")?;
+        let handle = drydock::web::http::metrics::install().context("installing the metrics recorder")?;
         tracing::info!(metrics = %metrics.local_addr()?, "serving metrics at /metrics");
         let (pages, db) = (state.pages.clone(), db.clone());
         tokio::spawn(async move {
-            if let Err(e) = drydock::web::metrics::serve(metrics, handle, pages, db).await {
+            if let Err(e) = drydock::web::http::metrics::serve(metrics, handle, pages, db).await {
                 tracing::error!(error = %e, "the metrics address stopped serving");
             }
         });
     }
-    tokio::spawn(drydock::web::cache::sweep_every(state.pages.clone()));
+    tokio::spawn(drydock::web::http::cache::sweep_every(state.pages.clone()));
     tracing::info!(address = %address, database = %where_, store = db.backend(), "Drydock is serving");
-    serve(listener, app(state), ServeOptions::from_config(&config), shutdown()).await?;
+    serve(listener, app(state), config.serve_options(), shutdown()).await?;
     db.close().await;
     tracing::info!("stopped cleanly");
     Ok(())

@@ -92,7 +92,7 @@
   // pressed: left alone, the browser's scroll anchoring throws the view elsewhere and focus
   // falls to the page's top. So the control's place on the screen is noted before the request,
   // and after the swap the control that stands for it (the one the server marked `autofocus`,
-  // see web/landing.rs, else the same id, else the same name and value, else the nearest control
+  // see web/flows/landing.rs, else the same id, else the same name and value, else the nearest control
   // of the closest region that is still there) is put back at that place and focused.
   var pressed = null;
   var place = null;

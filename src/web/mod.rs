@@ -1,37 +1,32 @@
-//! The HTTP face of Drydock: the JSON API, the pages, the layers every request passes.
+//! The HTTP face of Drydock: the JSON API, the pages, the layers every request passes. This
+//! file is the app's assembly: it hands the registry's games to the shared rooms and mounts
+//! every room's routes under one stack of layers. The rooms by role, each importing only the
+//! rooms listed before it (the house test in `house.rs` keeps it so):
+//!
+//! - [`http`]: the plumbing (serving, limits, errors, JSON, form fields and the form codec)
+//! - [`flows`]: the saved-build flows every game shares (builder, saved builds, owners, gallery,
+//!   compare, printing)
+//! - one folder per game ([`boats`], [`epic`], [`bfg`], [`waffle`], [`samurai`]): what is its own
+//! - [`registry`]: the games, in order; the only shared file that names them
 
-pub mod api;
 pub mod bfg;
 pub mod boats;
-pub mod builder;
-pub mod builds;
-pub mod cache;
-pub mod chart;
-pub mod clients;
-pub mod codec;
-pub mod compare;
-pub mod conflict;
 pub mod epic;
-pub mod error;
-pub mod escape;
-pub mod extract;
-pub mod form;
-pub mod gallery;
-pub mod health;
-pub mod json;
-pub mod judging;
-pub mod landing;
-pub mod limit;
-pub mod metrics;
-pub mod origin;
-pub mod owners;
-pub mod print;
-pub mod rate;
+pub mod flows;
+pub mod http;
 pub mod registry;
 pub mod samurai;
-pub mod serve;
-pub mod view;
 pub mod waffle;
+
+#[cfg(test)]
+mod house;
+
+pub use http::rate::WriteRate;
+pub use http::state::AppState;
+
+use flows::{builder, compare, saved};
+use http::headers::with_security_headers;
+use http::{cache, error, health, judging, limit, metrics, origin, rate};
 
 use crate::store::Db;
 use axum::Router;
@@ -52,85 +47,12 @@ use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use error::{AppError, error_json, error_page, rejection_text};
 
-/// Request bodies larger than this are refused with 413.
-pub const BODY_LIMIT: usize = 64 * 1024;
 /// Requests taking longer than this are stopped with 408.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub db: Db,
-    /// Share pages already rendered for visitors who cannot edit them.
-    pub pages: std::sync::Arc<cache::PageCache>,
-    /// Where players reach Drydock: links are written with it, cross-site posts checked against it.
-    pub public: std::sync::Arc<origin::PublicOrigin>,
-    /// How many writes one client may make.
-    pub writes: WriteRate,
-    /// How many reads that judge a document one client may make.
-    pub judging: judging::JudgingRate,
-    /// Load balancers whose X-Forwarded-For names the client (`--trusted-proxy`).
-    pub proxies: std::sync::Arc<[std::net::IpAddr]>,
-}
-
-/// Saves, imports and edit-token attempts one client may make: `per_minute` (0: no limit),
-/// `burst` of them at once.
-#[derive(Debug, Clone, Copy)]
-pub struct WriteRate {
-    pub per_minute: u32,
-    pub burst: u32,
-}
-
-impl WriteRate {
-    /// The limit `cargo run` serves with (the flags' defaults are these).
-    pub const DEFAULT: WriteRate = WriteRate { per_minute: 60, burst: 20 };
-}
-
-impl Default for WriteRate {
-    fn default() -> Self {
-        WriteRate::DEFAULT
-    }
-}
-
-impl AppState {
-    /// The state for an app served at `served_on`, with the default limits.
-    pub fn new(db: Db, served_on: std::net::SocketAddr) -> Self {
-        AppState {
-            db,
-            pages: std::sync::Arc::default(),
-            public: std::sync::Arc::new(origin::PublicOrigin::served_on(served_on)),
-            writes: WriteRate::default(),
-            judging: judging::JudgingRate::default(),
-            proxies: std::sync::Arc::new([]),
-        }
-    }
-
-    /// The state the binary serves with: its public address and limits from the configuration.
-    pub fn from_config(
-        db: Db,
-        config: &crate::config::Config,
-        served_on: std::net::SocketAddr,
-    ) -> anyhow::Result<Self> {
-        let public = match &config.public_url {
-            Some(url) => origin::PublicOrigin::parse(url)?,
-            None => origin::PublicOrigin::served_on(served_on),
-        };
-        Ok(AppState {
-            db,
-            pages: std::sync::Arc::new(cache::PageCache::new(config.page_cache_mib.saturating_mul(1 << 20))),
-            public: std::sync::Arc::new(public),
-            writes: WriteRate { per_minute: config.writes_per_minute, burst: config.write_burst },
-            judging: judging::JudgingRate {
-                per_second: config.judging_per_second,
-                burst: config.judging_burst,
-            },
-            proxies: config.trusted_proxy.clone().into(),
-        })
-    }
-}
-
 /// The whole application, without a server: tests call this directly.
 pub fn app(state: AppState) -> Router {
+    install_games();
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
     let writes = rate::write_limit(state.writes, &state.proxies, &state.db);
     let judges = judging::Judges::new(state.judging, state.proxies.clone());
@@ -140,7 +62,7 @@ pub fn app(state: AppState) -> Router {
     let routes = Router::new()
         .route("/", axum::routing::get(home))
         .merge(registry::routes(&writes))
-        .merge(builds::router(&writes))
+        .merge(saved::router(&writes))
         .merge(compare::router())
         .merge(health::router())
         .nest_service("/static", ServeDir::new(static_dir))
@@ -164,7 +86,7 @@ pub fn app(state: AppState) -> Router {
         .layer(judges.extension())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
         .layer(middleware::from_fn(limit::refuse_past_limit))
-        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(RequestBodyLimitLayer::new(limit::BODY_LIMIT))
         .service(routes);
     // Kept share pages are answered in front of everything else (see cache::KeptPages).
     let budget = match &db {
@@ -173,6 +95,15 @@ pub fn app(state: AppState) -> Router {
     };
     let kept = cache::KeptPages { inner: app, pages, db };
     Router::new().fallback_service(metrics::Metered(Budgeted { inner: kept, budget }))
+}
+
+/// Hands the registry's games to the shared rooms, which never import it: the plain list to the
+/// HTTP layer (the navigation every page carries, the metrics' route classes) and the whole
+/// table to the flows (looking a build's game up by its kind, the gallery, comparing). Once per
+/// process: later calls find them in place.
+pub fn install_games() {
+    http::kinds::install(registry::descriptors());
+    flows::registered::install(&registry::GAMES);
 }
 
 /// Every request's waits on a PostgreSQL store bounded together ([`crate::store::pg::within_budget`]):
@@ -245,33 +176,6 @@ fn panic_response(err: Box<dyn Any + Send + 'static>) -> Response {
         StatusCode::INTERNAL_SERVER_ERROR,
         "Something went wrong on our side. Nothing you sent was lost; please try again.".into(),
     )
-}
-
-/// The headers every answer carries, unless its handler set its own: the content security policy
-/// (nothing but our own files; no framing, no inline code), no type sniffing, no framing, and the
-/// referrer kept on this site. One layer that inserts all four, not one layer per header: each
-/// layer a request passes costs it a move of its future and response.
-pub fn security_headers(h: &mut axum::http::HeaderMap) {
-    const HEADERS: [(header::HeaderName, &str); 4] = [
-        (
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
-        ),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::X_FRAME_OPTIONS, "DENY"),
-        (header::REFERRER_POLICY, "same-origin"),
-    ];
-    h.reserve(HEADERS.len());
-    for (name, value) in HEADERS {
-        if !h.contains_key(&name) {
-            h.insert(name, HeaderValue::from_static(value));
-        }
-    }
-}
-
-async fn with_security_headers<B>(mut res: axum::http::Response<B>) -> axum::http::Response<B> {
-    security_headers(res.headers_mut());
-    res
 }
 
 /// Marks every cookie the answer sets `Secure`, so a browser never sends it over plain http

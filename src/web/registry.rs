@@ -1,52 +1,16 @@
 //! Every game the house serves, in the order the navigation shows them. The routes, the gallery's
 //! filter and cards, the navigation and the start page are written over this list; adding a game
 //! is its engine (src/games/<game>/, with its [`Game`]), its templates (templates/<game>/), its
-//! small web module (a [`Builder`](super::builder::Builder) and its own pages) and one line here.
+//! small web module (a [`Builder`](super::flows::builder::Builder) and its own pages) and one line here.
 
-use super::AppState;
-use super::builder::{Builder, check_stored, stored_facets};
-use super::rate::WriteLimit;
-use super::view::StartChoice;
+pub use super::flows::registered::Registered;
+use super::http::rate::WriteLimit;
+use super::http::state::AppState;
 use super::{bfg, boats, epic, samurai, waffle};
 use crate::games::registry::Game;
 use crate::store::Db;
-use crate::store::builds::{self, Build, Facets};
+use crate::store::builds::{self, Facets};
 use axum::Router;
-
-/// A game, its routes (its builder's pages, and the flows every builder shares) and the
-/// published builds the gallery offers to start from.
-pub struct Registered {
-    pub game: &'static Game,
-    /// Its builder's htmx form, under its path: [`Builder::FORM`].
-    pub form: &'static str,
-    pub routes: fn(&WriteLimit) -> Router<AppState>,
-    pub published: fn() -> &'static [StartChoice],
-    /// A saved build's gallery facets, judged again by its builder: `builder::stored_facets::<B>`.
-    pub facets: fn(&Build) -> Facets,
-    /// Why a stored document is not one its builder could have saved: `builder::check_stored::<B>`.
-    pub document: fn(&str) -> Result<(), String>,
-    /// A saved build judged as one side of a comparison (its facts and problems):
-    /// `compare::side::<B>`, with the game's [`Comparable`](super::compare::Comparable) facts.
-    pub compare: fn(&Build) -> super::compare::Side,
-}
-
-impl Registered {
-    /// The entry of the game whose builder is `B`, with its routes and published builds.
-    const fn of<B: Builder + super::compare::Comparable>(
-        routes: fn(&WriteLimit) -> Router<AppState>,
-        published: fn() -> &'static [StartChoice],
-    ) -> Self {
-        Self {
-            game: B::GAME,
-            form: B::FORM,
-            routes,
-            published,
-            facets: stored_facets::<B>,
-            document: check_stored::<B>,
-            compare: super::compare::side::<B>,
-        }
-    }
-}
 
 pub static GAMES: [Registered; 5] = [
     Registered::of::<boats::Boats>(boats::router, boats::view::published),
@@ -66,9 +30,10 @@ pub fn game(id: &str) -> Option<&'static Game> {
     games().find(|g| g.id == id)
 }
 
-/// Each game with builds published for everyone, and those builds.
-pub fn published() -> impl Iterator<Item = (&'static Game, &'static [StartChoice])> {
-    GAMES.iter().map(|r| (r.game, (r.published)())).filter(|(_, p)| !p.is_empty())
+/// The games' descriptors alone, in order: what the HTTP layer is handed.
+pub fn descriptors() -> &'static [&'static Game] {
+    static LIST: std::sync::OnceLock<Vec<&'static Game>> = std::sync::OnceLock::new();
+    LIST.get_or_init(|| games().collect())
 }
 
 /// Every game's routes.
@@ -127,9 +92,9 @@ pub async fn fill_facets(db: &Db) -> Result<u64, sqlx::Error> {
 mod tests {
     use super::*;
     use crate::games::Shared;
-    use crate::web::builder::{Builder, read_form};
-    use crate::web::codec;
-    use crate::web::form::Fields;
+    use crate::web::flows::builder::{Builder, read_form};
+    use crate::web::http::codec;
+    use crate::web::http::fields::Fields;
     use proptest::prelude::*;
     use serde_json::Value;
 
@@ -277,9 +242,9 @@ mod tests {
         for (at, key) in places {
             for forged in ["\nFORGED LINE", "\r\nFORGED LINE", "\u{2028}FORGED LINE", "\u{85}FORGED LINE"] {
                 let doc = with_text(&example, &at, key, forged);
-                let Ok(doc) =
-                    crate::web::json::from_slice::<B::Doc>(&serde_json::to_vec(&doc).unwrap_or_default())
-                else {
+                let Ok(doc) = crate::web::http::json::from_slice::<B::Doc>(
+                    &serde_json::to_vec(&doc).unwrap_or_default(),
+                ) else {
                     continue;
                 };
                 read += 1;

@@ -123,7 +123,7 @@ async fn a_live_update_redraws_every_figure_that_depends_on_the_change() {
 #[tokio::test]
 async fn a_live_update_past_the_judging_limit_says_so_in_the_figures_panel_and_keeps_the_form() {
     let _turn = TURN.lock().await;
-    let (app, _dir) = app_judging(drydock::web::judging::JudgingRate { per_second: 1, burst: 1 }).await;
+    let (app, _dir) = app_judging(drydock::web::http::judging::JudgingRate { per_second: 1, burst: 1 }).await;
     let b = browser().await;
     b.goto(&app.url("/boats/new?from=piranha")).await;
     b.css("#figures").await;

@@ -74,7 +74,7 @@ async fn every_printed_page_of_every_game_carries_the_share_link_and_its_qr_code
     // word that the paper may hold changes not saved.
     let minnow = boats::examples::minnow();
     let share = save("/boats", &serde_json::to_value(&minnow).expect("json")).await;
-    let mut fields = drydock::web::boats::form::fields_of(&minnow);
+    let mut fields = drydock::web::boats::design_form::fields_of(&minnow);
     let printed = |fields: Vec<(String, String)>| async move {
         let res = reqwest::Client::new()
             .post(app.url("/boats/sheet"))

@@ -77,7 +77,7 @@ fn stands_for(before: &Value, after: &Value, gone: bool) -> bool {
     }
     let value = s(before, "value");
     let same = s(before, "name") == s(after, "name") && value == s(after, "value");
-    let landing = drydock::web::landing::candidates(&value);
+    let landing = drydock::web::flows::landing::candidates(&value);
     same || (s(after, "name") == "action" && landing.contains(&s(after, "value"))) || gone
 }
 
@@ -116,7 +116,7 @@ async fn press(b: &Browser, sel: &str, choose: &str) -> Option<String> {
         return Some(format!("{sel}: focus fell to the page ({})", after["tag"]));
     };
     let moved = top - before["top"].as_f64().unwrap_or(0.0);
-    let landing = drydock::web::landing::candidates(before["value"].as_str().unwrap_or(""));
+    let landing = drydock::web::flows::landing::candidates(before["value"].as_str().unwrap_or(""));
     let there = b.c.execute(STILL_THERE, vec![before.clone(), json!(landing)]).await.expect("still there?");
     if !stands_for(&before, &after, there != json!(true)) {
         return Some(format!("{sel}: focus went to {after}"));

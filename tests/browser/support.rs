@@ -69,19 +69,19 @@ pub async fn app() -> &'static App {
             let writes = drydock::web::WriteRate { per_minute: 0, burst: 0 };
             let state = drydock::web::AppState {
                 writes,
-                judging: drydock::web::judging::JudgingRate::OFF,
+                judging: drydock::web::http::judging::JudgingRate::OFF,
                 ..drydock::web::AppState::new(db, addr)
             };
             // The app, and axe-core for the accessibility checks at an address of its own (the
             // browser keeps it between pages, as it keeps the app's own scripts).
             let router = drydock::web::app(state)
                 .route_service(AXE_AT, tower_http::services::ServeFile::new(axe_path()));
-            let serving = drydock::web::serve::ServeOptions {
+            let serving = drydock::web::http::serve::ServeOptions {
                 connections_per_client: 0,
-                ..drydock::web::serve::ServeOptions::default()
+                ..drydock::web::http::serve::ServeOptions::default()
             };
             tokio::spawn(async move {
-                drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
+                drydock::web::http::serve::serve(listener, router, serving, std::future::pending()).await
             });
             if let Ok(mut kept) = APP_DIR.lock() {
                 *kept = Some(dir);
@@ -95,7 +95,7 @@ pub async fn app() -> &'static App {
 
 /// An app of its own for one test, with its judging reads limited to `judging` (a test of the
 /// limit; the shared app has none). Its database lives as long as the returned directory.
-pub async fn app_judging(judging: drydock::web::judging::JudgingRate) -> (App, TempDir) {
+pub async fn app_judging(judging: drydock::web::http::judging::JudgingRate) -> (App, TempDir) {
     on_shared(async move {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = drydock::store::Db::sqlite(
@@ -105,9 +105,9 @@ pub async fn app_judging(judging: drydock::web::judging::JudgingRate) -> (App, T
         let addr = listener.local_addr().expect("address");
         let state = drydock::web::AppState { judging, ..drydock::web::AppState::new(db, addr) };
         let router = drydock::web::app(state);
-        let serving = drydock::web::serve::ServeOptions::default();
+        let serving = drydock::web::http::serve::ServeOptions::default();
         tokio::spawn(async move {
-            drydock::web::serve::serve(listener, router, serving, std::future::pending()).await
+            drydock::web::http::serve::serve(listener, router, serving, std::future::pending()).await
         });
         (App { addr }, dir)
     })

@@ -10,7 +10,7 @@ use drydock::games::boats::assist::fastest::{self, Goal, Search};
 use drydock::games::boats::assist::fill::{self, Pattern};
 use drydock::games::boats::examples;
 use drydock::games::boats::tables::Mount;
-use drydock::web::boats::form::fields_of;
+use drydock::web::boats::design_form::fields_of;
 use reqwest::StatusCode;
 
 /// The document the form leaves after its button: what "Download JSON" of the posted form

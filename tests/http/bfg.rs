@@ -5,7 +5,7 @@
 
 use crate::support::{TestApp, assert_no_inline_code, spawn, spawn_unlimited, stranger};
 use drydock::games::bfg::Fleet;
-use drydock::web::bfg::form::fields_of;
+use drydock::web::bfg::fleet_form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

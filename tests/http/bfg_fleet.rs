@@ -4,7 +4,7 @@
 
 use crate::support::{TestApp, assert_no_inline_code, encode, post_form, spawn, with_extra};
 use drydock::games::bfg::{self, Fleet, ShipEntry, Squadron};
-use drydock::web::bfg::form::fields_of;
+use drydock::web::bfg::fleet_form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -6,7 +6,7 @@
 
 use crate::support::{encode, post_form, spawn, with_extra};
 use drydock::games::bfg::{self, Fleet};
-use drydock::web::bfg::form::fields_of;
+use drydock::web::bfg::fleet_form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -5,7 +5,7 @@
 
 use crate::support::{TestApp, encode, post_form, spawn_unlimited};
 use drydock::games::bfg::Fleet;
-use drydock::web::bfg::form::fields_of;
+use drydock::web::bfg::fleet_form::fields_of;
 use serde_json::{Value, json};
 
 /// Well within the 1 MiB bound of any answer.

@@ -67,7 +67,7 @@ async fn a_button_past_the_end_of_any_list_is_a_problem_beside_the_form_on_every
     let app = spawn_unlimited().await;
     for g in registry::games() {
         let example: Value = serde_json::from_str(g.example).expect("example");
-        let fields = drydock::web::codec::encode(&example);
+        let fields = drydock::web::http::codec::encode(&example);
         let mut found = Vec::new();
         lists(&example, "", &mut found);
         assert!(!found.is_empty(), "{}: the example has a list", g.id);
@@ -121,7 +121,7 @@ async fn a_button_that_cannot_be_read_is_said_so_and_a_list_the_form_lacks_too()
     for g in registry::games() {
         let example: Value = serde_json::from_str(g.example).expect("example");
         for action in ["remove.nothing.0", "move.name.0.up", "add.", "remove.x", "clear.nowhere.at.all"] {
-            let mut posted = drydock::web::codec::encode(&example);
+            let mut posted = drydock::web::http::codec::encode(&example);
             posted.push(("action".to_owned(), action.to_owned()));
             let res = post_form(&app, &format!("{}/design", g.path), encode(&posted)).await;
             assert_eq!(res.status(), StatusCode::OK, "{} {action}", g.id);

@@ -4,8 +4,8 @@
 
 use crate::support::{TestApp, api_save, example_named, id_and_token, spawn, spawn_unlimited};
 use drydock::games::registry::Game;
-use drydock::web::codec;
-use drydock::web::compare::MAX_FAMILY;
+use drydock::web::flows::compare::MAX_FAMILY;
+use drydock::web::http::codec;
 use drydock::web::registry::GAMES;
 use reqwest::StatusCode;
 use serde_json::Value;

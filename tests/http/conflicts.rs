@@ -28,7 +28,7 @@ async fn revision(app: &TestApp, id: &str) -> i64 {
 fn form(g: &Game, name: &str, id: &str, revision: Option<i64>) -> String {
     let mut doc: Value = serde_json::from_str(g.example).expect("example");
     doc["name"] = Value::from(name);
-    let mut fields = drydock::web::codec::encode(&doc);
+    let mut fields = drydock::web::http::codec::encode(&doc);
     fields.push(("build_id".to_owned(), id.to_owned()));
     if let Some(r) = revision {
         fields.push(("revision".to_owned(), r.to_string()));

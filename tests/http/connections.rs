@@ -4,7 +4,7 @@
 use axum::Router;
 use axum::extract::ConnectInfo;
 use axum::routing::get;
-use drydock::web::serve::{ServeOptions, serve};
+use drydock::web::http::serve::{ServeOptions, serve};
 use drydock::web::{AppState, app};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

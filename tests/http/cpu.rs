@@ -8,8 +8,8 @@ mod misspelt;
 
 use drydock::games::registry::Game;
 use drydock::store::testing;
-use drydock::web::judging::JudgingRate;
-use drydock::web::serve::{ServeOptions, serve};
+use drydock::web::http::judging::JudgingRate;
+use drydock::web::http::serve::{ServeOptions, serve};
 use drydock::web::{AppState, WriteRate, app};
 use misspelt::misspell;
 use serde_json::Value;

@@ -5,7 +5,7 @@ use crate::support::{
     TestApp, assert_no_inline_code, spawn, stored_count, stored_name, stored_parent, stranger, with_extra,
 };
 use drydock::games::epic::{self, Choice, Detachment};
-use drydock::web::epic::form::fields_of;
+use drydock::web::epic::detachment_form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 
 use crate::support::spawn;
 use drydock::games::epic::{Choice, Detachment};
-use drydock::web::epic::form::fields_of;
+use drydock::web::epic::detachment_form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -89,7 +89,7 @@ async fn every_game_saves_shares_guards_copies_exports_and_prints() {
         // Saved once, it is the player's build like any other.
         let example: Value = serde_json::from_str(g.example).expect("example");
         let fields =
-            with_extra(drydock::web::codec::encode(&example), &[("build_id", &copy), ("copy_of", &id)]);
+            with_extra(drydock::web::http::codec::encode(&example), &[("build_id", &copy), ("copy_of", &id)]);
         let saved =
             visitor.post(app.url(&format!("{}/{copy}", g.path))).form(&fields).send().await.expect("save");
         assert_eq!(saved.status(), StatusCode::SEE_OTHER, "{page}");

@@ -133,7 +133,7 @@ impl Harness {
         // would leave the reader untried.
         let state = AppState {
             writes: WriteRate { per_minute: 0, burst: 0 },
-            judging: drydock::web::judging::JudgingRate::OFF,
+            judging: drydock::web::http::judging::JudgingRate::OFF,
             ..AppState::new(db, served_on)
         };
         Harness { rt, app: app(state), _dir: dir }

@@ -7,7 +7,7 @@ use crate::support::{
 };
 use drydock::games::boats::examples;
 use drydock::web::WriteRate;
-use drydock::web::boats::form::fields_of;
+use drydock::web::boats::design_form::fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};

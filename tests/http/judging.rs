@@ -5,7 +5,7 @@
 use crate::support::{TestApp, encode, spawn_tweaked};
 use drydock::games::epic;
 use drydock::web::AppState;
-use drydock::web::judging::JudgingRate;
+use drydock::web::http::judging::JudgingRate;
 use reqwest::StatusCode;
 use serde_json::Value;
 use std::net::IpAddr;

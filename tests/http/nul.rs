@@ -116,7 +116,7 @@ async fn nul_in_a_forms_fields_and_names_is_read_as_the_replacement_character() 
     let app = spawn_unlimited().await;
     for g in registry::games() {
         let example: Value = serde_json::from_str(g.example).expect("example");
-        let fields = drydock::web::codec::encode(&example);
+        let fields = drydock::web::http::codec::encode(&example);
         for i in 0..fields.len() {
             let mut posted = fields.clone();
             posted[i].1.push('\0');

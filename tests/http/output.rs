@@ -15,7 +15,7 @@
 use crate::process::{self, Server};
 use crate::support::{TestApp, spawn_unlimited};
 use drydock::games::registry::Game;
-use drydock::web::codec;
+use drydock::web::http::codec;
 use drydock::web::registry::GAMES;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRng, TestRunner};

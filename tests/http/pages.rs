@@ -5,7 +5,7 @@ use crate::support::{
     stranger, with_extra,
 };
 use drydock::games::boats::examples;
-use drydock::web::boats::form::fields_of;
+use drydock::web::boats::design_form::fields_of;
 use reqwest::StatusCode;
 use serde_json::Value;
 

@@ -3,7 +3,7 @@
 //! so a game added later is held to it too.
 
 use crate::support::spawn;
-use drydock::web::codec::encode;
+use drydock::web::http::codec::encode;
 use reqwest::StatusCode;
 use serde_json::Value;
 

@@ -6,7 +6,7 @@ use crate::support::{
     TestApp, api_save, assert_no_inline_code, id_and_token, spawn, stored_count, with_extra,
 };
 use drydock::games::samurai::{self, Scenario};
-use drydock::web::codec::encode as fields_of;
+use drydock::web::http::codec::encode as fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

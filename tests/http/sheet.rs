@@ -68,7 +68,7 @@ async fn fragments_not_read_are_kept_with_the_saved_build_and_old_builds_have_no
     assert!(share.contains("<code>Flux capacitor</code>") && share.contains("Incomplete: 1 part not read"));
 
     // The editor's Remove button (a plain form post) takes it out, and the design is legal again.
-    let mut fields = drydock::web::boats::form::fields_of(&d);
+    let mut fields = drydock::web::boats::design_form::fields_of(&d);
     fields.push(("action".into(), "remove.not_read.0".into()));
     let page = post_form(&app, "/boats/design", encode(&fields)).await.text().await.expect("text");
     assert!(page.contains("class=\"verdict legal\"") && !page.contains("Flux capacitor"), "{page}");

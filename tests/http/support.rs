@@ -3,7 +3,7 @@
 //! this binary both ways).
 
 use drydock::store::testing::{self, Fresh};
-use drydock::web::serve::{ServeOptions, serve};
+use drydock::web::http::serve::{ServeOptions, serve};
 use drydock::web::{AppState, WriteRate, app};
 use std::net::SocketAddr;
 
@@ -13,7 +13,7 @@ pub struct TestApp {
     /// The store the app writes to, for checking what was stored.
     pub db: drydock::store::Db,
     /// The app's share-page cache, for checking what it keeps.
-    pub pages: std::sync::Arc<drydock::web::cache::PageCache>,
+    pub pages: std::sync::Arc<drydock::web::http::cache::PageCache>,
     /// The store's place; its SQLite file lives as long as the app.
     pub store: Fresh,
 }
@@ -62,7 +62,7 @@ pub async fn spawn() -> TestApp {
 pub async fn spawn_unlimited() -> TestApp {
     spawn_tweaked(|s| AppState {
         writes: WriteRate { per_minute: 0, burst: 0 },
-        judging: drydock::web::judging::JudgingRate::OFF,
+        judging: drydock::web::http::judging::JudgingRate::OFF,
         ..s
     })
     .await

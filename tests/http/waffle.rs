@@ -3,7 +3,7 @@
 
 use crate::support::{TestApp, assert_no_inline_code, spawn, stored_count, with_extra};
 use drydock::games::waffle::{self, Armour, Roster, Vehicle, Weapon};
-use drydock::web::codec::encode as fields_of;
+use drydock::web::http::codec::encode as fields_of;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

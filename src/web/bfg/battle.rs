@@ -12,13 +12,13 @@
 use crate::games::bfg::{self, Action, Battle, Event, Fleet, Refusal};
 use crate::store::battles;
 use crate::store::builds::Build;
-use crate::web::AppState;
-use crate::web::builder::Builder;
-use crate::web::builds::{document_from_saved, is_owner, load};
-use crate::web::error::{ApiError, AppError};
-use crate::web::extract::PostedForm;
-use crate::web::form::Fields;
-use crate::web::rate::WriteLimit;
+use crate::web::flows::builder::Builder;
+use crate::web::flows::saved::{document_from_saved, is_owner, load};
+use crate::web::http::error::{ApiError, AppError};
+use crate::web::http::extract::PostedForm;
+use crate::web::http::fields::Fields;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
@@ -42,7 +42,7 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/bfg/{id}/battle", get(page).merge(post(order).layer(writes.clone())))
         .route("/bfg/{id}/battle/events", get(events::events))
-        .route("/bfg/{id}/battle/odds", get(odds::odds_against).layer(crate::web::judging::JUDGED))
+        .route("/bfg/{id}/battle/odds", get(odds::odds_against).layer(crate::web::http::judging::JUDGED))
         .route("/bfg/{id}/battle/new", post(restart).layer(writes.clone()))
         .route("/api/bfg/{id}/battle", get(api_get).merge(post(api_order).layer(writes.clone())))
         .route("/api/bfg/{id}/battle/new", post(api_restart).layer(writes.clone()))
@@ -186,7 +186,7 @@ async fn start_anew(
     if battles::restart(&state.db, id, &json).await?.is_none() {
         // Deleted since it was read: 410, and no battle comes back for it.
         load(state, id, &bfg::GAME).await?;
-        return Err(AppError::not_found(&crate::web::builds::noun(&bfg::GAME)));
+        return Err(AppError::not_found(&crate::web::flows::saved::noun(&bfg::GAME)));
     }
     Ok(Ok(battle))
 }
@@ -195,8 +195,9 @@ async fn start_anew(
 /// import`): not its record, read strictly, or beyond its bounds (more log entries than it
 /// keeps, more ships, ...).
 pub fn check_stored(state: &str) -> Result<(), String> {
-    let battle: Battle = crate::web::json::from_slice(state.as_bytes()).map_err(|r| {
-        let (crate::web::json::Refusal::NotJson(why) | crate::web::json::Refusal::Misfit(why)) = r;
+    let battle: Battle = crate::web::http::json::from_slice(state.as_bytes()).map_err(|r| {
+        let (crate::web::http::json::Refusal::NotJson(why) | crate::web::http::json::Refusal::Misfit(why)) =
+            r;
         format!("it is not a battle record: {why}")
     })?;
     battle.beyond_bounds().map_or(Ok(()), |why| Err(format!("it is past the tracker's bounds: {why}")))

@@ -1,10 +1,10 @@
-//! What a fleet compares by (see [`compare`](crate::web::compare)): its points, its ships and
+//! What a fleet compares by (see [`compare`](crate::web::flows::compare)): its points, its ships and
 //! escorts, its ordnance (launch bays, the attack-craft limit, carriers) and its torpedo salvoes;
 //! its parts are its classes and leaders.
 
 use super::Bfg;
 use super::view::FleetView;
-use crate::web::compare::{Comparable, Facts, Figure, Part, Unit};
+use crate::web::flows::compare::{Comparable, Facts, Figure, Part, Unit};
 
 impl Comparable for Bfg {
     fn facts(v: &FleetView) -> Facts {

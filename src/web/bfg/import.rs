@@ -7,10 +7,10 @@
 use super::BuilderPage;
 use super::view::FleetView;
 use crate::games::bfg::{self, roster};
-use crate::web::AppState;
-use crate::web::builder::page;
-use crate::web::error::{ApiError, AppError};
-use crate::web::rate::WriteLimit;
+use crate::web::flows::builder::page;
+use crate::web::http::error::{ApiError, AppError};
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use axum::body::Bytes;
 use axum::extract::Multipart;
 use axum::response::{IntoResponse, Response};
@@ -54,7 +54,7 @@ async fn import_page(mut multipart: Multipart) -> Result<Response, AppError> {
     let imp = read(&bytes)?;
     let v = FleetView::new(imp.fleet.clone(), Vec::new());
     let notes = imp.notes_against(&v.check);
-    page(&BuilderPage { v, at: crate::web::builder::Editing::default(), notes })
+    page(&BuilderPage { v, at: crate::web::flows::builder::Editing::default(), notes })
 }
 
 async fn import_api(body: Bytes) -> Result<Response, ApiError> {

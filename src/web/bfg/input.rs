@@ -1,9 +1,9 @@
 //! Reading what the battle tracker's and the odds calculator's forms and JSON bodies send, with
 //! a message naming the field at fault when it does not read.
 
-use crate::web::error::{AppError, json_rejection, read_json};
-use crate::web::form::Fields;
-use crate::web::json::{self, Refusal};
+use crate::web::http::error::{AppError, json_rejection, read_json};
+use crate::web::http::fields::Fields;
+use crate::web::http::json::{self, Refusal};
 use axum::http::HeaderMap;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};

@@ -5,7 +5,7 @@
 pub mod api;
 pub mod battle;
 mod facts;
-pub mod form;
+pub mod fleet_form;
 pub mod import;
 pub mod input;
 pub mod odds;
@@ -14,13 +14,13 @@ pub mod view;
 use crate::games::bfg::{self, Fleet};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
-use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
-use crate::web::builds::Saved;
-use crate::web::error::AppError;
-use crate::web::print::Printed;
-use crate::web::rate::WriteLimit;
-use crate::web::view::Judged;
+use crate::web::flows::builder::{self, Builder, Editing, page};
+use crate::web::flows::print::Printed;
+use crate::web::flows::saved::Saved;
+use crate::web::flows::view::Judged;
+use crate::web::http::error::AppError;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Router;
 use axum::extract::Query;
@@ -51,7 +51,7 @@ impl Builder for Bfg {
     type View = FleetView;
 
     crate::builder_parts! {
-        judge, doc: fleet, form: form, text, live: LivePage { slots }, share: ShowPage, print: RosterPage
+        judge, doc: fleet, form: fleet_form, text, live: LivePage { slots }, share: ShowPage, print: RosterPage
     }
     fn stand_in(name: &str) -> Fleet {
         Fleet { name: name.to_owned(), ..Fleet::new("") }
@@ -103,7 +103,7 @@ pub struct BuilderPage {
 #[template(path = "bfg/live.html")]
 struct LivePage {
     v: FleetView,
-    slots: Vec<crate::web::view::Slot>,
+    slots: Vec<crate::web::flows::view::Slot>,
 }
 
 #[derive(Template)]

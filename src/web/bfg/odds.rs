@@ -7,12 +7,12 @@
 use crate::games::bfg::{
     self, AssaultWave, BomberWave, Interception, Odds, OddsAnswer, OddsError, OddsRequest, TorpedoAttack,
 };
-use crate::web::AppState;
-use crate::web::chart::Chart;
-use crate::web::error::{ApiError, AppError};
-use crate::web::form::Fields;
-use crate::web::judging::JUDGED;
-use crate::web::view::percent;
+use crate::web::flows::chart::Chart;
+use crate::web::flows::view::percent;
+use crate::web::http::error::{ApiError, AppError};
+use crate::web::http::fields::Fields;
+use crate::web::http::judging::JUDGED;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::body::Bytes;
 use axum::extract::RawQuery;

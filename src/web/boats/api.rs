@@ -4,11 +4,11 @@
 use crate::games::boats::statline::{self, Claimed};
 use crate::games::boats::{self, Design, Evaluation, Figures, tables};
 use crate::games::{Problem, boats::evaluate::Line};
-use crate::web::AppState;
-use crate::web::api::{Made, cached_json};
-use crate::web::error::{ApiError, ApiJson, AppError};
-use crate::web::judging::JUDGED;
-use crate::web::rate::WriteLimit;
+use crate::web::flows::api::{Made, cached_json};
+use crate::web::http::error::{ApiError, ApiJson, AppError};
+use crate::web::http::judging::JUDGED;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};

@@ -10,8 +10,8 @@ use crate::games::boats::design::Design;
 use crate::games::boats::evaluate::Evaluation;
 use crate::games::boats::units::{Money, Speed};
 use crate::games::{Code, Problem, Shared};
-use crate::web::form::Fields;
-use crate::web::view::{Select, select};
+use crate::web::flows::view::{Select, select};
+use crate::web::http::fields::Fields;
 
 /// The largest budget the box takes, in dollars (far above any boat: a loaded Yacht is about
 /// $150,000).

@@ -1,4 +1,4 @@
-//! What a boat compares by (see [`compare`](crate::web::compare)): its cost, weight, spaces,
+//! What a boat compares by (see [`compare`](crate::web::flows::compare)): its cost, weight, spaces,
 //! acceleration, top speed, handling class and armor by location; and its parts by ledger line,
 //! keyed by what they are (a weapon by its id, ammunition and turret, crew by role).
 
@@ -6,7 +6,7 @@ use super::Boats;
 use super::view::BoatView;
 use crate::games::boats::evaluate::{Line, LineKind};
 use crate::games::boats::units::{Money, Spaces, Speed, Weight};
-use crate::web::compare::{Comparable, Facts, Figure, Part, Unit};
+use crate::web::flows::compare::{Comparable, Facts, Figure, Part, Unit};
 
 impl Comparable for Boats {
     fn facts(v: &BoatView) -> Facts {

@@ -3,24 +3,24 @@
 
 pub mod api;
 pub mod assist;
+pub mod design_form;
 mod facts;
-pub mod form;
 pub mod view;
 
 use crate::games::Problem;
 use crate::games::boats::{self, Design, statline};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
-use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
-use crate::web::builds::{Saved, download, file_name};
-use crate::web::error::AppError;
-use crate::web::extract::PostedForm;
-use crate::web::form::Fields;
-use crate::web::json;
-use crate::web::print::Printed;
-use crate::web::rate::WriteLimit;
-use crate::web::view::{Judged, StartChoice};
+use crate::web::flows::builder::{self, Builder, Editing, page};
+use crate::web::flows::print::Printed;
+use crate::web::flows::saved::{Saved, download, file_name};
+use crate::web::flows::view::{Judged, StartChoice};
+use crate::web::http::error::AppError;
+use crate::web::http::extract::PostedForm;
+use crate::web::http::fields::Fields;
+use crate::web::http::json;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Router;
 use axum::extract::{Multipart, Query};
@@ -49,7 +49,7 @@ impl Builder for Boats {
     type Doc = Design;
     type View = BoatView;
 
-    crate::builder_parts! { judge, doc: design, form: form, live: LivePage { slots }, share: ShowPage, print: SheetPage }
+    crate::builder_parts! { judge, doc: design, form: design_form, live: LivePage { slots }, share: ShowPage, print: SheetPage }
     /// The ledger and maneuver boxes stay as the player left them.
     fn judge_posted(d: Design, form_problems: Vec<Problem>, f: &Fields, live: bool) -> BoatView {
         BoatView::new(d, form_problems).with_boxes(f, live)
@@ -124,7 +124,7 @@ impl DesignerPage {
 #[template(path = "boats/live.html")]
 struct LivePage {
     v: BoatView,
-    slots: Vec<crate::web::view::Slot>,
+    slots: Vec<crate::web::flows::view::Slot>,
 }
 
 #[derive(Template)]

@@ -2,10 +2,10 @@
 //! answer comes straight from the rules engine.
 
 use crate::games::epic;
-use crate::web::AppState;
-use crate::web::api::{Made, cached_json};
-use crate::web::error::{ApiError, ApiJson};
-use crate::web::judging::JUDGED;
+use crate::web::flows::api::{Made, cached_json};
+use crate::web::http::error::{ApiError, ApiJson};
+use crate::web::http::judging::JUDGED;
+use crate::web::http::state::AppState;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};

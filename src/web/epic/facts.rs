@@ -1,10 +1,10 @@
-//! What a detachment compares by (see [`compare`](crate::web::compare)): its points, its vessels,
+//! What a detachment compares by (see [`compare`](crate::web::flows::compare)): its points, its vessels,
 //! the choices of each section, and its chain of command; its parts are its choices, keyed by
 //! section and entry.
 
 use super::Epic;
 use super::view::EpicView;
-use crate::web::compare::{Comparable, Facts, Figure, Part, Unit};
+use crate::web::flows::compare::{Comparable, Facts, Figure, Part, Unit};
 
 /// The most links of the chain of command the compare page writes out; the rest are counted.
 const CHAIN_SHOWN: usize = 12;

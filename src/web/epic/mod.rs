@@ -3,20 +3,20 @@
 //! copies, exports and the printable roster come from [`builder`].
 
 pub mod api;
+pub mod detachment_form;
 mod facts;
-pub mod form;
 pub mod view;
 
 use crate::games::epic::{self, Detachment, GeneralRule, SpecialRule};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
-use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
-use crate::web::builds::Saved;
-use crate::web::error::AppError;
-use crate::web::print::Printed;
-use crate::web::rate::WriteLimit;
-use crate::web::view::Judged;
+use crate::web::flows::builder::{self, Builder, Editing, page};
+use crate::web::flows::print::Printed;
+use crate::web::flows::saved::Saved;
+use crate::web::flows::view::Judged;
+use crate::web::http::error::AppError;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Router;
 use axum::extract::Query;
@@ -46,7 +46,7 @@ impl Builder for Epic {
     type View = EpicView;
 
     crate::builder_parts! {
-        judge, doc: d, form: form, text,
+        judge, doc: d, form: detachment_form, text,
         editor: BuilderPage.as_builder, live: LivePage { slots }, share: ShowPage, print: RosterPage
     }
     fn stand_in(name: &str) -> Detachment {
@@ -93,7 +93,7 @@ pub struct BuilderPage {
 #[template(path = "epic/live.html")]
 struct LivePage {
     v: EpicView,
-    slots: Vec<crate::web::view::Slot>,
+    slots: Vec<crate::web::flows::view::Slot>,
 }
 
 #[derive(Template)]
@@ -162,7 +162,7 @@ async fn reference() -> Result<Response, AppError> {
 mod tests {
     use super::*;
     use crate::games::epic::Choice;
-    use crate::web::form::Fields;
+    use crate::web::http::fields::Fields;
     use proptest::prelude::*;
 
     fn any_detachment() -> impl Strategy<Value = Detachment> {
@@ -190,8 +190,8 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn any_detachment_survives_the_form_and_renders_every_page(d in any_detachment()) {
-            let fields = form::fields_of(&d);
-            let (back, problems) = form::read(&Fields::from_pairs(fields)).map_err(|r| TestCaseError::fail(r.message))?;
+            let fields = detachment_form::fields_of(&d);
+            let (back, problems) = detachment_form::read(&Fields::from_pairs(fields)).map_err(|r| TestCaseError::fail(r.message))?;
             prop_assert!(problems.is_empty());
             prop_assert_eq!(&back, &d);
 

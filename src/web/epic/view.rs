@@ -7,7 +7,7 @@ use crate::games::epic::{
     self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Note, Section, SectionFigures,
     Vessel,
 };
-use crate::web::view::{
+use crate::web::flows::view::{
     Judged, ProblemView, Select, Verdict, as_is, points_against, points_id, select, slot_id, status_id,
 };
 

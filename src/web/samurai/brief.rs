@@ -5,12 +5,12 @@
 //! as hidden fields under their usual names, so the form posts the same scenario.
 
 use crate::games::samurai::Unit;
-use crate::web::codec;
+use crate::web::http::codec;
 
 /// The most rows the orders of battle draw whole (units and lone leaders together; a real
 /// scenario has a dozen or two). Past it every row but the chosen unit's is brief (see
 /// [`super::view::SamuraiView::brief`]), so that a page of 200 units stays well under a mebibyte.
-pub const FULL_ROWS_UP_TO: usize = crate::web::view::ROWS_DRAWN_WHOLE;
+pub const FULL_ROWS_UP_TO: usize = crate::web::flows::view::ROWS_DRAWN_WHOLE;
 
 /// The most problems shown beside a brief row: its first (the rest counted; "Edit its figures" shows them
 /// all, and the figures' list names the first [`crate::games::MAX_LISTED`] of the scenario).
@@ -62,7 +62,7 @@ mod tests {
     use super::*;
     use crate::games::samurai::data::Rank;
     use crate::games::samurai::{Hex, LeaderKind, Scenario, Side};
-    use crate::web::form::Fields;
+    use crate::web::http::fields::Fields;
 
     /// What a brief row posts: its side, hex, type and `type_was` as fields, and the rest carried.
     fn posted(s: &Scenario) -> Fields<'static> {
@@ -99,7 +99,7 @@ mod tests {
         };
         let own = Unit { kind: "War Junk".into(), close: 3, blocks: 4, ..Unit::default() };
         let s = Scenario { name: "Long".into(), units: vec![plain, everything, own], ..Scenario::default() };
-        let (read, problems) = crate::web::samurai::form::read(&posted(&s)).expect("read");
+        let (read, problems) = crate::web::samurai::scenario_form::read(&posted(&s)).expect("read");
         assert_eq!(problems, vec![]);
         assert_eq!(read.units, s.units);
         // Only what differs from a field left out is carried.

@@ -1,10 +1,10 @@
-//! What a scenario compares by (see [`compare`](crate::web::compare)): the units and dice of each
+//! What a scenario compares by (see [`compare`](crate::web::flows::compare)): the units and dice of each
 //! side, its lone leaders and grapples; its parts are its units, keyed by side and type.
 
 use super::Samurai;
 use super::view::SamuraiView;
 use crate::games::samurai::Side;
-use crate::web::compare::{Comparable, Facts, Figure, Part, Unit};
+use crate::web::flows::compare::{Comparable, Facts, Figure, Part, Unit};
 
 impl Comparable for Samurai {
     fn facts(v: &SamuraiView) -> Facts {

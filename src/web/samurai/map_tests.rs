@@ -9,7 +9,7 @@ use crate::games::samurai::data::{Rank, UNIT_TYPES};
 use crate::games::samurai::{
     self, Board, Card, Direction, Grapple, Hex, Leader, LeaderKind, Scenario, Side, Unit, Winds,
 };
-use crate::web::form::Fields;
+use crate::web::http::fields::Fields;
 use askama::Template;
 use proptest::prelude::*;
 

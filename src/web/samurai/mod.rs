@@ -6,11 +6,11 @@
 pub mod api;
 pub mod brief;
 mod facts;
-pub mod form;
 pub mod legend;
 pub mod map;
 #[cfg(test)]
 mod map_tests;
+pub mod scenario_form;
 pub mod threat;
 pub mod view;
 
@@ -18,14 +18,14 @@ use crate::games::Problem;
 use crate::games::registry::Game;
 use crate::games::samurai::{self, Hex, Scenario};
 use crate::store::builds::Build;
-use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing, page};
-use crate::web::builds::{Saved, load};
-use crate::web::error::AppError;
-use crate::web::form::Fields;
-use crate::web::print::Printed;
-use crate::web::rate::WriteLimit;
-use crate::web::view::Judged;
+use crate::web::flows::builder::{self, Builder, Editing, page};
+use crate::web::flows::print::Printed;
+use crate::web::flows::saved::{Saved, load};
+use crate::web::flows::view::Judged;
+use crate::web::http::error::AppError;
+use crate::web::http::fields::Fields;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Router;
 use axum::extract::{Path, RawQuery, State};
@@ -60,7 +60,7 @@ impl Builder for Samurai {
         let c = Choices::posted(&s, f);
         SamuraiView::new(s, form_problems, c)
     }
-    crate::builder_parts! { doc: s, form: form, text, editor: EditorPage.as_editor, live: LivePage }
+    crate::builder_parts! { doc: s, form: scenario_form, text, editor: EditorPage.as_editor, live: LivePage }
     fn stand_in(name: &str) -> Scenario {
         Scenario { name: name.to_owned(), ..Scenario::default() }
     }

@@ -6,7 +6,7 @@
 
 use crate::games::bounds::short;
 use crate::games::samurai::{self, Hex, Judgement, Reach, Scenario, Side, Threat};
-use crate::web::view::{Select, select};
+use crate::web::flows::view::{Select, select};
 use std::borrow::Cow;
 
 /// The side a `threat` field or query asks for: `a` or `b` (either case) a side, empty, `off`,

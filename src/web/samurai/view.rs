@@ -11,8 +11,8 @@ use crate::games::samurai::{
     self, Card, Direction, Hex, Judgement, Layout, LeaderKind, Scenario, Side, Unit, UnitOptions,
 };
 use crate::games::{Problem, bounds};
-use crate::web::form::Fields;
-use crate::web::view::{Judged, ProblemView, Select, Slot, Verdict, first_problems, select, slot_id};
+use crate::web::flows::view::{Judged, ProblemView, Select, Slot, Verdict, first_problems, select, slot_id};
+use crate::web::http::fields::Fields;
 use std::borrow::Cow;
 
 /// What a click on a hex does in the editor.

@@ -1,10 +1,10 @@
-//! What a roster compares by (see [`compare`](crate::web::compare)): its points and its vehicles;
+//! What a roster compares by (see [`compare`](crate::web::flows::compare)): its points and its vehicles;
 //! its parts are its vehicles (keyed by name, with their types and points) and the weapons they
 //! carry (keyed by name, counted).
 
 use super::Waffle;
 use super::view::WaffleView;
-use crate::web::compare::{Comparable, Facts, Figure, Part, Unit};
+use crate::web::flows::compare::{Comparable, Facts, Figure, Part, Unit};
 
 impl Comparable for Waffle {
     fn facts(v: &WaffleView) -> Facts {

@@ -4,7 +4,7 @@
 
 pub mod api;
 mod facts;
-pub mod form;
+pub mod roster_form;
 pub mod take;
 pub mod tools;
 pub mod view;
@@ -12,14 +12,14 @@ pub mod view;
 use crate::games::registry::Game;
 use crate::games::waffle::{self, Roster};
 use crate::store::builds::{Build, Facets};
-use crate::web::AppState;
-use crate::web::builder::{self, Builder, Editing};
-use crate::web::builds::Saved;
-use crate::web::error::AppError;
-use crate::web::form::Fields;
-use crate::web::print::Printed;
-use crate::web::rate::WriteLimit;
-use crate::web::view::Judged;
+use crate::web::flows::builder::{self, Builder, Editing};
+use crate::web::flows::print::Printed;
+use crate::web::flows::saved::Saved;
+use crate::web::flows::view::Judged;
+use crate::web::http::error::AppError;
+use crate::web::http::fields::Fields;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Router;
 use axum::extract::RawQuery;
@@ -47,7 +47,7 @@ impl Builder for Waffle {
     type View = WaffleView;
 
     crate::builder_parts! {
-        judge, doc: r, form: form, text,
+        judge, doc: r, form: roster_form, text,
         editor: BuilderPage.as_builder, live: LivePage, share: ShowPage, print: CardsPage
     }
     fn stand_in(name: &str) -> Roster {
@@ -229,7 +229,7 @@ mod tests {
             let html = page.render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             let form = page.as_builder().render().map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert!(html.contains(&form));
-            let (back, problems) = form::read(&Fields::from_pairs(posted(&form))).map_err(|e| TestCaseError::fail(e.message))?;
+            let (back, problems) = roster_form::read(&Fields::from_pairs(posted(&form))).map_err(|e| TestCaseError::fail(e.message))?;
             prop_assert!(problems.is_empty(), "{problems:?}");
             prop_assert_eq!(&back, &r);
 

@@ -2,19 +2,19 @@
 //! fire-point planner. Both pages are GET forms, so they work without script and their addresses
 //! can be shared; htmx swaps their answers in place.
 
-use super::form;
+use super::roster_form;
 use super::view::{Planner, ShockView};
 use crate::games::Problem;
 use crate::games::bounds::Document;
 use crate::games::waffle::{self, Code, Speed, TankShock, Vehicle};
-use crate::web::AppState;
-use crate::web::builder::page;
-use crate::web::codec;
-use crate::web::error::{ApiJson, AppError};
-use crate::web::form::Fields;
-use crate::web::json::{self, Refusal};
-use crate::web::judging::JUDGED;
-use crate::web::view::{ProblemView, Verdict, as_is};
+use crate::web::flows::builder::page;
+use crate::web::flows::view::{ProblemView, Verdict, as_is};
+use crate::web::http::codec;
+use crate::web::http::error::{ApiJson, AppError};
+use crate::web::http::fields::Fields;
+use crate::web::http::json::{self, Refusal};
+use crate::web::http::judging::JUDGED;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::extract::RawQuery;
 use axum::http::StatusCode;
@@ -153,7 +153,7 @@ async fn tank_shock(ApiJson(t): ApiJson<TankShock>) -> Response {
 /// The fire-point planner's inputs: the vehicle (through the codec, as the roster form names its
 /// fields: "fire_points", "types.0"), this turn's speed (default combat speed) and smoke.
 pub fn read_planner(f: &Fields) -> Result<(Vehicle, Speed, bool, Vec<Problem>), codec::Refused> {
-    let (v, problems) = codec::decode::<Vehicle>(f, form::label)?;
+    let (v, problems) = codec::decode::<Vehicle>(f, roster_form::label)?;
     let speed = f.get("speed").and_then(|s| Speed::ALL.into_iter().find(|x| x.id() == s));
     Ok((v, speed.unwrap_or(Speed::Combat), f.flag("smoke"), problems))
 }

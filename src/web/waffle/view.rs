@@ -7,8 +7,10 @@ use crate::games::waffle::{
     self, Card, Check, Distribution, FirePlan, Fraction, Outcome, PassengerFire, Roster, Rule, Speed,
     Vehicle, VehicleType, vehicle_types,
 };
-use crate::web::chart::Chart;
-use crate::web::view::{Judged, ProblemView, Verdict, as_is, dom_id, points_against, points_id, slot_id};
+use crate::web::flows::chart::Chart;
+use crate::web::flows::view::{
+    Judged, ProblemView, Verdict, as_is, dom_id, points_against, points_id, slot_id,
+};
 use serde::Serialize;
 
 /// A vehicle's fields that show their problems beside them; "" is the vehicle's own slot, where
@@ -399,11 +401,15 @@ pub struct Chance {
 
 impl Chance {
     fn of(f: &Fraction) -> Self {
-        Chance { exact: f.to_string(), percent: f.to_f64() * 100.0, shown: crate::web::view::percent(f) }
+        Chance {
+            exact: f.to_string(),
+            percent: f.to_f64() * 100.0,
+            shown: crate::web::flows::view::percent(f),
+        }
     }
 
     /// "58.33%", "<0.01%" for a chance too small to show, "0%" for none (see
-    /// [`percent`](crate::web::view::percent)).
+    /// [`percent`](crate::web::flows::view::percent)).
     pub fn shown(&self) -> String {
         self.shown.clone()
     }

@@ -10,9 +10,9 @@
 
 use crate::games::bfg;
 use crate::store::battles;
-use crate::web::AppState;
-use crate::web::builds::load;
-use crate::web::error::AppError;
+use crate::web::flows::saved::load;
+use crate::web::http::error::AppError;
+use crate::web::http::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};

@@ -5,18 +5,18 @@
 
 use crate::games::bfg::{self, Fleet, Role};
 use crate::store::builds::looks_like_id;
-use crate::web::AppState;
 use crate::web::bfg::odds::OddsView;
-use crate::web::builds::{document_from_saved, load};
-use crate::web::error::AppError;
-use crate::web::form::Fields;
+use crate::web::flows::saved::{document_from_saved, load};
+use crate::web::http::error::AppError;
+use crate::web::http::fields::Fields;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{Html, IntoResponse, Response};
 
 use super::{Bfg, current, fleet_of};
-use crate::web::builder::Builder;
+use crate::web::flows::builder::Builder;
 
 /// The odds inline, or on a page of their own.
 #[derive(Template)]

@@ -3,8 +3,8 @@
 
 use super::super::input::{self, whole};
 use crate::games::bfg::{self, Action, Condition, Launch, Removal, SquadronOrdnance};
-use crate::web::error::AppError;
-use crate::web::form::Fields;
+use crate::web::http::error::AppError;
+use crate::web::http::fields::Fields;
 use axum::http::HeaderMap;
 
 /// An order as the API reads it: the engine's [`Action`] with its kind in an `action` field

@@ -7,7 +7,7 @@
 
 use crate::games::bfg::{self, Action, Condition, Fleet, LogEntry};
 use crate::store::builds::Build;
-use crate::web::form::Fields;
+use crate::web::http::fields::Fields;
 
 use super::{Current, NoBattle};
 
@@ -33,7 +33,7 @@ const SHOWN_DECISIONS: [&str; 13] = [
 /// Past it, the cards are folded: each offers "Orders", and only the card being given orders
 /// draws its forms (`?orders=ship-3`). A battle of 300 ships with every form drawn is two
 /// megabytes (issue 24).
-pub const EVERY_CARDS_ORDERS_UP_TO: usize = crate::web::view::ROWS_DRAWN_WHOLE;
+pub const EVERY_CARDS_ORDERS_UP_TO: usize = crate::web::flows::view::ROWS_DRAWN_WHOLE;
 
 /// Whether a battle of `ships` ships has its cards folded.
 pub fn folds(ships: usize) -> bool {

@@ -11,7 +11,7 @@ use crate::games::bfg::{self, EntryFigures};
 
 /// Up to this many ships and squadrons, each row has its own selects and weapons table: a
 /// 3,000-point game fields a few dozen at most.
-pub const FULL_ROWS_UP_TO: usize = crate::web::view::ROWS_DRAWN_WHOLE;
+pub const FULL_ROWS_UP_TO: usize = crate::web::flows::view::ROWS_DRAWN_WHOLE;
 
 /// The ids of the shared `<datalist>`s of a long fleet.
 pub const SHIP_CLASSES: &str = "ship-classes";

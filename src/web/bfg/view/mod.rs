@@ -13,7 +13,7 @@ pub use sheet::{SheetShip, SheetSquadron};
 
 use crate::games::Problem;
 use crate::games::bfg::{self, Check, Fleet, RuleStatus};
-use crate::web::view::{Judged, ProblemView, Select, Verdict, as_is, points_against, select};
+use crate::web::flows::view::{Judged, ProblemView, Select, Verdict, as_is, points_against, select};
 
 /// Where a structural select (faction, list, a ship's class) re-renders the form.
 const BUILDER: &str = "/bfg/builder";

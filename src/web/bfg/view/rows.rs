@@ -3,7 +3,7 @@
 
 use super::{BUILDER, FleetView};
 use crate::games::bfg::{self, EntryFigures, LeaderFigures, Ship, Weapon};
-use crate::web::view::{ProblemView, Select, dom_id, select, slot_id};
+use crate::web::flows::view::{ProblemView, Select, dom_id, select, slot_id};
 
 /// A ship, or a squadron of escorts, as the form, the share page and the roster show it.
 #[derive(Debug, Clone)]

@@ -3,17 +3,17 @@
 //! the engine said.
 //!
 //! - drawing.rs: the boat drawn from above (designer, share page, record sheet)
-//! - form.rs: the designer's inputs and rows
+//! - part_rows.rs: the designer's inputs and rows
 //! - sheet.rs: the record sheet's tables
 //! - start.rs: the hulls and published boats a design starts from
 
 mod drawing;
-mod form;
+mod part_rows;
 mod sheet;
 mod start;
 
 pub use drawing::Drawing;
-pub use form::{ArmorBox, CargoRow, ExtraArmor, ItemRow, PropellerRow, TurretRow, WeaponRow};
+pub use part_rows::{ArmorBox, CargoRow, ExtraArmor, ItemRow, PropellerRow, TurretRow, WeaponRow};
 pub use sheet::{SheetBlock, TickRow, Ticks, WeaponLine};
 pub use start::{published, start_choices, start_design};
 
@@ -25,7 +25,7 @@ use crate::games::boats::units::{Money, Spaces, Weight, dollars_rounded, pounds_
 use crate::games::boats::{self, statline};
 
 use crate::web::boats::assist::{self, FixRow, Panel, Settings};
-use crate::web::view::{Fix, Judged, ProblemView, Verdict, slot_id};
+use crate::web::flows::view::{Fix, Judged, ProblemView, Verdict, slot_id};
 use std::borrow::Cow;
 
 /// A ledger line as shown.
@@ -187,7 +187,7 @@ impl BoatView {
 
     /// Keeps the open/closed state of the figures' boxes the form reports; a live update writes
     /// the ledger's lines only while it is open.
-    pub fn with_boxes(mut self, f: &crate::web::form::Fields, live: bool) -> Self {
+    pub fn with_boxes(mut self, f: &crate::web::http::fields::Fields, live: bool) -> Self {
         self.ledger_open = f.flag("ledger_open");
         self.maneuvers_open = f.flag("maneuvers_open");
         self.ledger_lines = !live || self.ledger_open;
@@ -209,7 +209,7 @@ impl BoatView {
                     .map(|(label, action)| Fix {
                         label: label.clone(),
                         action: format!("{}{action}", assist::BESIDE),
-                        url: form::DESIGNER,
+                        url: part_rows::DESIGNER,
                     })
                     .collect()
             });

@@ -4,7 +4,7 @@ use crate::games::boats::design::Design;
 use crate::games::boats::tables;
 use crate::games::boats::units::{dollars_rounded, pounds_rounded};
 use crate::games::boats::{self, statline};
-use crate::web::view::StartChoice;
+use crate::web::flows::view::StartChoice;
 
 /// The hulls and the examples to start from, worked out once (they never change).
 pub fn start_choices() -> &'static (Vec<StartChoice>, Vec<StartChoice>) {

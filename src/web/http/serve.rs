@@ -61,19 +61,6 @@ pub struct ServeOptions {
 }
 
 impl ServeOptions {
-    /// The limits the binary was started with (seconds on the command line).
-    pub fn from_config(c: &crate::config::Config) -> Self {
-        ServeOptions {
-            header_timeout: Duration::from_secs(c.header_timeout),
-            idle_timeout: Duration::from_secs(c.idle_timeout),
-            max_connections: c.max_connections,
-            connections_per_client: c.connections_per_client,
-            trusted_proxies: c.trusted_proxy.clone(),
-        }
-    }
-}
-
-impl ServeOptions {
     /// The limits `cargo run` serves with (the flags' defaults are these).
     pub const DEFAULT: ServeOptions = ServeOptions {
         header_timeout: Duration::from_secs(5),

@@ -5,9 +5,9 @@
 //! elsewhere while it starts or while its database is away. Both answer JSON and are never
 //! cached.
 
-use super::AppState;
 use super::error::RETRY_AFTER_SECS;
 use crate::store::State as StoreState;
+use crate::web::http::state::AppState;
 use axum::Json;
 use axum::Router;
 use axum::extract::State;

@@ -142,7 +142,7 @@ impl Page {
 
 /// Answers a request for a kept share page before it reaches routing and the layers: on this
 /// site's most visited address, those cost more than the page itself. Only a request that
-/// share_page (src/web/builds.rs) would answer from the cache takes this path: a GET of a kept
+/// share_page (src/web/flows/saved.rs) would answer from the cache takes this path: a GET of a kept
 /// address, with no query, from a visitor who holds no edit token for it (the same
 /// [`carries`](super::extract::carries)). It gets the same answer, with the headers every
 /// answer carries; everything else goes on to the app. A page is answered while the store's
@@ -190,7 +190,7 @@ impl<S> KeptPages<S> {
 /// A kept page as the app would answer it, with the headers every answer carries.
 fn kept_response(page: &Page, headers: &HeaderMap) -> Response {
     let mut r = page.kept_response(headers);
-    super::security_headers(r.headers_mut());
+    super::headers::security_headers(r.headers_mut());
     r
 }
 

@@ -7,7 +7,7 @@ use crate::games::boats::units::dollars_rounded;
 use crate::games::boats::{self};
 
 use super::{BoatView, shown_armor_locations, upper};
-use crate::web::view::{ProblemView, Select, dom_id, slot_id};
+use crate::web::flows::view::{ProblemView, Select, dom_id, slot_id};
 
 /// Where a structural select of the designer re-renders the form.
 pub(super) const DESIGNER: &str = "/boats/designer";
@@ -19,7 +19,7 @@ const WEAPON_LIST: &str = "weapon-list";
 /// is a text field offering one shared list of the weapons rather than a select of its own:
 /// a Yacht's 40 spaces hold no more weapons than that, and 200 selects of the whole catalog
 /// would make the designer larger than an answer may be (issue 24).
-const WEAPON_SELECTS_UP_TO: usize = crate::web::view::ROWS_DRAWN_WHOLE;
+const WEAPON_SELECTS_UP_TO: usize = crate::web::flows::view::ROWS_DRAWN_WHOLE;
 
 fn select(
     name: &str,
@@ -28,7 +28,7 @@ fn select(
     options: Vec<(String, String)>,
     structural: bool,
 ) -> Select {
-    crate::web::view::select(name, label, current, options, structural.then_some(DESIGNER))
+    crate::web::flows::view::select(name, label, current, options, structural.then_some(DESIGNER))
 }
 
 fn catalog_options<T: Catalogued>(name: impl Fn(&T) -> String) -> Vec<(String, String)> {
@@ -430,7 +430,7 @@ impl BoatView {
         self.weapon_choice(select(
             name,
             "Weapon to add",
-            crate::web::boats::form::NEW_WEAPON,
+            crate::web::boats::design_form::NEW_WEAPON,
             catalog_options::<tables::Weapon>(|w| w.name.to_owned()),
             false,
         ))
@@ -499,7 +499,7 @@ impl BoatView {
         select(
             "new_crew",
             "Person to add",
-            crate::web::boats::form::NEW_CREW,
+            crate::web::boats::design_form::NEW_CREW,
             catalog_options::<tables::Role>(|r| r.name.to_owned()),
             false,
         )

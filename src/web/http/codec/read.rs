@@ -642,7 +642,7 @@ pub(super) fn expected_words(expected: &str) -> String {
     if expected.starts_with('`') {
         return names(expected).concat();
     }
-    crate::web::json::expected_words(expected)
+    crate::web::http::json::expected_words(expected)
 }
 
 /// The value at `path` in the final document, as a form would show it. A map's entry or a list's

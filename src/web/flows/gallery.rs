@@ -4,15 +4,16 @@
 //! holds gets a page: what could not be used is said on it, and every query is bounded (a page of
 //! [`PAGE_SIZE`], searches cut to a name's length, LIKE patterns escaped).
 
-use super::AppState;
-use super::error::AppError;
-use super::form::Fields;
-use super::registry;
+use super::registered;
 use crate::games::bounds::{self, MAX_NAME_CHARS};
 use crate::games::registry::Game;
 use crate::store;
 use crate::store::builds::format_time;
 use crate::store::gallery::{Card, Filter, Sort};
+use crate::web::http::error::AppError;
+use crate::web::http::fields::Fields;
+use crate::web::http::kinds;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::extract::{RawQuery, State};
 use axum::response::{Html, IntoResponse, Response};
@@ -49,7 +50,7 @@ pub struct GalleryRow {
 
 /// A card for a listed build; none for a kind no game here serves (a newer version's).
 fn row(c: Card) -> Option<GalleryRow> {
-    let game = registry::game(&c.kind)?;
+    let game = kinds::game(&c.kind)?;
     Some(GalleryRow {
         href: format!("{}/{}", game.path, c.id),
         name: if c.name.trim().is_empty() { "(unnamed)".into() } else { c.name },
@@ -99,7 +100,7 @@ impl Asked {
         let tag = cut(f.get("tag").unwrap_or(""), MAX_NAME_CHARS, "Tags", &mut notes);
         let kind = match f.get("kind").unwrap_or("") {
             "" => String::new(),
-            k => match registry::game(k) {
+            k => match kinds::game(k) {
                 Some(g) => g.id.to_owned(),
                 None => {
                     notes.push(format!(
@@ -212,7 +213,7 @@ struct GalleryPage {
     /// The page asked for is past the last one.
     past_end: bool,
     /// Each game's published builds, to start from.
-    published: Vec<(&'static Game, &'static [crate::web::view::StartChoice])>,
+    published: Vec<(&'static Game, &'static [crate::web::flows::view::StartChoice])>,
 }
 
 impl GalleryPage {
@@ -246,13 +247,13 @@ pub async fn page(State(state): State<AppState>, RawQuery(query): RawQuery) -> R
     // A gallery filtered to one game shows nothing of another: not its tags, not its examples.
     let shown = |id: &str| a.kind.is_empty() || a.kind == id;
     for (kind, tag) in store::gallery::tags(&state.db).await? {
-        let Some(game) = registry::game(&kind).filter(|g| shown(g.id)) else { continue };
+        let Some(game) = kinds::game(&kind).filter(|g| shown(g.id)) else { continue };
         match groups.last_mut() {
             Some(g) if g.game.id == game.id => g.tags.push(tag),
             _ => groups.push(TagGroup { game, tags: vec![tag] }),
         }
     }
-    let published = registry::published().filter(|(g, _)| shown(g.id)).collect();
+    let published = registered::published().filter(|(g, _)| shown(g.id)).collect();
     let page = GalleryPage {
         past_end: a.page > pages,
         a,
@@ -271,6 +272,8 @@ mod tests {
 
     #[test]
     fn the_address_is_read_leniently_with_a_note_for_what_could_not_be_used() {
+        // The games come from the assembly, as when the app is served.
+        crate::web::install_games();
         let a = Asked::read("page=-1&sort=garbage&kind=chess&legal=maybe");
         assert_eq!((a.page, a.sort.as_str(), a.kind.as_str(), a.legal.as_str()), (1, "newest", "", ""));
         assert_eq!(a.notes.len(), 4, "{:?}", a.notes);

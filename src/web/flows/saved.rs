@@ -2,13 +2,13 @@
 //! the JSON API for saved builds. (The gallery is in `gallery.rs`; "My builds", listing and
 //! deleting in `owners.rs`.)
 
-use super::AppState;
-use super::error::{ApiError, AppError, error_json, with_content_type};
-use super::extract::{EditToken, carries};
-use super::rate::WriteLimit;
-use super::registry;
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Content, Listing, UpdateError, format_time};
+use crate::web::http::error::{ApiError, AppError, error_json, with_content_type};
+use crate::web::http::extract::{EDIT_COOKIE, EditToken, carries};
+use crate::web::http::kinds;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Json;
 use axum::Router;
@@ -30,9 +30,6 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
                 .merge(axum::routing::patch(super::owners::api_listing).layer(writes.clone())),
         )
 }
-
-/// What the cookie holding a build's edit token is called, before the build's id.
-pub const EDIT_COOKIE: &str = "dd_edit_";
 
 /// The cookie holding the edit token of one build.
 pub fn cookie_name(id: &str) -> String {
@@ -65,7 +62,7 @@ pub fn forget_edit_cookie(r: &mut Response, id: &str) {
 
 /// Where a saved build's page is.
 pub fn share_path(b: &Build) -> String {
-    match registry::game(&b.kind) {
+    match kinds::game(&b.kind) {
         Some(g) => format!("{}/{}", g.path, b.id),
         // A kind no game here serves (written by a newer version): its JSON is still there.
         None => format!("/api/builds/{}", b.id),
@@ -285,7 +282,7 @@ pub fn document_from_saved<T: serde::de::DeserializeOwned>(
                 None,
                 format!(
                     "This {} was saved in a form this version cannot read ({e}). Its document is kept unchanged; download it as JSON from this page.",
-                    registry::game(&b.kind).map_or("build", |g| g.word)
+                    kinds::game(&b.kind).map_or("build", |g| g.word)
                 ),
             );
             (stand_in(), vec![p])
@@ -326,10 +323,10 @@ pub async fn share_page<F>(
 where
     F: FnOnce(Build, Saved) -> Result<String, AppError> + Send + 'static,
 {
-    if !super::cache::own_address(address, game.path, id) && builds::looks_like_id(id) {
+    if !crate::web::http::cache::own_address(address, game.path, id) && builds::looks_like_id(id) {
         // Another spelling of the page's address: one page, kept once, under its own.
         let to = format!("{}/{id}{}", game.path, if just_saved { "?saved=1" } else { "" });
-        return Ok(super::cache::redirect(&to));
+        return Ok(crate::web::http::cache::redirect(&to));
     }
     let anonymous = !just_saved && !carries(headers, id);
     // Taken before the build is read: a page drawn from a build that changes (or is deleted)
@@ -348,7 +345,7 @@ where
         let mut facts = facts;
         facts.family = super::compare::Family::of(&b, std::mem::take(&mut facts.kin));
         let plain = axum::body::Bytes::from(render(b, facts)?);
-        Ok::<_, AppError>(if cacheable { Ok(super::cache::Page::new(plain)) } else { Err(plain) })
+        Ok::<_, AppError>(if cacheable { Ok(crate::web::http::cache::Page::new(plain)) } else { Err(plain) })
     })
     .await
     .map_err(|e| AppError::Internal(anyhow::anyhow!("drawing a share page: {e}")))??;
@@ -475,7 +472,7 @@ pub async fn api_replace(
             Ok(Err((StatusCode::CONFLICT, Json(body)).into_response()))
         }
         Err(UpdateError::Forbidden) => Err(AppError::Forbidden(API_WRONG_TOKEN.into()).into()),
-        Err(e) => Err(match registry::game(c.kind) {
+        Err(e) => Err(match kinds::game(c.kind) {
             Some(game) => update_error(e, game),
             None => AppError::not_found("saved build"),
         }
@@ -509,7 +506,7 @@ async fn build_json(
 ) -> Response {
     match builds::get(&state.db, &id).await {
         Ok(Some(Build { deleted_at: Some(at), kind, .. })) => {
-            let word = registry::game(&kind).map_or("build", |g| g.word);
+            let word = kinds::game(&kind).map_or("build", |g| g.word);
             gone_json(word, at)
         }
         Ok(Some(b)) => {
@@ -522,7 +519,7 @@ async fn build_json(
                 Ok(Parent::Shown { .. }) => (b.parent_id.as_deref(), Some("listed")),
                 Ok(Parent::Unlisted) => (None, Some("unlisted")),
                 Ok(Parent::Deleted) => (None, Some("deleted")),
-                Err(e) => return super::error::ApiError(e.into()).into_response(),
+                Err(e) => return crate::web::http::error::ApiError(e.into()).into_response(),
             };
             Json(json!({
                 "id": b.id,
@@ -543,6 +540,6 @@ async fn build_json(
             .into_response()
         }
         Ok(None) => error_json(StatusCode::NOT_FOUND, format!("There is no saved build with id \"{id}\"")),
-        Err(e) => super::error::ApiError(e.into()).into_response(),
+        Err(e) => crate::web::http::error::ApiError(e.into()).into_response(),
     }
 }

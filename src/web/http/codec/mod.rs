@@ -29,7 +29,7 @@
 //! names.
 
 use super::error::AppError;
-use super::form::Fields;
+use super::fields::Fields;
 use crate::games::{Problem, Shared};
 use serde::Serialize;
 use serde::de::value::StrDeserializer;

@@ -5,8 +5,8 @@
 use super::view::Tool;
 use crate::games::Problem;
 use crate::games::samurai::{Grapple, Hex, Leader, LeaderKind, Scenario, Side, Unit};
-use crate::web::codec;
-use crate::web::form::Fields;
+use crate::web::http::codec;
+use crate::web::http::fields::Fields;
 
 /// Reads the scenario form through the form codec, then each unit's type as the row's fields
 /// give it: its list of types, or with "your own type" chosen the name typed beside it

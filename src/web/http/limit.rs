@@ -1,4 +1,4 @@
-//! A body declared past [`BODY_LIMIT`](super::BODY_LIMIT): refused with 413 before the handler,
+//! A body declared past [`BODY_LIMIT`]: refused with 413 before the handler,
 //! after reading the rest of it and dropping it (as nginx's lingering close does). Answering and
 //! closing while a browser is still sending would reset the connection, and the player would see
 //! the browser's own "connection reset" error instead of the page saying why. The read is bounded:
@@ -13,6 +13,9 @@ use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use std::time::Duration;
 
+/// Request bodies larger than this are refused with 413.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
 /// The largest declared body read (and dropped) before it is refused.
 pub const DRAIN_LIMIT: u64 = 1 << 20;
 /// The longest a refused body is read for.
@@ -26,7 +29,7 @@ pub async fn refuse_past_limit(req: Request, next: Next) -> Response {
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
-    let Some(length) = declared.filter(|&n| n > super::BODY_LIMIT as u64) else {
+    let Some(length) = declared.filter(|&n| n > BODY_LIMIT as u64) else {
         return next.run(req).await;
     };
     let waits = req.headers().get(header::EXPECT).is_some();

@@ -3,8 +3,8 @@
 //! the player's own version still in its form, and says where the saved version differs from
 //! it, field by field, in the player's words.
 
-use super::codec;
 use crate::store::builds::{Build, format_time};
+use crate::web::http::codec;
 use serde::Serialize;
 use std::collections::HashMap;
 

@@ -11,7 +11,7 @@
 //! it on its own). A fragment anchor would not do: a page with a target element skips
 //! `autofocus`, and a post answered with the page has no fragment to give.
 
-use super::codec::Op;
+use crate::web::http::codec::Op;
 
 /// The `action` values of the buttons to land on after pressing `action`, best first.
 pub fn candidates(action: &str) -> Vec<String> {

@@ -5,18 +5,18 @@
 //! the API, and gives a share page its family (the build it was copied from and its listed
 //! copies, each with a one-line difference). Nothing here names a game.
 
-use super::AppState;
 use super::builder::{Builder, from_saved};
-use super::builds::{gone, load, share_path};
-use super::error::{ApiError, AppError};
-use super::extract::EditToken;
-use super::form::Fields;
-use super::judging::JUDGED;
 use super::owners;
-use super::registry::{GAMES, Registered};
+use super::registered::{self, Registered};
+use super::saved::{gone, load, share_path};
 use super::view::{Judged, ProblemView};
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Listing, looks_like_id};
+use crate::web::http::error::{ApiError, AppError};
+use crate::web::http::extract::EditToken;
+use crate::web::http::fields::Fields;
+use crate::web::http::judging::JUDGED;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Json;
 use axum::Router;
@@ -366,7 +366,7 @@ pub fn id_in(text: &str) -> Option<&str> {
 /// Every game's compare routes: its page and the chooser under each game's path, and the API.
 pub fn router() -> Router<AppState> {
     let mut r = Router::new().route("/api/compare", get(api).layer(JUDGED));
-    for g in &GAMES {
+    for g in registered::all() {
         let game = g.game;
         r = r
             .route(
@@ -421,7 +421,7 @@ async fn one(state: &AppState, f: &Fields<'_>, first: bool) -> Result<Build, App
 }
 
 fn registered(kind: &str) -> Option<&'static Registered> {
-    GAMES.iter().find(|r| r.game.id == kind)
+    registered::of_kind(kind)
 }
 
 /// The two builds a query names, of one game this version serves, each judged as a side (on a

@@ -10,7 +10,6 @@
 //! a PostgreSQL database, so a client behind a load balancer gets one allowance, not one per
 //! instance. This module also says who a client is and how a refusal reads.
 
-use super::WriteRate;
 use crate::store::Db;
 use crate::store::PgStore;
 use axum::body::Body;
@@ -23,6 +22,25 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+/// Saves, imports and edit-token attempts one client may make: `per_minute` (0: no limit),
+/// `burst` of them at once.
+#[derive(Debug, Clone, Copy)]
+pub struct WriteRate {
+    pub per_minute: u32,
+    pub burst: u32,
+}
+
+impl WriteRate {
+    /// The limit `cargo run` serves with (the flags' defaults are these).
+    pub const DEFAULT: WriteRate = WriteRate { per_minute: 60, burst: 20 };
+}
+
+impl Default for WriteRate {
+    fn default() -> Self {
+        WriteRate::DEFAULT
+    }
+}
 
 /// Who a client is, for counting: its IP address as the connection shows it, or, when the
 /// connection comes from a trusted load balancer, the address that balancer last added to

@@ -5,8 +5,8 @@
 
 use crate::games::Problem;
 use crate::games::epic::{self, Choice, Detachment};
-use crate::web::codec;
-use crate::web::form::Fields;
+use crate::web::http::codec;
+use crate::web::http::fields::Fields;
 
 /// Reads the builder form into a detachment through the one form codec, with a problem for
 /// every field that did not parse (reported at the choice's place in the detachment: a

@@ -8,10 +8,10 @@ use crate::games::boats::design::{
     AccessoryEntry, CargoEntry, CrewEntry, Design, PropellerEntry, TurretEntry, WeaponEntry,
 };
 use crate::games::boats::tables::{self, Loc, Mount};
-use crate::web::codec;
+use crate::web::http::codec;
 #[cfg(doc)]
-use crate::web::codec::Op;
-use crate::web::form::Fields;
+use crate::web::http::codec::Op;
+use crate::web::http::fields::Fields;
 use serde::Serialize;
 use serde_json::Value;
 

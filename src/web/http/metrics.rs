@@ -67,10 +67,10 @@ fn class(method: &axum::http::Method, path: &str) -> usize {
     }
     let mut parts = path.split('/').skip(1);
     let (game, second, third) = (parts.next(), parts.next(), parts.next());
-    let printed = |s: &str| super::registry::games().any(|g| g.print == s);
+    let printed = |s: &str| super::kinds::games().any(|g| g.print == s);
     let read = *method == axum::http::Method::GET || *method == axum::http::Method::HEAD;
     let name = match (second, third) {
-        _ if game.is_none_or(|g| !super::registry::games().any(|x| x.path.strip_prefix('/') == Some(g))) => {
+        _ if game.is_none_or(|g| !super::kinds::games().any(|x| x.path.strip_prefix('/') == Some(g))) => {
             "other"
         }
         (Some("live"), None) => "live",
@@ -248,6 +248,8 @@ mod tests {
 
     #[test]
     fn requests_are_classed_by_their_route() {
+        // The games come from the assembly, as when the app is served.
+        crate::web::install_games();
         let class_of = |m: &Method, p: &str| CLASSES[class(m, p)];
         assert_eq!(class_of(&Method::GET, "/boats/abcdefghijklmnop"), "share");
         assert_eq!(class_of(&Method::POST, "/boats/abcdefghijklmnop"), "form");
@@ -260,7 +262,7 @@ mod tests {
         assert_eq!(class_of(&Method::GET, "/readyz"), "health");
         assert_eq!(class_of(&Method::GET, "/gallery"), "other");
         assert_eq!(class_of(&Method::GET, "/nowhere/live"), "other");
-        let print = super::super::registry::games().next().map(|g| g.print).unwrap_or_default();
+        let print = crate::web::registry::games().next().map(|g| g.print).unwrap_or_default();
         assert_eq!(class_of(&Method::GET, &format!("/boats/abcdefghijklmnop/{print}")), "print");
     }
 

@@ -308,7 +308,7 @@ fn json_content_types_are_recognised_with_parameters_and_suffixes() {
 
 mod extractor {
     use crate::games::epic::Detachment;
-    use crate::web::error::ApiJson;
+    use crate::web::http::error::ApiJson;
     use axum::Router;
     use axum::body::Body;
     use axum::http::{Request, StatusCode, header};

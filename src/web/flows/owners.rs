@@ -4,16 +4,16 @@
 //! a game. Only a holder of the build's edit token (its cookie, a form's `token`, or the API's
 //! `X-Edit-Token`) may list or delete; anyone else gets 403 and nothing changes.
 
-use super::AppState;
-use super::builds::{
+use super::saved::{
     API_WRONG_TOKEN, forbidden, forget_edit_cookie, gone_json, load, share_path, update_error,
 };
-use super::error::{ApiError, AppError, error_json, read_json};
-use super::extract::EditToken;
-use super::form::Fields;
-use super::registry;
 use crate::games::registry::Game;
 use crate::store::builds::{self, Build, Listing, UpdateError, format_time};
+use crate::web::http::error::{ApiError, AppError, error_json, read_json};
+use crate::web::http::extract::EditToken;
+use crate::web::http::fields::Fields;
+use crate::web::http::kinds;
+use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Json;
 use axum::body::Bytes;
@@ -79,7 +79,7 @@ pub async fn my_builds(
         .await?
         .into_iter()
         .filter_map(|b| {
-            let game = registry::game(&b.kind)?;
+            let game = kinds::game(&b.kind)?;
             Some(MyBuild {
                 name: if b.name.trim().is_empty() {
                     format!("Unnamed {}", game.word)
@@ -101,7 +101,7 @@ pub async fn my_builds(
     let deleted = match Fields::parse(q.as_bytes()).get("deleted") {
         Some(id) => match builds::get(&state.db, id).await? {
             Some(Build { deleted_at: Some(at), kind, .. }) => {
-                let word = registry::game(&kind).map_or("build", |g| g.word);
+                let word = kinds::game(&kind).map_or("build", |g| g.word);
                 Some(format!("The {word} was deleted on {}.", format_time(at)))
             }
             _ => None,
@@ -205,7 +205,7 @@ pub async fn set_listing(
 
 /// What the API answers for a change the store refused.
 fn api_refusal(e: UpdateError, kind: Option<&str>) -> Response {
-    let word = kind.and_then(registry::game).map_or("build", |g| g.word);
+    let word = kind.and_then(kinds::game).map_or("build", |g| g.word);
     match e {
         UpdateError::Gone(at) => gone_json(word, at),
         UpdateError::NotFound => {
@@ -213,7 +213,7 @@ fn api_refusal(e: UpdateError, kind: Option<&str>) -> Response {
         }
         UpdateError::Forbidden => error_json(StatusCode::FORBIDDEN, API_WRONG_TOKEN.into()),
         // Deleting and listing check no revision; said as for any refused change.
-        e @ UpdateError::Conflict(_) => match kind.and_then(registry::game) {
+        e @ UpdateError::Conflict(_) => match kind.and_then(kinds::game) {
             Some(g) => ApiError(update_error(e, g)).into_response(),
             None => error_json(StatusCode::CONFLICT, e.to_string()),
         },

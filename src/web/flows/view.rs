@@ -403,7 +403,7 @@ macro_rules! row_fields {
             }
             /// The DOM id of one of this row's fields.
             pub fn id(&self, field: &str) -> String {
-                $crate::web::view::dom_id(&self.f(field))
+                $crate::web::flows::view::dom_id(&self.f(field))
             }
         }
     )*};

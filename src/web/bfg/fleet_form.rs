@@ -4,8 +4,8 @@
 
 use crate::games::Problem;
 use crate::games::bfg::{self, Aboard, Fleet, ShipEntry, Squadron};
-use crate::web::codec::{self, Op};
-use crate::web::form::Fields;
+use crate::web::http::codec::{self, Op};
+use crate::web::http::fields::Fields;
 
 /// Reads the builder form into a fleet, with a problem for every field that did not parse. A
 /// list of another faction (the faction was just changed) gives way to the faction's first.

@@ -1,9 +1,8 @@
 //! What a request carries that handlers take as arguments rather than read by hand: the edit
 //! tokens it holds ([`EditToken`]) and its posted form ([`PostedForm`]).
 
-use super::builds::EDIT_COOKIE;
 use super::error::{ApiError, AppError};
-use super::form::Fields;
+use super::fields::Fields;
 use crate::store::builds::Build;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -11,6 +10,9 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 use std::convert::Infallible;
+
+/// What the cookie holding a build's edit token is called, before the build's id.
+pub const EDIT_COOKIE: &str = "dd_edit_";
 
 /// The edit tokens a request carries: the `X-Edit-Token` header (API clients) and this browser's
 /// edit cookies (one per build it saved). A posted form's `token` field is the form's to give

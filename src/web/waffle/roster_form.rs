@@ -4,8 +4,8 @@
 
 use crate::games::Problem;
 use crate::games::waffle::{self, Roster, Vehicle, Weapon};
-use crate::web::codec;
-use crate::web::form::Fields;
+use crate::web::http::codec;
+use crate::web::http::fields::Fields;
 
 /// Reads the roster form through the form codec.
 pub fn read(f: &Fields) -> Result<(Roster, Vec<Problem>), codec::Refused> {

@@ -1,7 +1,7 @@
 //! What every game's JSON API shares. Each game's own API is in its web module
 //! (`boats::api`, `epic::api`); saving and changing builds is in `builder`.
 
-use super::error::{ApiError, AppError};
+use crate::web::http::error::{ApiError, AppError};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 

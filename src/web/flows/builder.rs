@@ -3,23 +3,23 @@
 //! designer, the Epic detachment builder) says what its document is, how its form is read and
 //! how its pages look; [`routes`] wires the rest.
 
-use super::AppState;
-use super::builds::{self as shared, download, file_name, inline, load};
-use super::codec::Refused;
 use super::conflict::Conflict;
-use super::error::{ApiError, ApiJson, AppError};
-use super::extract::{EditToken, PostedForm};
-use super::form::Fields;
-use super::judging::JUDGED;
 use super::landing;
 use super::owners;
 use super::print::Printed;
-use super::rate::WriteLimit;
+use super::saved::{self as shared, download, file_name, inline, load};
 use super::view::Judged;
 use crate::games::bounds::{self, Document, Named};
 use crate::games::registry::Game;
 use crate::games::{Problem, Shared};
 use crate::store::builds::{Build, Content, Facets, Listing, looks_like_id};
+use crate::web::http::codec::Refused;
+use crate::web::http::error::{ApiError, ApiJson, AppError};
+use crate::web::http::extract::{EditToken, PostedForm};
+use crate::web::http::fields::Fields;
+use crate::web::http::judging::JUDGED;
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
 use axum::Json;
 use axum::Router;
 use axum::extract::{Path, Query, State};
@@ -151,11 +151,11 @@ macro_rules! builder_parts {
             $form::label(path)
         }
         fn read(
-            f: &$crate::web::form::Fields,
-        ) -> Result<(Self::Doc, Vec<$crate::games::Problem>), $crate::web::codec::Refused> {
+            f: &$crate::web::http::fields::Fields,
+        ) -> Result<(Self::Doc, Vec<$crate::games::Problem>), $crate::web::http::codec::Refused> {
             $form::read(f)
         }
-        fn press(doc: &mut Self::Doc, action: &str, f: &$crate::web::form::Fields) -> Option<$crate::games::Problem> {
+        fn press(doc: &mut Self::Doc, action: &str, f: &$crate::web::http::fields::Fields) -> Option<$crate::games::Problem> {
             $form::press(doc, action, f)
         }
         $crate::builder_parts!($($($rest)*)?);
@@ -169,23 +169,23 @@ macro_rules! builder_parts {
     (editor: $page:ident . $block:ident $(, $($rest:tt)*)?) => {
         fn editor(
             v: Self::View,
-            at: $crate::web::builder::Editing,
+            at: $crate::web::flows::builder::Editing,
             whole: bool,
-        ) -> Result<String, $crate::web::error::AppError> {
+        ) -> Result<String, $crate::web::http::error::AppError> {
             let page = $page { v, at };
             Ok(if whole { ::askama::Template::render(&page)? } else { ::askama::Template::render(&page.$block())? })
         }
         $crate::builder_parts!($($($rest)*)?);
     };
     (live: $page:ident { slots } $(, $($rest:tt)*)?) => {
-        fn live(v: Self::View) -> Result<String, $crate::web::error::AppError> {
-            use $crate::web::view::Judged as _;
+        fn live(v: Self::View) -> Result<String, $crate::web::http::error::AppError> {
+            use $crate::web::flows::view::Judged as _;
             Ok(::askama::Template::render(&$page { slots: v.verdict().slots(), v })?)
         }
         $crate::builder_parts!($($($rest)*)?);
     };
     (live: $page:ident $(, $($rest:tt)*)?) => {
-        fn live(v: Self::View) -> Result<String, $crate::web::error::AppError> {
+        fn live(v: Self::View) -> Result<String, $crate::web::http::error::AppError> {
             Ok(::askama::Template::render(&$page { v })?)
         }
         $crate::builder_parts!($($($rest)*)?);
@@ -194,14 +194,14 @@ macro_rules! builder_parts {
         fn share(
             v: Self::View,
             b: $crate::store::builds::Build,
-            saved: $crate::web::builds::Saved,
-        ) -> Result<String, $crate::web::error::AppError> {
+            saved: $crate::web::flows::saved::Saved,
+        ) -> Result<String, $crate::web::http::error::AppError> {
             Ok(::askama::Template::render(&$page { v, b, saved })?)
         }
         $crate::builder_parts!($($($rest)*)?);
     };
     (print: $page:ident $(, $($rest:tt)*)?) => {
-        fn print(v: Self::View, p: $crate::web::print::Printed) -> Result<String, $crate::web::error::AppError> {
+        fn print(v: Self::View, p: $crate::web::flows::print::Printed) -> Result<String, $crate::web::http::error::AppError> {
             Ok(::askama::Template::render(&$page { v, p })?)
         }
         $crate::builder_parts!($($($rest)*)?);
@@ -358,8 +358,9 @@ fn content<B: Builder>(v: &B::View) -> Result<Content, AppError> {
 /// (read as strictly as the API reads one), or beyond the bounds every document keeps. For
 /// `drydock import`, which takes only rows a save could have written.
 pub fn check_stored<B: Builder>(document: &str) -> Result<(), String> {
-    let doc: B::Doc = super::json::from_slice(document.as_bytes()).map_err(|r| {
-        let (super::json::Refusal::NotJson(why) | super::json::Refusal::Misfit(why)) = r;
+    let doc: B::Doc = crate::web::http::json::from_slice(document.as_bytes()).map_err(|r| {
+        let (crate::web::http::json::Refusal::NotJson(why) | crate::web::http::json::Refusal::Misfit(why)) =
+            r;
         format!("its document is not a {}: {why}", B::Doc::NOUN)
     })?;
     match bounds::beyond_bounds(&doc) {

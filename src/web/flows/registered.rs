@@ -1,0 +1,72 @@
+//! What the shared flows ask of each game's builder beyond its [`Game`]: its routes, its published
+//! builds, its gallery facets, its stored documents checked, its side of a comparison. The
+//! registry fills one [`Registered`] per game and the app's assembly hands the table in once
+//! (`web::install_games`), so no flow imports a game or the registry. Before it is handed in the
+//! table is empty.
+
+use super::builder::{Builder, check_stored, stored_facets};
+use super::compare::Comparable;
+use super::view::StartChoice;
+use crate::games::registry::Game;
+use crate::store::builds::{Build, Facets};
+use crate::web::http::rate::WriteLimit;
+use crate::web::http::state::AppState;
+use axum::Router;
+use std::sync::OnceLock;
+
+/// A game, its routes (its builder's pages, and the flows every builder shares) and the
+/// published builds the gallery offers to start from.
+pub struct Registered {
+    pub game: &'static Game,
+    /// Its builder's htmx form, under its path: [`Builder::FORM`].
+    pub form: &'static str,
+    pub routes: fn(&WriteLimit) -> Router<AppState>,
+    pub published: fn() -> &'static [StartChoice],
+    /// A saved build's gallery facets, judged again by its builder: `builder::stored_facets::<B>`.
+    pub facets: fn(&Build) -> Facets,
+    /// Why a stored document is not one its builder could have saved: `builder::check_stored::<B>`.
+    pub document: fn(&str) -> Result<(), String>,
+    /// A saved build judged as one side of a comparison (its facts and problems):
+    /// `compare::side::<B>`, with the game's [`Comparable`](super::compare::Comparable) facts.
+    pub compare: fn(&Build) -> super::compare::Side,
+}
+
+impl Registered {
+    /// The entry of the game whose builder is `B`, with its routes and published builds.
+    pub const fn of<B: Builder + Comparable>(
+        routes: fn(&WriteLimit) -> Router<AppState>,
+        published: fn() -> &'static [StartChoice],
+    ) -> Self {
+        Self {
+            game: B::GAME,
+            form: B::FORM,
+            routes,
+            published,
+            facets: stored_facets::<B>,
+            document: check_stored::<B>,
+            compare: super::compare::side::<B>,
+        }
+    }
+}
+
+static TABLE: OnceLock<&'static [Registered]> = OnceLock::new();
+
+/// Hands the table in. The first table stays: the house has one registry.
+pub fn install(games: &'static [Registered]) {
+    let _ = TABLE.set(games);
+}
+
+/// Every game's entry, in the registry's order.
+pub fn all() -> &'static [Registered] {
+    TABLE.get().copied().unwrap_or_default()
+}
+
+/// The entry of the game whose builds are of this kind.
+pub fn of_kind(kind: &str) -> Option<&'static Registered> {
+    all().iter().find(|r| r.game.id == kind)
+}
+
+/// Each game with builds published for everyone, and those builds.
+pub fn published() -> impl Iterator<Item = (&'static Game, &'static [StartChoice])> {
+    all().iter().map(|r| (r.game, (r.published)())).filter(|(_, p)| !p.is_empty())
+}

@@ -1,0 +1,23 @@
+//! The HTTP plumbing every page and API answer passes through, knowing nothing of games or of
+//! saved builds: our accept loop and each client's share of it, the public origin, rate limits,
+//! kept share pages, errors, strict JSON, posted form fields and the form codec, and the
+//! operator's health and metrics. Nothing here imports a flow, a game or the registry.
+
+pub mod cache;
+pub mod clients;
+pub mod codec;
+pub mod error;
+pub mod escape;
+pub mod extract;
+pub mod fields;
+pub mod headers;
+pub mod health;
+pub mod json;
+pub mod judging;
+pub mod kinds;
+pub mod limit;
+pub mod metrics;
+pub mod origin;
+pub mod rate;
+pub mod serve;
+pub mod state;
