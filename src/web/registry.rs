@@ -12,13 +12,29 @@ use crate::store::Db;
 use crate::store::builds::{self, Facets};
 use axum::Router;
 
-pub static GAMES: [Registered; 5] = [
-    Registered::of::<boats::Boats>(boats::router, boats::view::published),
-    Registered::of::<epic::Epic>(epic::router, || &[]),
-    Registered::of::<bfg::Bfg>(bfg::router, || &[]),
-    Registered::of::<waffle::Waffle>(waffle::router, || &[]),
-    Registered::of::<samurai::Samurai>(samurai::router, || &[]),
-];
+/// The table: one line per game, its builder, its routes and its published builds. The macro
+/// makes [`GAMES`] and, for this file's tests, each builder's generic checks, so a game's line
+/// is the only place a test over every builder learns of it.
+macro_rules! registry {
+    ($($builder:ty => ($routes:expr, $published:expr)),+ $(,)?) => {
+        pub static GAMES: [Registered; [$(stringify!($builder)),+].len()] =
+            [$(Registered::of::<$builder>($routes, $published)),+];
+
+        /// Every builder's generic checks, in the registry's order.
+        #[cfg(test)]
+        fn each_builder() -> Vec<tests::Checks> {
+            vec![$(tests::Checks::of::<$builder>()),+]
+        }
+    };
+}
+
+registry! {
+    boats::Boats => (boats::router, boats::view::published),
+    epic::Epic => (epic::router, || &[]),
+    bfg::Bfg => (bfg::router, || &[]),
+    waffle::Waffle => (waffle::router, || &[]),
+    samurai::Samurai => (samurai::router, || &[]),
+}
 
 /// The games, in order.
 pub fn games() -> impl Iterator<Item = &'static Game> {
@@ -262,16 +278,34 @@ mod tests {
         forged_at.iter().map(|f| format!("{}: {f}", B::GAME.id)).collect()
     }
 
+    /// One builder's generic checks, as plain functions the registry's table holds.
+    pub(super) struct Checks {
+        id: &'static str,
+        example: &'static str,
+        forum: fn() -> Vec<String>,
+        press: fn(&[String]) -> Result<(), TestCaseError>,
+    }
+
+    impl Checks {
+        pub(super) fn of<B: Builder>() -> Self {
+            Self {
+                id: B::GAME.id,
+                example: B::GAME.example,
+                forum: forum_text_lines_come_from_drydock_alone::<B>,
+                press: press_all::<B>,
+            }
+        }
+    }
+
+    #[test]
+    fn every_registered_game_has_its_builders_checks() {
+        let ids: Vec<&str> = each_builder().iter().map(|c| c.id).collect();
+        assert_eq!(ids, games().map(|g| g.id).collect::<Vec<_>>());
+    }
+
     #[test]
     fn no_text_in_a_document_forges_a_line_of_any_games_forum_text() {
-        let forged = [
-            forum_text_lines_come_from_drydock_alone::<boats::Boats>(),
-            forum_text_lines_come_from_drydock_alone::<epic::Epic>(),
-            forum_text_lines_come_from_drydock_alone::<bfg::Bfg>(),
-            forum_text_lines_come_from_drydock_alone::<waffle::Waffle>(),
-            forum_text_lines_come_from_drydock_alone::<samurai::Samurai>(),
-        ]
-        .concat();
+        let forged: Vec<String> = each_builder().iter().flat_map(|c| (c.forum)()).collect();
         assert!(forged.is_empty(), "these strings forged lines of their forum text: {forged:#?}");
     }
 
@@ -280,17 +314,14 @@ mod tests {
 
         #[test]
         fn any_button_on_any_builders_form_never_panics(
-            boat in prop::collection::vec(arb_button(game_paths(crate::games::boats::GAME.example)), 1..8),
-            epic in prop::collection::vec(arb_button(game_paths(crate::games::epic::GAME.example)), 1..8),
-            fleet in prop::collection::vec(arb_button(game_paths(crate::games::bfg::GAME.example)), 1..8),
-            roster in prop::collection::vec(arb_button(game_paths(crate::games::waffle::GAME.example)), 1..8),
-            scenario in prop::collection::vec(arb_button(game_paths(crate::games::samurai::GAME.example)), 1..8),
+            pressed in each_builder()
+                .iter()
+                .map(|c| prop::collection::vec(arb_button(game_paths(c.example)), 1..8))
+                .collect::<Vec<_>>(),
         ) {
-            press_all::<boats::Boats>(&boat)?;
-            press_all::<epic::Epic>(&epic)?;
-            press_all::<bfg::Bfg>(&fleet)?;
-            press_all::<waffle::Waffle>(&roster)?;
-            press_all::<samurai::Samurai>(&scenario)?;
+            for (c, buttons) in each_builder().iter().zip(&pressed) {
+                (c.press)(buttons)?;
+            }
         }
     }
 
