@@ -97,18 +97,20 @@ async fn every_order_sorts_what_it_says() {
     }
     // Every other game's example, and its points as its own builder judges them (the games
     // with points: Epic 130, Waffle 145, BFG 505 today; src/games/registry.rs tests those).
+    // Equal points go newest first, as the gallery orders them: later saves before earlier.
     let mut by_points = Vec::new();
-    for r in registry::GAMES.iter().filter(|r| r.game.id != "boat") {
+    for (saved, r) in registry::GAMES.iter().filter(|r| r.game.id != "boat").enumerate() {
         let name = format!("Sort {}", r.game.id);
         let id = save_example_named(&app, r.game, &name).await;
         let build = drydock::store::builds::get(&app.db, &id).await.expect("read").expect("saved");
         if let Some(points) = (r.facets)(&build).points {
-            by_points.push((points, name));
+            by_points.push((points, std::cmp::Reverse(saved), name));
         }
     }
     by_points.sort_unstable();
-    let fewest: Vec<String> = by_points.iter().map(|(_, n)| n.clone()).collect();
-    let most: Vec<String> = fewest.iter().rev().cloned().collect();
+    let fewest: Vec<String> = by_points.iter().map(|(_, _, n)| n.clone()).collect();
+    by_points.sort_unstable_by_key(|(points, newest, _)| (std::cmp::Reverse(*points), *newest));
+    let most: Vec<String> = by_points.iter().map(|(_, _, n)| n.clone()).collect();
     assert!(fewest.len() >= 3, "at least three games' examples have points: {fewest:?}");
     let mut by_cost: Vec<(i64, &str)> = boats.iter().map(|(n, d)| (cost(d), *n)).collect();
     by_cost.sort_unstable();
