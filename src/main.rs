@@ -83,7 +83,10 @@ async fn main() -> anyhow::Result<()> {
         tracing::info!(metrics = %metrics.local_addr()?, "serving metrics at /metrics");
         let (pages, db) = (state.pages.clone(), db.clone());
         tokio::spawn(async move {
-            if let Err(e) = drydock::web::http::metrics::serve(metrics, handle, pages, db).await {
+            if let Err(e) =
+                drydock::web::http::metrics::serve(metrics, handle, move || (pages.len(), pages.bytes()), db)
+                    .await
+            {
                 tracing::error!(error = %e, "the metrics address stopped serving");
             }
         });

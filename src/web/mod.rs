@@ -62,7 +62,7 @@ pub fn app(state: AppState) -> Router {
     let routes = Router::new()
         .route("/", axum::routing::get(home))
         .merge(registry::routes(&writes))
-        .merge(saved::router(&writes))
+        .merge(saved_builds(&writes))
         .merge(compare::router())
         .merge(health::router())
         .nest_service("/static", ServeDir::new(static_dir))
@@ -104,6 +104,19 @@ pub fn app(state: AppState) -> Router {
 pub fn install_games() {
     http::kinds::install(registry::descriptors());
     flows::registered::install(&registry::GAMES);
+}
+
+/// The gallery, "My builds", and the JSON API for any saved build: read, delete, list. Mounted
+/// here, by the assembly, so the saved-build flows never mount one another.
+fn saved_builds(writes: &rate::WriteLimit) -> Router<AppState> {
+    use axum::routing::{delete, get, patch};
+    use flows::{gallery, owners};
+    Router::new().route("/gallery", get(gallery::page)).route("/my-builds", get(owners::my_builds)).route(
+        "/api/builds/{id}",
+        get(saved::build_json)
+            .merge(delete(owners::api_delete).layer(writes.clone()))
+            .merge(patch(owners::api_listing).layer(writes.clone())),
+    )
 }
 
 /// Every request's waits on a PostgreSQL store bounded together ([`crate::store::pg::within_budget`]):

@@ -7,29 +7,13 @@ use crate::store::builds::{self, Build, Content, Listing, UpdateError, format_ti
 use crate::web::http::error::{ApiError, AppError, error_json, with_content_type};
 use crate::web::http::extract::{EDIT_COOKIE, EditToken, carries};
 use crate::web::http::kinds;
-use crate::web::http::rate::WriteLimit;
 use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Json;
-use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
-use axum::routing::get;
 use serde_json::json;
-
-/// The gallery, "My builds", and the JSON API for any saved build: read, delete, list.
-pub fn router(writes: &WriteLimit) -> Router<AppState> {
-    Router::new()
-        .route("/gallery", get(super::gallery::page))
-        .route("/my-builds", get(super::owners::my_builds))
-        .route(
-            "/api/builds/{id}",
-            get(build_json)
-                .merge(axum::routing::delete(super::owners::api_delete).layer(writes.clone()))
-                .merge(axum::routing::patch(super::owners::api_listing).layer(writes.clone())),
-        )
-}
 
 /// The cookie holding the edit token of one build.
 pub fn cookie_name(id: &str) -> String {
@@ -500,7 +484,7 @@ pub fn gone_json(word: &str, at: i64) -> Response {
 }
 
 /// A saved build as JSON: its document and what the store knows about it.
-async fn build_json(
+pub async fn build_json(
     State(state): State<AppState>,
     axum::extract::Path(id): axum::extract::Path<String>,
 ) -> Response {

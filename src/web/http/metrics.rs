@@ -209,12 +209,13 @@ pub fn install() -> anyhow::Result<metrics_exporter_prometheus::PrometheusHandle
 }
 
 /// Serves `/metrics` on `listener` until the process ends; everything else there is 404. The
-/// states (kept pages, the pool) are read at each scrape; the recorder's upkeep runs every few
+/// states (the kept pages' count and bytes, as `pages` reads them; the pool) are read at each
+/// scrape; the recorder's upkeep runs every few
 /// seconds, so its histograms stay small however rarely it is scraped.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     handle: metrics_exporter_prometheus::PrometheusHandle,
-    pages: std::sync::Arc<super::cache::PageCache>,
+    pages: impl Fn() -> (usize, usize) + Send + Sync + 'static,
     db: crate::store::Db,
 ) -> std::io::Result<()> {
     let upkeep = handle.clone();
@@ -225,9 +226,11 @@ pub async fn serve(
             upkeep.run_upkeep();
         }
     });
+    let pages = std::sync::Arc::new(pages);
     let scrape = move || {
-        gauge!("drydock_kept_pages").set(pages.len() as f64);
-        gauge!("drydock_kept_page_bytes").set(pages.bytes() as f64);
+        let (kept, bytes) = pages();
+        gauge!("drydock_kept_pages").set(kept as f64);
+        gauge!("drydock_kept_page_bytes").set(bytes as f64);
         let (size, idle) = match &db {
             crate::store::Db::Sqlite(pool, _) => (pool.size(), pool.num_idle()),
             crate::store::Db::Postgres(store) => (store.pool().size(), store.pool().num_idle()),
