@@ -3,8 +3,10 @@
 //! import may only go down: a game to the flows or the plumbing, the flows to the plumbing, the
 //! registry to any of them, the assembly (web/mod.rs) to everything. The plumbing never imports
 //! a flow, a game or the registry; the flows never import a game or the registry; a game never
-//! imports another game. So no rooms import each other in a circle. Tests (`#[cfg(test)]` blocks
-//! and the tests.rs, *_tests.rs and tests/ files) may reach anywhere.
+//! imports another game. So no rooms import each other in a circle. Inside the two shared rooms
+//! the files keep the same order: no two files of the plumbing, or of the flows, import each
+//! other round a circle (a folder such as http/codec counts as one file). Tests (`#[cfg(test)]`
+//! blocks and the tests.rs, *_tests.rs and tests/ files) may reach anywhere.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -201,45 +203,114 @@ fn resolve(at: &[String], path: &str) -> Option<Vec<String>> {
     Some(to)
 }
 
-/// Every import between two different rooms: (from, to) with the file and line that makes it.
-/// The configuration (`crate::config`, which names the web layer's option types) counts as a
-/// room above the assembly: the web layer never reads it, so the two are no circle.
-fn imports(games: &BTreeSet<String>) -> BTreeMap<(Room, Room), Vec<String>> {
+/// One import a file of src/web makes: the module it is written in, the module path it leads
+/// to, and the file and line that make it.
+struct Import {
+    from: Vec<String>,
+    to: Vec<String>,
+    at: String,
+}
+
+/// The child modules of the folder a mod.rs is in (`[]` for web/mod.rs): its own folders and files.
+fn children(dir: &Path) -> Vec<String> {
+    let entries: Vec<_> =
+        std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    entries
+        .iter()
+        .filter_map(|p| {
+            let name = p.file_name()?.to_str()?;
+            if p.is_dir() {
+                Some(name.to_owned())
+            } else {
+                name.strip_suffix(".rs").filter(|n| *n != "mod").map(str::to_owned)
+            }
+        })
+        .collect()
+}
+
+/// Every path the code (not the tests) of src/web names inside `web`. A mod.rs names its own
+/// children bare (`registry::routes`, `use http::{..}`, `cache::KeptPages`): those count too.
+fn every_import() -> Vec<Import> {
     let dir = web_dir();
     let mut files = Vec::new();
     rust_files(&dir, &mut files);
-    let mut out: BTreeMap<(Room, Room), Vec<String>> = BTreeMap::new();
+    let mut out = Vec::new();
     for file in files {
         let rel = file.strip_prefix(&dir).unwrap_or(&file).to_path_buf();
         if is_test_file(&rel) {
             continue;
         }
         let at = module_of(&rel);
-        let from = Room::of(&at, games);
+        let own = if rel.file_name().is_some_and(|n| n == "mod.rs") {
+            file.parent().map(children).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         let text = std::fs::read_to_string(&file).unwrap_or_default();
         for (n, line) in code_lines(&text) {
             if line.contains("crate::config") {
-                out.entry((from.clone(), Room::Config))
-                    .or_default()
-                    .push(format!("{}:{n}: crate::config", rel.display()));
+                out.push(Import {
+                    from: at.clone(),
+                    to: vec!["..config".into()],
+                    at: format!("{}:{n}: crate::config", rel.display()),
+                });
             }
             let mut paths = paths_in(line);
-            // web/mod.rs names its own rooms bare (`registry::routes`, `use http::{..}`).
-            if at.is_empty() {
-                for room in ["http", "flows", "registry"].into_iter().chain(games.iter().map(String::as_str))
-                {
-                    if starts_path(line, &format!("{room}::")) {
-                        paths.push(format!("crate::web::{room}"));
-                    }
-                }
+            for child in own.iter().filter(|c| starts_path(line, &format!("{c}::"))) {
+                let mut full = vec!["crate".to_owned(), "web".to_owned()];
+                full.extend(at.iter().cloned());
+                full.push(child.clone());
+                paths.push(full.join("::"));
             }
             for path in paths {
                 let Some(to) = resolve(&at, &path) else { continue };
-                let to = Room::of(&to, games);
-                if to != from {
-                    out.entry((from.clone(), to)).or_default().push(format!("{}:{n}: {path}", rel.display()));
-                }
+                out.push(Import { from: at.clone(), to, at: format!("{}:{n}: {path}", rel.display()) });
             }
+        }
+    }
+    out
+}
+
+/// Every import between two different rooms: (from, to) with the file and line that makes it.
+/// The configuration (`crate::config`, which names the web layer's option types) counts as a
+/// room above the assembly: the web layer never reads it, so the two are no circle.
+fn imports(games: &BTreeSet<String>) -> BTreeMap<(Room, Room), Vec<String>> {
+    let mut out: BTreeMap<(Room, Room), Vec<String>> = BTreeMap::new();
+    for i in every_import() {
+        let from = Room::of(&i.from, games);
+        let to = if i.to == ["..config"] { Room::Config } else { Room::of(&i.to, games) };
+        if to != from {
+            out.entry((from, to)).or_default().push(i.at);
+        }
+    }
+    out
+}
+
+/// The file of a shared room a module path is in: `flows/saved` for `[flows, saved, load]`,
+/// `http/codec` for anything in web/http/codec/ (a folder counts as one file), `flows` for what
+/// flows/mod.rs itself declares. `None` outside the shared rooms.
+fn shared_file(path: &[String], modules: &BTreeSet<String>) -> Option<String> {
+    let room = path.first().filter(|r| *r == "http" || *r == "flows")?;
+    Some(match path.get(1) {
+        Some(m) if modules.contains(&format!("{room}/{m}")) => format!("{room}/{m}"),
+        _ => room.clone(),
+    })
+}
+
+/// Every import between two files of one shared room (the plumbing, or the flows), with where.
+fn file_imports() -> BTreeMap<(String, String), Vec<String>> {
+    let dir = web_dir();
+    let modules: BTreeSet<String> = ["http", "flows"]
+        .iter()
+        .flat_map(|room| children(&dir.join(room)).into_iter().map(move |c| format!("{room}/{c}")))
+        .collect();
+    let mut out: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    for i in every_import() {
+        let (Some(from), Some(to)) = (shared_file(&i.from, &modules), shared_file(&i.to, &modules)) else {
+            continue;
+        };
+        if from != to && from.split('/').next() == to.split('/').next() {
+            out.entry((from, to)).or_default().push(i.at);
         }
     }
     out
@@ -256,9 +327,9 @@ fn game_folders() -> BTreeSet<String> {
         .collect()
 }
 
-/// The rooms that reach back to `start` through the imports, if any (a circle).
-fn circle(edges: &BTreeSet<(Room, Room)>, start: &Room) -> Option<Vec<Room>> {
-    fn walk(edges: &BTreeSet<(Room, Room)>, start: &Room, at: &Room, path: &mut Vec<Room>) -> bool {
+/// The nodes (rooms, or files) that reach back to `start` through the imports, if any (a circle).
+fn circle<T: Ord + Clone>(edges: &BTreeSet<(T, T)>, start: &T) -> Option<Vec<T>> {
+    fn walk<T: Ord + Clone>(edges: &BTreeSet<(T, T)>, start: &T, at: &T, path: &mut Vec<T>) -> bool {
         for (_, next) in edges.iter().filter(|(a, _)| a == at) {
             if next == start {
                 return true;
@@ -303,6 +374,54 @@ fn no_room_of_src_web_imports_one_above_it_or_in_a_circle() {
     for room in edges.iter().map(|(from, _)| from) {
         assert_eq!(circle(&edges, room), None, "rooms importing each other in a circle");
     }
+}
+
+/// Inside the plumbing and inside the flows no two files import each other, directly or round a
+/// circle: each shared file stands on the ones below it (the flows: view and facts at the
+/// bottom, then saved, the table, family, share, builder, the pages), so any of them can be read,
+/// tested and moved with what it stands on alone.
+#[test]
+fn no_files_of_a_shared_room_import_each_other_in_a_circle() {
+    let found = file_imports();
+    // The reading works: files of a room do import each other.
+    for (from, to) in
+        [("flows/builder", "flows/saved"), ("flows/compare", "flows/facts"), ("http/extract", "http/error")]
+    {
+        assert!(
+            found.contains_key(&(from.to_owned(), to.to_owned())),
+            "no import {from} -> {to} found: {:#?}",
+            found.keys().collect::<Vec<_>>()
+        );
+    }
+    let edges: BTreeSet<(String, String)> = found.keys().cloned().collect();
+    for file in edges.iter().map(|(from, _)| from) {
+        if let Some(round) = circle(&edges, file) {
+            let lines: Vec<String> = round
+                .iter()
+                .zip(round.iter().cycle().skip(1))
+                .flat_map(|(a, b)| found.get(&(a.clone(), b.clone())).into_iter().flatten().cloned())
+                .collect();
+            panic!("files importing each other in a circle: {} -> {file}, at {lines:#?}", round.join(" -> "));
+        }
+    }
+}
+
+#[test]
+fn a_circle_is_found_and_a_line_is_not_one() {
+    let edges = |pairs: &[(&str, &str)]| -> BTreeSet<(String, String)> {
+        pairs.iter().map(|(a, b)| ((*a).to_owned(), (*b).to_owned())).collect()
+    };
+    let line = edges(&[("a", "b"), ("b", "c"), ("a", "c")]);
+    assert!(["a", "b", "c"].iter().all(|n| circle(&line, &(*n).to_owned()).is_none()));
+    let round = edges(&[("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")]);
+    assert_eq!(circle(&round, &"a".to_owned()), Some(vec!["a".to_owned(), "b".to_owned(), "c".to_owned()]));
+    assert_eq!(circle(&round, &"d".to_owned()), None);
+    let modules: BTreeSet<String> = ["flows/saved".to_owned(), "http/codec".to_owned()].into();
+    let path = |p: &str| p.split('/').map(str::to_owned).collect::<Vec<_>>();
+    assert_eq!(shared_file(&path("flows/saved/load"), &modules).as_deref(), Some("flows/saved"));
+    assert_eq!(shared_file(&path("http/codec/read/Facts"), &modules).as_deref(), Some("http/codec"));
+    assert_eq!(shared_file(&path("flows/JUDGED"), &modules).as_deref(), Some("flows"));
+    assert_eq!(shared_file(&path("boats/view"), &modules), None);
 }
 
 #[test]

@@ -3,7 +3,10 @@
 //! is its engine (src/games/<game>/, with its [`Game`]), its templates (templates/<game>/), its
 //! small web module (a [`Builder`](super::flows::builder::Builder) and its own pages) and one line here.
 
+use super::flows::builder::{Builder, check_stored, stored_facets};
+use super::flows::compare::{Comparable, side};
 pub use super::flows::registered::Registered;
+use super::flows::view::StartChoice;
 use super::http::rate::WriteLimit;
 use super::http::state::AppState;
 use super::{bfg, boats, epic, samurai, waffle};
@@ -18,7 +21,7 @@ use axum::Router;
 macro_rules! registry {
     ($($builder:ty => ($routes:expr, $published:expr)),+ $(,)?) => {
         pub static GAMES: [Registered; [$(stringify!($builder)),+].len()] =
-            [$(Registered::of::<$builder>($routes, $published)),+];
+            [$(entry::<$builder>($routes, $published)),+];
 
         /// Every builder's generic checks, in the registry's order.
         #[cfg(test)]
@@ -34,6 +37,23 @@ registry! {
     bfg::Bfg => (bfg::router, || &[]),
     waffle::Waffle => (waffle::router, || &[]),
     samurai::Samurai => (samurai::router, || &[]),
+}
+
+/// The entry of the game whose builder is `B`: its game, form, facets, stored-document check and
+/// side of a comparison all come from the builder; its routes and published builds are its line.
+const fn entry<B: Builder + Comparable>(
+    routes: fn(&WriteLimit) -> Router<AppState>,
+    published: fn() -> &'static [StartChoice],
+) -> Registered {
+    Registered {
+        game: B::GAME,
+        form: B::FORM,
+        routes,
+        published,
+        facets: stored_facets::<B>,
+        document: check_stored::<B>,
+        compare: side::<B>,
+    }
 }
 
 /// The games, in order.

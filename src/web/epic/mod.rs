@@ -12,7 +12,7 @@ use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::flows::builder::{self, Builder, Editing, page};
 use crate::web::flows::print::Printed;
-use crate::web::flows::saved::Saved;
+use crate::web::flows::share::Saved;
 use crate::web::flows::view::Judged;
 use crate::web::http::error::AppError;
 use crate::web::http::rate::WriteLimit;

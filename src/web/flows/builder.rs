@@ -86,7 +86,7 @@ pub trait Builder: Send + Sync + 'static {
     /// A live update (htmx): the figures, and every problem slot (see [`Verdict::slots`](super::view::Verdict::slots)).
     fn live(v: Self::View) -> Result<String, AppError>;
     /// The read-only share page of a saved build.
-    fn share(v: Self::View, b: Build, saved: shared::Saved) -> Result<String, AppError>;
+    fn share(v: Self::View, b: Build, saved: super::share::Saved) -> Result<String, AppError>;
     /// The printable page; `p` is what its foot says about where the build lives (its share
     /// link and that link's QR code, on every printed page: `macros.html`, `printed`).
     fn print(v: Self::View, p: Printed) -> Result<String, AppError>;
@@ -194,7 +194,7 @@ macro_rules! builder_parts {
         fn share(
             v: Self::View,
             b: $crate::store::builds::Build,
-            saved: $crate::web::flows::saved::Saved,
+            saved: $crate::web::flows::share::Saved,
         ) -> Result<String, $crate::web::http::error::AppError> {
             Ok(::askama::Template::render(&$page { v, b, saved })?)
         }
@@ -539,7 +539,7 @@ async fn show<B: Builder>(
     req: axum::extract::Request,
 ) -> Result<Response, AppError> {
     let at = (req.uri().path(), id.as_str());
-    shared::share_page(&state, B::GAME, at, req.headers(), q.saved.is_some(), |b, saved| {
+    super::share::share_page(&state, B::GAME, at, req.headers(), q.saved.is_some(), |b, saved| {
         B::share(from_saved::<B>(&b), b, saved)
     })
     .await

@@ -1,11 +1,10 @@
 //! What the shared flows ask of each game's builder beyond its [`Game`]: its routes, its published
 //! builds, its gallery facets, its stored documents checked, its side of a comparison. The
-//! registry fills one [`Registered`] per game and the app's assembly hands the table in once
-//! (`web::install_games`), so no flow imports a game or the registry. Before it is handed in the
-//! table is empty.
+//! registry fills one [`Registered`] per game from its builder (`registry::entry`) and the app's
+//! assembly hands the table in once (`web::install_games`), so no flow imports a game or the
+//! registry, and this table imports no builder. Before it is handed in the table is empty.
 
-use super::builder::{Builder, check_stored, stored_facets};
-use super::compare::Comparable;
+use super::facts::Side;
 use super::view::StartChoice;
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
@@ -27,26 +26,8 @@ pub struct Registered {
     /// Why a stored document is not one its builder could have saved: `builder::check_stored::<B>`.
     pub document: fn(&str) -> Result<(), String>,
     /// A saved build judged as one side of a comparison (its facts and problems):
-    /// `compare::side::<B>`, with the game's [`Comparable`](super::compare::Comparable) facts.
-    pub compare: fn(&Build) -> super::compare::Side,
-}
-
-impl Registered {
-    /// The entry of the game whose builder is `B`, with its routes and published builds.
-    pub const fn of<B: Builder + Comparable>(
-        routes: fn(&WriteLimit) -> Router<AppState>,
-        published: fn() -> &'static [StartChoice],
-    ) -> Self {
-        Self {
-            game: B::GAME,
-            form: B::FORM,
-            routes,
-            published,
-            facets: stored_facets::<B>,
-            document: check_stored::<B>,
-            compare: super::compare::side::<B>,
-        }
-    }
+    /// `compare::side::<B>`, with the game's `compare::Comparable` facts.
+    pub compare: fn(&Build) -> Side,
 }
 
 static TABLE: OnceLock<&'static [Registered]> = OnceLock::new();
