@@ -9,7 +9,8 @@
 //!   cargo bench --bench live -- list         # each form's name, live address and file
 //!
 //! Each stage is the very function the live route calls (`builder::live_read`,
-//! `builder::live_judge`, `Builder::live`), and the whole request goes through `web::app`
+//! `builder::live_judge`, `Builder::live`, run up to a stage by `builder::live_upto`, which the
+//! registry holds for every game, so no game is listed here), and the whole request goes through `web::app`
 //! in-process (`tower::ServiceExt::oneshot`), with the subscriber and allocator the server runs
 //! with. The stages are counted cumulatively (read; read and judge; read, judge and draw; the
 //! whole request), each in its own run, so no stage pays for cloning another's output; a part is
@@ -23,10 +24,10 @@
 use axum::body::{Body, Bytes};
 use axum::http::{Request, header};
 use drydock::games::registry::Game;
-use drydock::web::boats::Boats;
-use drydock::web::flows::builder::{Builder, live_judge, live_read};
+use drydock::web::flows::builder::{live_judge, live_read};
+use drydock::web::flows::registered::{LiveStage, Registered};
 use drydock::web::http::fields::Fields;
-use drydock::web::{AppState, app, bfg, epic, registry, samurai, waffle};
+use drydock::web::{AppState, app, registry, samurai};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -57,10 +58,10 @@ fn urlencoded(pairs: &[(String, String)]) -> String {
 }
 
 /// A game's example as its form writes it.
-fn example_form<B: Builder>() -> String {
-    match serde_json::from_str::<B::Doc>(B::GAME.example) {
-        Ok(doc) => urlencoded(&drydock::web::http::codec::encode(&doc)),
-        Err(e) => panic!("{}'s example does not read: {e}", B::GAME.id),
+fn example_form(r: &Registered) -> String {
+    match (r.example_form)() {
+        Ok(pairs) => urlencoded(&pairs),
+        Err(e) => panic!("{e}"),
     }
 }
 
@@ -68,27 +69,29 @@ fn example_form<B: Builder>() -> String {
 /// with the key of the map the page already shows (`map_key`), so the live update leaves the map
 /// out (`SamuraiView::live_map`).
 fn samurai_map_kept() -> String {
-    let body = example_form::<samurai::Samurai>();
+    let body = example_form(entry("samurai"));
     let f = Fields::parse(body.as_bytes());
     let read = live_read::<samurai::Samurai>(&f).unwrap_or_else(|e| panic!("the Samurai example: {e:?}"));
     let key = live_judge::<samurai::Samurai>(read, &f).map_key();
     format!("{body}&map_key={key}")
 }
 
+/// The registry's entry of the game `id`.
+fn entry(id: &str) -> &'static Registered {
+    registry::GAMES.iter().find(|r| r.game.id == id).unwrap_or_else(|| panic!("no game {id} in the registry"))
+}
+
 /// Writes the representative forms: the Minnow as the designer posts it, the loaded Yacht (135
-/// fields), every other game's example as its form writes it, and the Samurai example again
-/// with its map's key (a change that leaves the map as it is).
+/// fields), every other registered game's example as its form writes it, and the Samurai
+/// example again with its map's key (a change that leaves the map as it is).
 fn write_forms() {
     let yacht = urlencoded(&drydock::web::http::codec::encode(&yacht::big_yacht()));
-    let forms = [
-        ("boat-minnow", MINNOW.to_owned()),
-        ("boat-yacht", yacht),
-        ("epic", example_form::<epic::Epic>()),
-        ("bfg", example_form::<bfg::Bfg>()),
-        ("waffle", example_form::<waffle::Waffle>()),
-        ("samurai", example_form::<samurai::Samurai>()),
-        ("samurai-map-kept", samurai_map_kept()),
-    ];
+    let mut forms = vec![("boat-minnow".to_owned(), MINNOW.to_owned()), ("boat-yacht".to_owned(), yacht)];
+    // The boats' own two above stand for their game; every other game's example is its form.
+    for r in registry::GAMES.iter().filter(|r| r.game.id != "boat") {
+        forms.push((r.game.id.to_owned(), example_form(r)));
+    }
+    forms.push(("samurai-map-kept".to_owned(), samurai_map_kept()));
     let dir = forms_dir();
     std::fs::create_dir_all(&dir).expect("tests/data/live");
     for (name, body) in forms {
@@ -131,48 +134,33 @@ enum Stage {
     Request,
 }
 
+impl Stage {
+    /// The live route's own stage, or `None` for the whole request.
+    fn live(self) -> Option<LiveStage> {
+        match self {
+            Stage::Read => Some(LiveStage::Read),
+            Stage::Judge => Some(LiveStage::Judge),
+            Stage::Draw => Some(LiveStage::Draw),
+            Stage::Request => None,
+        }
+    }
+}
+
 const STAGES: [(Stage, &str); 4] =
     [(Stage::Read, "read"), (Stage::Judge, "judge"), (Stage::Draw, "draw"), (Stage::Request, "request")];
 
-/// `n` live updates of `body`, up to `stage`, through `B`'s own functions.
-fn stages<B: Builder>(stage: Stage, body: &Bytes, n: usize) -> usize {
+/// `n` live updates of `body`, up to `stage`, through its game's own functions (the registry's
+/// `live_upto`, the live route's stages).
+fn stages(r: &Registered, stage: LiveStage, body: &Bytes, n: usize) -> usize {
     let mut out = 0;
     for _ in 0..n {
         let f = Fields::parse(black_box(body));
-        let read = match live_read::<B>(&f) {
-            Ok(read) => read,
-            Err(e) => panic!("{}: the form was refused: {e:?}", B::GAME.id),
-        };
-        if stage == Stage::Read {
-            out += black_box(read).1.len();
-            continue;
+        match (r.live_upto)(&f, stage) {
+            Ok(made) => out += black_box(made),
+            Err(e) => panic!("{}: the form was refused: {e:?}", r.game.id),
         }
-        let v = live_judge::<B>(read, &f);
-        if stage == Stage::Judge {
-            black_box(&v);
-            out += 1;
-            continue;
-        }
-        out += black_box(B::live(v).map(|s| s.len()).unwrap_or(0));
     }
     out
-}
-
-/// [`stages`] for one builder.
-type Stages = fn(Stage, &Bytes, usize) -> usize;
-
-fn stages_of(game: &Game) -> Stages {
-    let by_game: [(&Game, Stages); 5] = [
-        (Boats::GAME, stages::<Boats>),
-        (epic::Epic::GAME, stages::<epic::Epic>),
-        (bfg::Bfg::GAME, stages::<bfg::Bfg>),
-        (waffle::Waffle::GAME, stages::<waffle::Waffle>),
-        (samurai::Samurai::GAME, stages::<samurai::Samurai>),
-    ];
-    match by_game.iter().find(|(g, _)| g.id == game.id) {
-        Some((_, f)) => *f,
-        None => panic!("benches/live.rs does not know the builder of {}", game.id),
-    }
 }
 
 /// `n` whole live requests through the app, as wrk sends them (htmx's header, no compression).
@@ -196,10 +184,10 @@ async fn requests(app: &axum::Router, form: &Form, n: usize) -> usize {
 /// One measured run (what callgrind runs): `WARM` updates, then `n` more, up to `stage`.
 fn run(name: &str, stage: Stage, n: usize) {
     let Some(form) = forms().into_iter().find(|f| f.name == name) else { panic!("no form {name}") };
-    if stage != Stage::Request {
-        let f = stages_of(form.game);
-        f(stage, &form.body, WARM);
-        black_box(f(stage, &form.body, n));
+    if let Some(stage) = stage.live() {
+        let r = entry(form.game.id);
+        stages(r, stage, &form.body, WARM);
+        black_box(stages(r, stage, &form.body, n));
         return;
     }
     tracing_subscriber::fmt()

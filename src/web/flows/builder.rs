@@ -7,6 +7,7 @@ use super::conflict::Conflict;
 use super::landing;
 use super::owners;
 use super::print::Printed;
+use super::registered::LiveStage;
 use super::saved::{self as shared, download, file_name, inline, load};
 use super::view::Judged;
 use crate::games::bounds::{self, Document, Named};
@@ -472,6 +473,28 @@ pub fn live_read<B: Builder>(f: &Fields) -> Result<(B::Doc, Vec<Problem>), AppEr
 pub fn live_judge<B: Builder>((doc, problems): (B::Doc, Vec<Problem>), f: &Fields) -> B::View {
     let saved = f.get("build_id").is_some_and(looks_like_id);
     starting::<B>(B::judge_posted(doc, problems, f, true), saved)
+}
+
+/// A live update of `f` up to `stage`, each stage the live route's own: the read document's
+/// problems, the judged view, or the drawn answer, measured (problems, 1, bytes) and kept from the
+/// optimiser, so benches/live.rs can count each stage's instructions.
+pub fn live_upto<B: Builder>(f: &Fields, stage: LiveStage) -> Result<usize, AppError> {
+    let read = live_read::<B>(f)?;
+    if stage == LiveStage::Read {
+        return Ok(std::hint::black_box(read).1.len());
+    }
+    let v = std::hint::black_box(live_judge::<B>(read, f));
+    if stage == LiveStage::Judge {
+        return Ok(1);
+    }
+    Ok(B::live(v)?.len())
+}
+
+/// The game's example (`Game::example`) as its form posts it.
+pub fn example_form<B: Builder>() -> Result<Vec<(String, String)>, String> {
+    let doc: B::Doc =
+        serde_json::from_str(B::GAME.example).map_err(|e| format!("{}'s example: {e}", B::GAME.id))?;
+    Ok(crate::web::http::codec::encode(&doc))
 }
 
 /// Save as a new build: the owner gets the edit token in a cookie and lands on the share page,

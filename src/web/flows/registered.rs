@@ -8,6 +8,8 @@ use super::facts::Side;
 use super::view::StartChoice;
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
+use crate::web::http::error::AppError;
+use crate::web::http::fields::Fields;
 use crate::web::http::rate::WriteLimit;
 use crate::web::http::state::AppState;
 use axum::Router;
@@ -28,6 +30,24 @@ pub struct Registered {
     /// A saved build judged as one side of a comparison (its facts and problems):
     /// `compare::side::<B>`, with the game's `compare::Comparable` facts.
     pub compare: fn(&Build) -> Side,
+    /// A live update of a posted form up to one stage (`builder::live_upto::<B>`): what
+    /// benches/live.rs counts, stage by stage, in the very code the live route runs.
+    pub live_upto: fn(&Fields, LiveStage) -> Result<usize, AppError>,
+    /// The game's example as its form posts it (`builder::example_form::<B>`): the recorded live
+    /// forms in tests/data/live/ are written from it.
+    pub example_form: fn() -> Result<FormPairs, String>,
+}
+
+/// A form's fields, names and values, in order.
+pub type FormPairs = Vec<(String, String)>;
+
+/// How far a live update goes: reading the form into a document, judging it, drawing the
+/// figures (the live route runs all three).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LiveStage {
+    Read,
+    Judge,
+    Draw,
 }
 
 static TABLE: OnceLock<&'static [Registered]> = OnceLock::new();
