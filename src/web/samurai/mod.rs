@@ -8,8 +8,6 @@ pub mod brief;
 mod facts;
 pub mod legend;
 pub mod map;
-#[cfg(test)]
-mod map_tests;
 pub mod scenario_form;
 pub mod threat;
 pub mod view;

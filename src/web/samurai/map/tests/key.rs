@@ -3,13 +3,13 @@
 //! moves a token or a label changes the key. A live update leaves the page's map in place on the
 //! strength of this (`SamuraiView::live_map`).
 
-use super::map::MapView;
-use super::view::{Choices, LiveMap, SamuraiView};
 use crate::games::samurai::data::{Rank, UNIT_TYPES};
 use crate::games::samurai::{
     self, Board, Card, Direction, Grapple, Hex, Leader, LeaderKind, Scenario, Side, Unit, Winds,
 };
 use crate::web::http::fields::Fields;
+use crate::web::samurai::map::MapView;
+use crate::web::samurai::view::{Choices, LiveMap, SamuraiView};
 use askama::Template;
 use proptest::prelude::*;
 
