@@ -4,7 +4,8 @@
 //! fields into a document), judging it, drawing the figures fragment, and everything else (the
 //! router, the layers around it, the answer's body).
 //!
-//!   cargo bench --bench live                 # the counts (valgrind must be installed)
+//!   cargo bench --bench live                 # the counts beside benches/live-counts.txt
+//!   cargo bench --bench live -- record       # the counts, written to benches/live-counts.txt
 //!   cargo bench --bench live -- forms        # writes tests/data/live/ afresh
 //!   cargo bench --bench live -- list         # each form's name, live address and file
 //!
@@ -232,27 +233,87 @@ fn per_update(name: &str, stage: &str) -> u64 {
     long.saturating_sub(short) / (LONG - SHORT) as u64
 }
 
-fn counts(only: &[String]) {
+/// The counts last recorded (benches/live-counts.txt): per form, read, judge, draw and rest.
+fn recorded_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/live-counts.txt")
+}
+
+/// Each form's recorded parts, by name (a missing or unreadable file is no record).
+fn recorded() -> Vec<(String, [u64; 4])> {
+    let text = std::fs::read_to_string(recorded_file()).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            let name = words.next()?.to_owned();
+            let parts: Vec<u64> = words.map(|w| w.replace(',', "").parse().ok()).collect::<Option<_>>()?;
+            Some((name, parts.try_into().ok()?))
+        })
+        .collect()
+}
+
+/// A part against its recorded count: "+3%", and "+24% !" past [`REGRESSION`].
+fn against(now: u64, then: Option<u64>) -> String {
+    let Some(then) = then.filter(|t| *t > 0) else { return String::new() };
+    let change = (now as f64 - then as f64) / then as f64 * 100.0;
+    let flag = if change > REGRESSION { " !" } else { "" };
+    format!("{change:+.0}%{flag}")
+}
+
+/// A part this much larger than its recorded count (per cent) is flagged as a regression.
+const REGRESSION: f64 = 20.0;
+
+/// Counts every form (or those whose names contain one of `only`), prints each part beside its
+/// recorded count, and with `record` writes them as the new record.
+fn counts(only: &[String], record: bool) {
     println!("instructions per live update (callgrind; {}-{} updates after {WARM} warm ones)", LONG, SHORT);
+    println!("each part's change against benches/live-counts.txt; \"!\" marks more than {REGRESSION}% worse");
     println!(
-        "{:<14} {:>6} {:>10} {:>10} {:>10} {:>10} {:>11}",
-        "form", "bytes", "read", "judge", "draw", "rest", "request"
+        "{:<16} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>11}",
+        "form", "bytes", "read", "", "judge", "", "draw", "", "rest", "", "request"
     );
+    let before = recorded();
+    // The record afterwards: what was counted now, and the forms not counted this time as they were.
+    let mut after = before.clone();
     for form in forms() {
         if !only.is_empty() && !only.iter().any(|o| form.name.contains(o.as_str())) {
             continue;
         }
         let [read, judged, drawn, request] = STAGES.map(|(_, s)| per_update(&form.name, s));
+        let parts =
+            [read, judged.saturating_sub(read), drawn.saturating_sub(judged), request.saturating_sub(drawn)];
+        let then = before.iter().find(|(n, _)| *n == form.name).map(|(_, p)| *p);
+        let vs = |i: usize| against(parts[i], then.map(|t| t[i]));
         println!(
-            "{:<14} {:>6} {:>10} {:>10} {:>10} {:>10} {:>11}",
+            "{:<16} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>11}",
             form.name,
             form.body.len(),
-            read,
-            judged.saturating_sub(read),
-            drawn.saturating_sub(judged),
-            request.saturating_sub(drawn),
+            parts[0],
+            vs(0),
+            parts[1],
+            vs(1),
+            parts[2],
+            vs(2),
+            parts[3],
+            vs(3),
             request
         );
+        match after.iter_mut().find(|(n, _)| *n == form.name) {
+            Some((_, p)) => *p = parts,
+            None => after.push((form.name.clone(), parts)),
+        }
+    }
+    if record {
+        after.sort();
+        let lines: Vec<String> =
+            after.iter().map(|(n, p)| format!("{n} {} {} {} {}", p[0], p[1], p[2], p[3])).collect();
+        let text = format!(
+            "# Instructions per live update by part (benches/live.rs): form, read, judge, draw, rest.\n\
+             # Written by `cargo bench --bench live -- record`; the bench prints each part against these.\n{}\n",
+            lines.join("\n")
+        );
+        std::fs::write(recorded_file(), text).expect("writing benches/live-counts.txt");
+        println!("recorded in benches/live-counts.txt");
     }
 }
 
@@ -278,6 +339,7 @@ fn main() {
             };
             run(name, stage, n.parse().expect("a number of updates"));
         }
-        only => counts(&only.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>()),
+        ["record", only @ ..] => counts(&only.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>(), true),
+        only => counts(&only.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>(), false),
     }
 }
