@@ -2,7 +2,7 @@
 //! with a one-line difference worked out from the comparison's facts. Nothing here names a game.
 
 use super::facts::one_line;
-use super::registered::{self};
+use super::registered;
 use crate::store::builds::{self, Build, Listing};
 use crate::web::http::state::AppState;
 
