@@ -10,37 +10,42 @@ pub struct Grouped(pub i64);
 
 impl fmt::Display for Grouped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Written backwards into a buffer and handed over at once: every figure on a page passes
-        // here, and the formatting machinery per group of three cost more than the figure.
-        // The widest number, u64::MAX, has 20 digits and 6 separators; and a sign.
-        let mut buf = [0u8; 27];
-        let mut at = buf.len();
-        let mut n = self.0.unsigned_abs();
-        let mut digits = 0;
-        loop {
-            if digits > 0 && digits % 3 == 0 {
-                at -= 1;
-                buf[at] = b',';
-            }
-            at -= 1;
-            buf[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            digits += 1;
-            if n == 0 {
-                break;
-            }
-        }
-        if self.0 < 0 {
-            at -= 1;
-            buf[at] = b'-';
-        }
-        f.write_str(std::str::from_utf8(&buf[at..]).unwrap_or_default())
+        write_whole(f, self.0, true)
     }
+}
+
+/// Writes `n` in one write: its digits, with thousands separators when `grouped`, after a minus
+/// sign below zero. Every figure on a page passes here: written backwards into a buffer and
+/// handed over at once, it costs less than the formatting machinery (`write!`, `to_string`).
+pub fn write_whole<W: fmt::Write + ?Sized>(out: &mut W, n: i64, grouped: bool) -> fmt::Result {
+    // The widest number, u64::MAX, has 20 digits and 6 separators; and a sign.
+    let mut buf = [0u8; 27];
+    let mut at = buf.len();
+    let mut rest = n.unsigned_abs();
+    let mut digits = 0;
+    loop {
+        if grouped && digits > 0 && digits % 3 == 0 {
+            at -= 1;
+            buf[at] = b',';
+        }
+        at -= 1;
+        buf[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        digits += 1;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        at -= 1;
+        buf[at] = b'-';
+    }
+    out.write_str(std::str::from_utf8(&buf[at..]).unwrap_or_default())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Grouped;
+    use super::{Grouped, write_whole};
 
     #[test]
     fn thousands_are_grouped_in_threes() {
@@ -81,6 +86,9 @@ mod tests {
         values.extend((0..20_000).map(|i| i * 7919 - 50_000_000));
         for n in values {
             assert_eq!(Grouped(n).to_string(), plain(n), "{n}");
+            let mut bare = String::new();
+            write_whole(&mut bare, n, false).expect("a String takes anything");
+            assert_eq!(bare, n.to_string(), "{n}");
         }
     }
 }

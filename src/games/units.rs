@@ -3,7 +3,7 @@
 //! without rounding: "$112.50", "2,999.5", "5 1/3", "2.5". One rule for the boat engine's
 //! quantities (`boats::units`) and the compare page's figures (`web::compare`).
 
-use super::Grouped;
+use super::write_whole;
 use serde::Serialize;
 use std::fmt;
 
@@ -57,30 +57,47 @@ const SIXTHS: [&str; 6] = ["", "1/6", "1/3", "1/2", "2/3", "5/6"];
 
 impl fmt::Display for Exact {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let whole = |f: &mut fmt::Formatter<'_>| {
-            if self.grouped { write!(f, "{}", Grouped(self.whole)) } else { write!(f, "{}", self.whole) }
-        };
-        if self.rem == 0 {
-            return whole(f);
-        }
-        if self.unit == Unit::Spaces && self.per == 6 {
+        self.write_to(f)
+    }
+}
+
+impl Exact {
+    /// Writes it as [`Display`](fmt::Display) does, a piece at a time into `out`, without the
+    /// formatting machinery (a live update writes a few dozen of these).
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        if self.rem != 0 && self.unit == Unit::Spaces && self.per == 6 {
             let frac = SIXTHS[usize::try_from(self.rem).unwrap_or(0).min(5)];
-            if self.whole == 0 {
-                return f.write_str(frac);
+            if self.whole != 0 {
+                write_whole(out, self.whole, self.grouped)?;
+                out.write_str(" ")?;
             }
-            whole(f)?;
-            return write!(f, " {frac}");
+            return out.write_str(frac);
         }
-        whole(f)?;
+        write_whole(out, self.whole, self.grouped)?;
+        if self.rem == 0 {
+            return Ok(());
+        }
         let hundredths = self.rem.saturating_mul(100) / self.per;
         match (self.unit, hundredths % 10) {
-            (Unit::Money, _) => write!(f, ".{hundredths:02}"),
-            (_, 0) if hundredths > 0 => write!(f, ".{}", hundredths / 10),
+            (Unit::Money, _) => two_places(out, hundredths),
+            (_, 0) if hundredths > 0 => {
+                out.write_str(".")?;
+                write_whole(out, i64::try_from(hundredths / 10).unwrap_or(i64::MAX), false)
+            }
             // Finer than hundredths (no unit here is): the digits there are, "." alone for none.
-            (_, 0) => f.write_str("."),
-            _ => write!(f, ".{hundredths:02}"),
+            (_, 0) => out.write_str("."),
+            _ => two_places(out, hundredths),
         }
     }
+}
+
+/// ".05", ".50", ".75": `hundredths` with both digits (and every digit of a larger number).
+fn two_places<W: fmt::Write + ?Sized>(out: &mut W, hundredths: u64) -> fmt::Result {
+    out.write_str(".")?;
+    if hundredths < 10 {
+        out.write_str("0")?;
+    }
+    write_whole(out, i64::try_from(hundredths).unwrap_or(i64::MAX), false)
 }
 
 /// `v` `per`ths of `unit`, written as the pages write a figure: "$1,112.50", "2,999.5 lb",
@@ -132,5 +149,40 @@ mod tests {
         assert_eq!(Exact::of(2001, 2, Unit::Mph).ungrouped().to_string(), "1000.5");
         // Below zero, the remainder stays positive, as the engine's quantities always split.
         assert_eq!(Exact::of(-50, 100, Unit::Pounds).to_string(), "-1.5");
+    }
+
+    /// How `Exact` was written with the formatting machinery, before it wrote its pieces itself.
+    fn formatted(e: &Exact) -> String {
+        let whole = if e.grouped { crate::games::Grouped(e.whole).to_string() } else { e.whole.to_string() };
+        if e.rem == 0 {
+            return whole;
+        }
+        if e.unit == Unit::Spaces && e.per == 6 {
+            let frac = SIXTHS[usize::try_from(e.rem).unwrap_or(0).min(5)];
+            return if e.whole == 0 { frac.to_owned() } else { format!("{whole} {frac}") };
+        }
+        let hundredths = e.rem.saturating_mul(100) / e.per;
+        match (e.unit, hundredths % 10) {
+            (Unit::Money, _) => format!("{whole}.{hundredths:02}"),
+            (_, 0) if hundredths > 0 => format!("{whole}.{}", hundredths / 10),
+            (_, 0) => format!("{whole}."),
+            _ => format!("{whole}.{hundredths:02}"),
+        }
+    }
+
+    #[test]
+    fn written_in_pieces_is_written_as_formatted() {
+        let units = [Unit::Money, Unit::Pounds, Unit::Mph, Unit::Spaces, Unit::Points, Unit::Plain];
+        let mut values: Vec<i64> = (-1300..1300).collect();
+        values.extend([i64::MIN, i64::MIN + 1, i64::MAX, 1_355_200, 299_950, -120_050, 999_999, 1_000_000]);
+        for v in values {
+            for per in [1, 2, 3, 6, 7, 100, 1000] {
+                for unit in units {
+                    for e in [Exact::of(v, per, unit), Exact::of(v, per, unit).ungrouped()] {
+                        assert_eq!(e.to_string(), formatted(&e), "{v} / {per} {unit:?} {}", e.grouped);
+                    }
+                }
+            }
+        }
     }
 }

@@ -143,29 +143,57 @@ impl Speed {
 impl fmt::Display for Money {
     /// "$9,636", or "$112.50" when there are cents.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "${}", Exact::of(self.0, Self::PER_UNIT, Unit::Money))
+        self.write_to(f)
     }
 }
 
 impl fmt::Display for Weight {
     /// Exact, trimmed: "2,997", "2,999.5", "3.75".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Exact::of(self.0, Self::PER_UNIT, Unit::Pounds).fmt(f)
+        self.write_to(f)
     }
 }
 
 impl fmt::Display for Spaces {
     /// "6", "1/2", "5 1/3" (not grouped: the published stat lines write "1000").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Exact::of(self.0, Self::PER_UNIT, Unit::Spaces).ungrouped().fmt(f)
+        self.write_to(f)
     }
 }
 
 impl fmt::Display for Speed {
     /// "20", "2.5" (not grouped; halves below zero written as they always were: "-2.5").
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+// Each quantity written as its `Display` writes it, straight into `out` (a page's buffer), without
+// the formatting machinery: the live figures write dozens of them.
+impl Money {
+    pub fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
+        out.write_str("$")?;
+        Exact::of(self.0, Self::PER_UNIT, Unit::Money).write_to(out)
+    }
+}
+
+impl Weight {
+    pub fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
+        Exact::of(self.0, Self::PER_UNIT, Unit::Pounds).write_to(out)
+    }
+}
+
+impl Spaces {
+    pub fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
+        Exact::of(self.0, Self::PER_UNIT, Unit::Spaces).ungrouped().write_to(out)
+    }
+}
+
+impl Speed {
+    pub fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
         let (whole, rem) = (self.0 / Self::PER_UNIT, (self.0 % Self::PER_UNIT).unsigned_abs());
-        Exact { whole, rem, per: Self::PER_UNIT.unsigned_abs(), unit: Unit::Mph, grouped: false }.fmt(f)
+        Exact { whole, rem, per: Self::PER_UNIT.unsigned_abs(), unit: Unit::Mph, grouped: false }
+            .write_to(out)
     }
 }
 

@@ -50,7 +50,19 @@ impl Builder for Boats {
     type Doc = Design;
     type View = BoatView;
 
-    crate::builder_parts! { judge, doc: design, form: design_form, live: LivePage { slots }, share: ShowPage, print: SheetPage }
+    crate::builder_parts! { judge, doc: design, form: design_form, share: ShowPage, print: SheetPage }
+    /// The figures, drawn into one buffer sized for the answer (most of a live update's answer
+    /// is the same few KB whatever the boat; each row adds its summary, each problem its slot),
+    /// so it is not grown and copied as it is written.
+    fn live(v: BoatView) -> Result<String, AppError> {
+        let rows = v.design.crew.len()
+            + v.design.weapons.len()
+            + v.design.turrets.iter().map(|t| 1 + t.weapons.len()).sum::<usize>()
+            + v.design.accessories.len();
+        let mut out = String::with_capacity(6 * 1024 + 200 * rows + 600 * v.verdict.problems.len());
+        LivePage { slots: v.verdict.slots_shown(), v: &v }.render_into(&mut out)?;
+        Ok(out)
+    }
     /// The ledger and maneuver boxes stay as the player left them.
     fn judge_posted(d: Design, form_problems: Vec<Problem>, f: &Fields, live: bool) -> BoatView {
         BoatView::new(d, form_problems).with_boxes(f, live)
@@ -123,9 +135,10 @@ impl DesignerPage {
 
 #[derive(Template)]
 #[template(path = "boats/live.html")]
-struct LivePage {
-    v: BoatView,
-    slots: Vec<crate::web::flows::view::Slot>,
+struct LivePage<'a> {
+    v: &'a BoatView,
+    /// Each slot with problems: its id, its problems (borrowed from `v`), and none left out.
+    slots: Vec<(String, &'a [crate::web::flows::view::ProblemView], usize)>,
 }
 
 #[derive(Template)]

@@ -229,7 +229,13 @@ impl Placed {
     /// The slots that have something to show, by DOM id, for a live update (which first empties
     /// every slot, then fills these).
     pub fn slots(&self) -> Vec<Slot> {
-        self.order.iter().map(|p| (slot_id(p), self.at(p), 0)).collect()
+        self.slots_shown().into_iter().map(|(id, shown, more)| (id, shown.to_vec(), more)).collect()
+    }
+
+    /// [`Placed::slots`], each slot's problems borrowed rather than copied.
+    pub fn slots_shown(&self) -> Vec<(String, &[ProblemView], usize)> {
+        let shown = |p: &String| self.at.get(p).map_or(&[][..], Vec::as_slice);
+        self.order.iter().map(|p| (slot_id(p), shown(p), 0)).collect()
     }
 
     /// Gives each problem shown in a slot the fixes `fixes` offers for it.
@@ -353,6 +359,12 @@ impl Verdict {
     /// The slots that have something to show, by DOM id, for a live update.
     pub fn slots(&self) -> Vec<Slot> {
         self.placed.slots()
+    }
+
+    /// [`Verdict::slots`], each slot's problems borrowed rather than copied: for a live update
+    /// drawn from a view it borrows.
+    pub fn slots_shown(&self) -> Vec<(String, &[ProblemView], usize)> {
+        self.placed.slots_shown()
     }
 
     /// Gives each problem shown beside its part the one-click fixes `fixes` offers for it (its

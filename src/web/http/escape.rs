@@ -30,6 +30,75 @@ impl Escaper for Html {
     }
 }
 
+/// For types that write themselves, piece by piece, with `fn write_to(&self, out: &mut W)` (a
+/// figure, an id made of a part's path): `Display`, and askama's `FastWritable`, so a template
+/// writes them into the page without making a string of each: the pieces are gathered on the
+/// stack ([`Gathered`]) and handed to the escaper at once, as any text.
+#[macro_export]
+macro_rules! written {
+    ($($t:ty),* $(,)?) => {$(
+        impl ::std::fmt::Display for $t {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                self.write_to(f)
+            }
+        }
+        impl ::askama::FastWritable for $t {
+            fn write_into(
+                &self,
+                dest: &mut dyn ::std::fmt::Write,
+                _: &dyn ::askama::Values,
+            ) -> ::askama::Result<()> {
+                let mut gathered = $crate::web::http::escape::Gathered::default();
+                self.write_to(&mut gathered)?;
+                Ok(gathered.write_into(dest)?)
+            }
+        }
+    )*};
+}
+
+/// A short text written in pieces, kept on the stack until it is whole; past its room, in a
+/// string. One look for anything to escape and one write, rather than one for each piece.
+#[derive(Debug)]
+pub struct Gathered {
+    bytes: [u8; 96],
+    len: usize,
+    spilled: Option<String>,
+}
+
+impl Default for Gathered {
+    fn default() -> Self {
+        Gathered { bytes: [0; 96], len: 0, spilled: None }
+    }
+}
+
+impl fmt::Write for Gathered {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if let Some(text) = &mut self.spilled {
+            text.push_str(s);
+        } else if let Some(room) = self.bytes.get_mut(self.len..self.len + s.len()) {
+            room.copy_from_slice(s.as_bytes());
+            self.len += s.len();
+        } else {
+            let mut text = String::with_capacity(2 * (self.len + s.len()));
+            text.push_str(std::str::from_utf8(&self.bytes[..self.len]).map_err(|_| fmt::Error)?);
+            text.push_str(s);
+            self.spilled = Some(text);
+        }
+        Ok(())
+    }
+}
+
+impl Gathered {
+    /// Writes what was gathered into `dest`, whole.
+    pub fn write_into(&self, dest: &mut dyn fmt::Write) -> fmt::Result {
+        match &self.spilled {
+            Some(text) => dest.write_str(text),
+            // Whole `str`s were copied in, so the bytes are UTF-8.
+            None => dest.write_str(std::str::from_utf8(&self.bytes[..self.len]).map_err(|_| fmt::Error)?),
+        }
+    }
+}
+
 /// Where the first of `<>&"'` is, if any.
 fn first_to_escape(b: &[u8]) -> Option<usize> {
     // A short text (a number, an id, a word) is looked through a byte at a time: setting up the
@@ -78,6 +147,23 @@ mod tests {
             "tail&",
         ] {
             assert_eq!(ours(s), askamas(s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn text_gathered_in_pieces_is_written_whole_however_long() {
+        use std::fmt::Write as _;
+        for n in [0, 1, 5, 19, 20, 21, 60] {
+            let mut gathered = Gathered::default();
+            let mut expected = String::new();
+            for i in 0..n {
+                let piece = if i % 3 == 0 { "é, " } else { "12,345" };
+                gathered.write_str(piece).expect("gathering takes anything");
+                expected.push_str(piece);
+            }
+            let mut out = String::new();
+            gathered.write_into(&mut out).expect("a String takes anything");
+            assert_eq!(out, expected, "{n} pieces");
         }
     }
 

@@ -54,25 +54,42 @@ pub enum Part {
 
 impl fmt::Display for Part {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Part::Hull => f.write_str("hull"),
-            Part::Plant => f.write_str("plant"),
-            Part::Propeller(i) => write!(f, "propellers.{i}"),
-            Part::JetDrive => f.write_str("jet_drive"),
-            Part::Oars => f.write_str("oars"),
-            Part::Top => f.write_str("top"),
-            Part::Deck => f.write_str("deck"),
-            Part::Hydrofoils => f.write_str("hydrofoils"),
-            Part::WeightedKeel => f.write_str("weighted_keel"),
-            Part::Spoiler => f.write_str("spoiler"),
-            Part::Crew(i) => write!(f, "crew.{i}"),
-            Part::Armor => f.write_str("armor"),
-            Part::Weapon(i) => write!(f, "weapons.{i}"),
-            Part::Turret(i) => write!(f, "turrets.{i}"),
-            Part::TurretWeapon(t, w) => write!(f, "turrets.{t}.weapons.{w}"),
-            Part::Accessory(i) => write!(f, "accessories.{i}"),
-            Part::Cargo(i) => write!(f, "cargo.{i}"),
-        }
+        self.write_to(f, ".")
+    }
+}
+
+impl Part {
+    /// Writes its path as [`Display`](fmt::Display) does ("turrets.0.weapons.1"), with `dot`
+    /// between the steps: "-" writes the form's DOM ids ("turrets-0-weapons-1").
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, out: &mut W, dot: &str) -> fmt::Result {
+        let (name, at) = match *self {
+            Part::Hull => return out.write_str("hull"),
+            Part::Plant => return out.write_str("plant"),
+            Part::JetDrive => return out.write_str("jet_drive"),
+            Part::Oars => return out.write_str("oars"),
+            Part::Top => return out.write_str("top"),
+            Part::Deck => return out.write_str("deck"),
+            Part::Hydrofoils => return out.write_str("hydrofoils"),
+            Part::WeightedKeel => return out.write_str("weighted_keel"),
+            Part::Spoiler => return out.write_str("spoiler"),
+            Part::Armor => return out.write_str("armor"),
+            Part::Propeller(i) => ("propellers", i),
+            Part::Crew(i) => ("crew", i),
+            Part::Weapon(i) => ("weapons", i),
+            Part::Turret(i) => ("turrets", i),
+            Part::Accessory(i) => ("accessories", i),
+            Part::Cargo(i) => ("cargo", i),
+            Part::TurretWeapon(t, w) => {
+                out.write_str("turrets")?;
+                out.write_str(dot)?;
+                crate::games::write_whole(out, i64::try_from(t).unwrap_or(i64::MAX), false)?;
+                out.write_str(dot)?;
+                ("weapons", w)
+            }
+        };
+        out.write_str(name)?;
+        out.write_str(dot)?;
+        crate::games::write_whole(out, i64::try_from(at).unwrap_or(i64::MAX), false)
     }
 }
 
@@ -767,6 +784,10 @@ mod part_paths {
         }
         for p in parts {
             assert_eq!(Part::at(&p.to_string()), Some(p), "{p}");
+            // Its DOM id's steps are the same, between dashes.
+            let mut dashed = String::new();
+            p.write_to(&mut dashed, "-").expect("a String takes anything");
+            assert_eq!(dashed, p.to_string().replace('.', "-"), "{p}");
         }
         for path in [
             "",

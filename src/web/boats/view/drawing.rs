@@ -49,9 +49,9 @@ pub struct Drawing {
     pub width: i32,
     pub height: i32,
     /// The hull's outline (an SVG path).
-    pub hull: String,
+    pub hull: &'static str,
     /// The deck's outline inside it, on a decked boat.
-    pub deck: Option<String>,
+    pub deck: Option<&'static str>,
     pub rects: Vec<Rect>,
     /// Weapon marks, propeller blades and the side dividers, as one path.
     pub marks: String,
@@ -61,15 +61,55 @@ pub struct Drawing {
     pub desc: String,
 }
 
-/// A hull's drawn length and beam, after its counter (a Rowboat is short and wide, a Yacht long).
-fn size_of(hull: &str) -> (i32, i32) {
-    match hull {
-        "rowboat" => (150, 112),
-        "speeder" => (220, 100),
-        "cruiser" => (240, 118),
-        "yacht" => (290, 124),
-        _ => (200, 104),
-    }
+/// The drawn sizes of hulls: by hull id, its length and beam, after its counter (a Rowboat is
+/// short and wide, a Yacht long); the last, with no id, every other hull's.
+const SIZES: [(&str, i32, i32); 5] = [
+    ("rowboat", 150, 112),
+    ("speeder", 220, 100),
+    ("cruiser", 240, 118),
+    ("yacht", 290, 124),
+    ("", 200, 104),
+];
+
+/// A hull's drawn size: its place in [`SIZES`], its length and its beam.
+fn size_of(hull: &str) -> (usize, i32, i32) {
+    let at = SIZES.iter().position(|(id, _, _)| *id == hull).unwrap_or(SIZES.len() - 1);
+    (at, SIZES[at].1, SIZES[at].2)
+}
+
+/// Each drawn size's outlines, the hull's and its deck's, written once: every drawing of a hull
+/// of that size draws the same two paths.
+static OUTLINES: std::sync::LazyLock<Vec<(String, String)>> = std::sync::LazyLock::new(|| {
+    SIZES
+        .iter()
+        .map(|&(_, len, beam)| (outline(BOW, len, beam), outline(BOW + 12, len - 18, beam - 16)))
+        .collect()
+});
+
+/// Writes `n`'s digits into `out`, without the formatting machinery (a drawing writes a few
+/// hundred numbers).
+fn num(out: &mut String, n: i32) {
+    // A String takes anything written to it.
+    let _ = crate::games::write_whole(out, n.into(), false);
+}
+
+/// Writes an SVG path step: `step` (a command letter and a space before it, or nothing) and
+/// the point "x,y".
+fn point(out: &mut String, step: &str, x: i32, y: i32) {
+    out.push_str(step);
+    num(out, x);
+    out.push(',');
+    num(out, y);
+}
+
+/// A location and its points, as the drawing writes them: "FL 20"; after `before`.
+fn loc_text(before: &str, l: Loc, points: u16) -> String {
+    let mut text = String::with_capacity(before.len() + 8);
+    text.push_str(before);
+    text.push_str(l.code());
+    text.push(' ');
+    num(&mut text, points.into());
+    text
 }
 
 /// The outline of a hull `len` long and `beam` wide with its bow tip at (CX, `bow`).
@@ -77,23 +117,53 @@ fn outline(bow: i32, len: i32, beam: i32) -> String {
     let (h, s) = (beam / 2, bow + len);
     let (l, r) = (CX - h, CX + h);
     let (c1, c2, side) = (bow + len / 12, bow + len / 4, bow + len * 2 / 5);
-    format!(
-        "M{CX},{bow} C{r1},{c1} {r},{c2} {r},{side} L{r},{s6} Q{r},{s} {r6},{s} L{l6},{s} Q{l},{s} {l},{s6} L{l},{side} C{l},{c2} {l1},{c1} {CX},{bow} Z",
-        r1 = CX + h * 9 / 10,
-        l1 = CX - h * 9 / 10,
-        s6 = s - 6,
-        r6 = r - 6,
-        l6 = l + 6,
-    )
+    let (r1, l1) = (CX + h * 9 / 10, CX - h * 9 / 10);
+    let mut o = String::with_capacity(160);
+    for (step, x, y) in [
+        ("M", CX, bow),
+        (" C", r1, c1),
+        (" ", r, c2),
+        (" ", r, side),
+        (" L", r, s - 6),
+        (" Q", r, s),
+        (" ", r - 6, s),
+        (" L", l + 6, s),
+        (" Q", l, s),
+        (" ", l, s - 6),
+        (" L", l, side),
+        (" C", l, c2),
+        (" ", l1, c1),
+        (" ", CX, bow),
+    ] {
+        point(&mut o, step, x, y);
+    }
+    o.push_str(" Z");
+    o
 }
 
-/// How a weapon entry is written on the drawing: "VMG", "2 torpedoes".
-fn weapon_word(e: &WeaponEntry) -> String {
-    match e.weapon.known() {
-        Some(w) if e.count > 1 => format!("{} {}", e.count, w.plural),
-        Some(w) => w.short.to_owned(),
-        None => e.weapon.id().to_owned(),
+/// Writes how a weapon entry is written on the drawing: "VMG", "2 torpedoes"; after ", "
+/// unless it is the `first` of a list.
+fn weapon_word(out: &mut String, first: bool, e: &WeaponEntry) {
+    if !first {
+        out.push_str(", ");
     }
+    match e.weapon.known() {
+        Some(w) if e.count > 1 => {
+            let _ = crate::games::write_whole(out, e.count.into(), false);
+            out.push(' ');
+            out.push_str(w.plural);
+        }
+        Some(w) => out.push_str(w.short),
+        None => out.push_str(e.weapon.id()),
+    }
+}
+
+/// Appends `item` to a list in words, after `sep` unless it is the first.
+fn listed(out: &mut String, sep: &str, item: &str) {
+    if !out.is_empty() {
+        out.push_str(sep);
+    }
+    out.push_str(item);
 }
 
 /// Where a side or end location's words go: (x, y, anchor), and which way its weapons' mark
@@ -111,7 +181,7 @@ impl BoatView {
     pub fn drawing(&self) -> Drawing {
         let d = &self.design;
         let hull = d.hull.known().unwrap_or(&tables::NO_HULL);
-        let (len, beam) = size_of(hull.id);
+        let (size, len, beam) = size_of(hull.id);
         let h = beam / 2;
         let stern = BOW + len;
         let locations = armor_locations(hull, d);
@@ -119,8 +189,9 @@ impl BoatView {
         let mut labels = Vec::new();
         let mut rects = Vec::new();
         let mut circles = Vec::new();
-        let mut marks = String::new();
-        let mut words: Vec<String> = Vec::new();
+        let mut marks = String::with_capacity(256);
+        // What it has at the back and a deck, in words ("2 propellers at the back and a deck").
+        let mut words = String::new();
 
         // Propellers or the jet at the back, under the transom.
         let props = d.propellers.len().min(6) as i32;
@@ -129,17 +200,17 @@ impl BoatView {
             let y = stern + 12;
             for i in 0..props {
                 let x = CX + (2 * i - (props - 1)) * 22;
-                marks.push_str(&format!(
-                    "M{x},{stern} L{x},{y} M{},{} L{},{} M{},{} L{},{} ",
-                    x - 7,
-                    y - 4,
-                    x + 7,
-                    y + 4,
-                    x - 7,
-                    y + 4,
-                    x + 7,
-                    y - 4
-                ));
+                for (step, px, py) in [
+                    ("M", x, stern),
+                    (" L", x, y),
+                    (" M", x - 7, y - 4),
+                    (" L", x + 7, y + 4),
+                    (" M", x - 7, y + 4),
+                    (" L", x + 7, y - 4),
+                ] {
+                    point(&mut marks, step, px, py);
+                }
+                marks.push(' ');
                 circles.push(Circle { x, y, r: 2 });
                 let guard = d.propellers[i as usize].guard;
                 if guard > 0 {
@@ -148,20 +219,27 @@ impl BoatView {
                         y: y + 16,
                         anchor: "middle",
                         class: "small",
-                        text: format!("guard {guard}"),
+                        text: {
+                            let mut t = String::from("guard ");
+                            num(&mut t, guard.into());
+                            t
+                        },
                     });
                 }
             }
             below = stern + if d.propellers.iter().any(|p| p.guard > 0) { 42 } else { 30 };
-            words.push(match props {
-                1 => "one propeller at the back".to_owned(),
-                n => format!("{n} propellers at the back"),
-            });
+            match props {
+                1 => words.push_str("one propeller at the back"),
+                n => {
+                    num(&mut words, n);
+                    words.push_str(" propellers at the back");
+                }
+            }
         } else if d.jet_drive {
             rects.push(Rect { x: CX - 16, y: stern + 2, w: 32, h: 13, class: "jet" });
             labels.push(Label { x: CX, y: stern + 12, anchor: "middle", class: "small", text: "JET".into() });
             below = stern + 30;
-            words.push("a jet drive at the back".into());
+            words.push_str("a jet drive at the back");
         }
 
         // The back weapons' mark sits between the propellers (or beside the jet), not on one.
@@ -217,13 +295,10 @@ impl BoatView {
         };
         if split {
             let y = BOW + len * 27 / 50;
-            marks.push_str(&format!(
-                "M{},{y} L{},{y} M{},{y} L{},{y} ",
-                CX - h - 5,
-                CX - h + 5,
-                CX + h - 5,
-                CX + h + 5
-            ));
+            for (step, x) in [("M", CX - h - 5), (" L", CX - h + 5), (" M", CX + h - 5), (" L", CX + h + 5)] {
+                point(&mut marks, step, x, y);
+            }
+            marks.push(' ');
         }
         for &l in &locations {
             if let Some(s) = place(l) {
@@ -232,19 +307,27 @@ impl BoatView {
                     y: s.y,
                     anchor: s.anchor,
                     class: "armor",
-                    text: format!("{} {}", l.code(), points(l)),
+                    text: loc_text("", l, points(l)),
                 });
             }
         }
-        let armor_words: Vec<String> =
-            locations.iter().map(|&l| format!("{} {}", l.name(), points(l))).collect();
+        let mut armor_words = String::new();
+        for &l in &locations {
+            listed(&mut armor_words, ", ", l.name());
+            armor_words.push(' ');
+            num(&mut armor_words, points(l).into());
+        }
 
         // Weapons, grouped by facing.
-        let mut weapon_words = Vec::new();
+        let mut weapon_words = String::new();
         for m in Mount::ALL {
-            let here: Vec<String> =
-                d.weapons.iter().filter(|e| e.mount.unwrap_or_default() == m).map(weapon_word).collect();
-            if here.is_empty() {
+            let mut text = String::new();
+            let mut here = 0;
+            for e in d.weapons.iter().filter(|e| e.mount.unwrap_or_default() == m) {
+                weapon_word(&mut text, here == 0, e);
+                here += 1;
+            }
+            if here == 0 {
                 continue;
             }
             let loc = match m {
@@ -258,16 +341,21 @@ impl BoatView {
                 Mount::BR => Loc::BR,
             };
             let Some(s) = place(loc) else { continue };
-            let text = here.join(", ");
-            weapon_words.push(format!("{text} {}", m.word()));
+            listed(&mut weapon_words, "; ", &text);
+            weapon_words.push(' ');
+            weapon_words.push_str(m.word());
             let (x, y) = s.edge;
+            // A triangle on the edge, pointing out.
             let mark = match s.out {
-                (0, -1) => format!("M{},{y} L{x},{} L{},{y} Z ", x - 5, y - 9, x + 5),
-                (0, _) => format!("M{},{y} L{x},{} L{},{y} Z ", x - 5, y + 9, x + 5),
-                (-1, _) => format!("M{x},{} L{},{y} L{x},{} Z ", y - 5, x - 9, y + 5),
-                _ => format!("M{x},{} L{},{y} L{x},{} Z ", y - 5, x + 9, y + 5),
+                (0, -1) => [(x - 5, y), (x, y - 9), (x + 5, y)],
+                (0, _) => [(x - 5, y), (x, y + 9), (x + 5, y)],
+                (-1, _) => [(x, y - 5), (x - 9, y), (x, y + 5)],
+                _ => [(x, y - 5), (x + 9, y), (x, y + 5)],
             };
-            marks.push_str(&mark);
+            for (step, (px, py)) in ["M", " L", " L"].into_iter().zip(mark) {
+                point(&mut marks, step, px, py);
+            }
+            marks.push_str(" Z ");
             let ty = match s.out {
                 (0, -1) => s.y - 14,
                 _ => s.y + 13,
@@ -316,7 +404,6 @@ impl BoatView {
             let n = locs.len() as i32;
             for (i, &l) in locs.iter().enumerate() {
                 let y = from + (to - from) * (2 * i as i32 + 1) / (2 * n.max(1));
-                let text = format!("{} {}", l.code(), points(l));
                 match l {
                     Loc::T | Loc::FT | Loc::BT => {
                         let turrets: Vec<(usize, String)> = d
@@ -325,8 +412,11 @@ impl BoatView {
                             .enumerate()
                             .filter(|(i, _)| turret_at(*i).unwrap_or(first_top) == l)
                             .map(|(i, t)| {
-                                let ws: Vec<String> = t.weapons.iter().map(weapon_word).collect();
-                                (i, if ws.is_empty() { "empty".to_owned() } else { ws.join(", ") })
+                                let mut ws = String::new();
+                                for (k, e) in t.weapons.iter().enumerate() {
+                                    weapon_word(&mut ws, k == 0, e);
+                                }
+                                (i, if t.weapons.is_empty() { "empty".to_owned() } else { ws })
                             })
                             .collect();
                         let tall = 18 + 13 * turrets.len() as i32;
@@ -344,7 +434,13 @@ impl BoatView {
                             y: top + 12,
                             anchor: "middle",
                             class: "armor",
-                            text: if half { format!("{text} (half top)") } else { text.clone() },
+                            text: {
+                                let mut text = loc_text("", l, points(l));
+                                if half {
+                                    text.push_str(" (half top)");
+                                }
+                                text
+                            },
                         });
                         for (k, (i, ws)) in turrets.iter().enumerate() {
                             let ty = top + 24 + 13 * k as i32;
@@ -356,44 +452,73 @@ impl BoatView {
                                 class: "weapon",
                                 text: ws.clone(),
                             });
-                            weapon_words.push(format!("turret {} on {}: {ws}", i + 1, l.name()));
+                            listed(&mut weapon_words, "; ", "turret ");
+                            let _ = crate::games::write_whole(
+                                &mut weapon_words,
+                                i64::try_from(i + 1).unwrap_or(i64::MAX),
+                                false,
+                            );
+                            weapon_words.push_str(" on ");
+                            weapon_words.push_str(l.name());
+                            weapon_words.push_str(": ");
+                            weapon_words.push_str(ws);
                         }
                     }
                     Loc::U | Loc::FU | Loc::BU => {
                         rects.push(Rect { x: CX - 30, y: y - 10, w: 60, h: 14, class: "under" });
-                        labels.push(Label { x: CX, y, anchor: "middle", class: "armor", text });
+                        labels.push(Label {
+                            x: CX,
+                            y,
+                            anchor: "middle",
+                            class: "armor",
+                            text: loc_text("", l, points(l)),
+                        });
                     }
                     _ => labels.push(Label {
                         x: CX,
                         y,
                         anchor: "middle",
                         class: "armor deck-word",
-                        text: format!("Deck {text}"),
+                        text: loc_text("Deck ", l, points(l)),
                     }),
                 }
             }
         }
         let decked = locations.iter().any(|l| matches!(l, Loc::D | Loc::FD | Loc::BD));
-        let deck = decked.then(|| outline(BOW + 12, len - 18, beam - 16));
+        let (hull_path, deck_path) = &OUTLINES[size];
+        let deck = decked.then_some(deck_path.as_str());
         if decked {
-            words.push("a deck".into());
+            listed(&mut words, " and ", "a deck");
         }
         let back_weapons = labels.iter().filter(|l| l.y > below).map(|l| l.y).max().unwrap_or(below);
         let height = back_weapons.max(below) + 12;
-        let desc = format!(
-            "A {} seen from above, bow up. Armor: {}. Weapons: {}.{}",
+        let mut desc = String::with_capacity(64 + armor_words.len() + weapon_words.len() + words.len());
+        for piece in [
+            "A ",
             hull.name,
-            if armor_words.is_empty() { "none".to_owned() } else { armor_words.join(", ") },
-            if weapon_words.is_empty() { "none".to_owned() } else { weapon_words.join("; ") },
-            if words.is_empty() { String::new() } else { format!(" It has {}.", words.join(" and ")) }
-        );
+            " seen from above, bow up. Armor: ",
+            if armor_words.is_empty() { "none" } else { &armor_words },
+            ". Weapons: ",
+            if weapon_words.is_empty() { "none" } else { &weapon_words },
+            ".",
+        ] {
+            desc.push_str(piece);
+        }
+        if !words.is_empty() {
+            desc.push_str(" It has ");
+            desc.push_str(&words);
+            desc.push('.');
+        }
         Drawing {
             width: WIDTH,
             height,
-            hull: outline(BOW, len, beam),
+            hull: hull_path.as_str(),
             deck,
             rects,
-            marks: marks.trim_end().to_owned(),
+            marks: {
+                marks.truncate(marks.trim_end().len());
+                marks
+            },
             circles,
             labels,
             desc,

@@ -21,12 +21,14 @@ use crate::games::Problem;
 use crate::games::boats::design::Design;
 use crate::games::boats::evaluate::{Evaluation, Part, armor_locations};
 use crate::games::boats::tables::{self, Loc};
-use crate::games::boats::units::{Money, Spaces, Weight, dollars_rounded, pounds_rounded};
+use crate::games::boats::units::{Money, Spaces, Weight, pounds_rounded};
 use crate::games::boats::{self, statline};
+use crate::games::write_whole;
 
 use crate::web::boats::assist::{self, FixRow, Panel, Settings};
 use crate::web::flows::view::{Fix, Judged, ProblemView, Verdict, slot_id};
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 /// A ledger line as shown.
 #[derive(Debug, Clone)]
@@ -73,8 +75,22 @@ impl Gauge {
 fn spaces_over(used: Spaces, total: i64) -> Option<String> {
     (used > Spaces::whole(total)).then(|| {
         let by = Spaces(used.0 - Spaces::whole(total).0);
-        format!("over by {by} space{}", if by == Spaces::whole(1) { "" } else { "s" })
+        let mut s = String::with_capacity(24);
+        s.push_str("over by ");
+        let _ = by.write_to(&mut s);
+        s.push_str(if by == Spaces::whole(1) { " space" } else { " spaces" });
+        s
     })
+}
+
+/// Writes `pieces` into one new string: a figure's words without the formatting machinery.
+fn words(pieces: &[&dyn Fn(&mut String) -> std::fmt::Result]) -> String {
+    let mut s = String::with_capacity(40);
+    for p in pieces {
+        // A String takes anything written to it.
+        let _ = p(&mut s);
+    }
+    s
 }
 
 /// Everything the designer, the share page and the record sheet show.
@@ -102,6 +118,105 @@ pub struct BoatView {
 
 /// A part's cost, weight and spaces.
 type Sums = (Money, Weight, Spaces);
+
+/// A part's cost, weight and spaces in a line: "$1,000, 150 lb, 1 sp". Written straight into
+/// the page, without a string of its own.
+#[derive(Debug, Clone, Copy)]
+pub struct Summary(Sums);
+
+impl Summary {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        let (cost, weight, spaces) = self.0;
+        cost.write_to(out)?;
+        out.write_str(", ")?;
+        weight.write_to(out)?;
+        out.write_str(" lb, ")?;
+        spaces.write_to(out)?;
+        out.write_str(" sp")
+    }
+}
+
+/// The id of the place the designer's row of `part` shows its [`Summary`]: "sum-" and its
+/// problem slot's id ("sum-problems-weapons-0").
+#[derive(Debug, Clone, Copy)]
+pub struct SumId(Part);
+
+impl SumId {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        out.write_str("sum-problems-")?;
+        self.0.write_to(out, "-")
+    }
+}
+
+/// A whole figure as the pages write it, in thousands: "$13,552", "3,000 lb".
+#[derive(Debug, Clone, Copy)]
+pub struct Rounded {
+    before: &'static str,
+    n: i64,
+    after: &'static str,
+}
+
+impl Rounded {
+    fn dollars(m: Money) -> Self {
+        Rounded { before: "$", n: m.rounded(), after: "" }
+    }
+
+    fn pounds(w: Weight) -> Self {
+        Rounded { before: "", n: w.rounded(), after: " lb" }
+    }
+
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        out.write_str(self.before)?;
+        crate::games::write_whole(out, self.n, true)?;
+        out.write_str(self.after)
+    }
+}
+
+/// A maneuver the hull allows, in words: "D3: +2 difficulty", "D4: impossible"; or whether it
+/// may make bootlegger turns.
+#[derive(Debug, Clone, Copy)]
+pub enum Maneuver {
+    /// A difficulty and what it adds to it (`None`: impossible).
+    Limit(u8, Option<u8>),
+    Bootlegger(bool),
+}
+
+impl Maneuver {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        let (difficulty, extra) = match *self {
+            Maneuver::Bootlegger(yes) => {
+                return out.write_str(if yes { "Bootlegger turns: yes" } else { "Bootlegger turns: never" });
+            }
+            Maneuver::Limit(difficulty, extra) => (difficulty, extra),
+        };
+        out.write_str("D")?;
+        crate::games::write_whole(out, difficulty.into(), false)?;
+        match extra {
+            Some(0) => out.write_str(": normal"),
+            Some(x) => {
+                out.write_str(": +")?;
+                crate::games::write_whole(out, x.into(), false)?;
+                out.write_str(" difficulty")
+            }
+            None => out.write_str(": impossible"),
+        }
+    }
+}
+
+/// What a point of armor costs and weighs on this hull: "$26 and 6 lb a point".
+#[derive(Debug, Clone, Copy)]
+pub struct PerPoint(Money, Weight);
+
+impl PerPoint {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        self.0.write_to(out)?;
+        out.write_str(" and ")?;
+        self.1.write_to(out)?;
+        out.write_str(" lb a point")
+    }
+}
+
+crate::written! { Summary, SumId, Rounded, Maneuver, PerPoint }
 
 /// The parts of the form's rows that show their cost, weight and spaces, in the form's order:
 /// crew, weapons, turrets (each followed by its weapons), accessories.
@@ -263,11 +378,14 @@ impl BoatView {
     }
 
     fn part_summary(&self, path: &str) -> String {
-        self.summary_of(Part::at(path))
+        let mut s = String::with_capacity(32);
+        // A String takes anything written to it.
+        let _ = Summary(self.sums_of(Part::at(path))).write_to(&mut s);
+        s
     }
 
-    /// A part's cost, weight and spaces in a line ("$1,000, 150 lb, 1 sp"); nothing for no part.
-    fn summary_of(&self, part: Option<Part>) -> String {
+    /// A part's cost, weight and spaces (all zero for no part).
+    fn sums_of(&self, part: Option<Part>) -> Sums {
         // A design's ledger has a few dozen lines over a few dozen parts: a list looked through
         // is cheaper than hashing each part's path.
         let totals = self.part_totals.get_or_init(|| {
@@ -288,16 +406,14 @@ impl BoatView {
             t
         });
         let found = part.and_then(|part| totals.iter().find(|(p, _)| *p == part));
-        let (cost, weight, spaces) = found.map(|(_, t)| *t).unwrap_or_default();
-        format!("{cost}, {weight} lb, {spaces} sp")
+        found.map(|(_, t)| *t).unwrap_or_default()
     }
 
     /// Every row's summary (its cost, weight and spaces) with the id of the place the form shows
     /// it: crew, weapons, turrets and their weapons, accessories. A live update redraws them all.
-    pub fn row_sums(&self) -> Vec<(String, String)> {
-        // The designer's rows name the place "sum-" and their problem slot.
+    pub fn row_sums(&self) -> Vec<(SumId, Summary)> {
         let parts = summed_rows(&self.design).into_iter();
-        parts.map(|p| (format!("sum-{}", slot_id(&p.to_string())), self.summary_of(Some(p)))).collect()
+        parts.map(|p| (SumId(p), Summary(self.sums_of(Some(p))))).collect()
     }
 
     /// The problems shown next to a part of the form.
@@ -316,44 +432,59 @@ impl Judged for BoatView {
     /// Cost, and weight against the hull's maximum load.
     fn headline(&self) -> String {
         let f = &self.eval.figures;
-        format!("{} · {} of {} lb", self.cost(), pounds_rounded(f.weight), pounds_rounded(f.max_load))
+        words(&[
+            &|s| self.cost().write_to(s),
+            &|s| s.write_str(" · "),
+            &|s| write_whole(s, f.weight.rounded(), true),
+            &|s| s.write_str(" of "),
+            &|s| Rounded::pounds(f.max_load).write_to(s),
+        ])
     }
 }
 
 impl BoatView {
     // ----- figures -----
 
-    pub fn cost(&self) -> String {
-        dollars_rounded(self.eval.figures.cost)
+    pub fn cost(&self) -> Rounded {
+        Rounded::dollars(self.eval.figures.cost)
     }
 
-    pub fn weight(&self) -> String {
-        format!("{} lb", pounds_rounded(self.eval.figures.weight))
+    pub fn weight(&self) -> Rounded {
+        Rounded::pounds(self.eval.figures.weight)
     }
 
     pub fn gauges(&self) -> Vec<Gauge> {
         let f = &self.eval.figures;
-        let weight_over = (f.weight > f.max_load)
-            .then(|| format!("over by {} lb", pounds_rounded(Weight(f.weight.0 - f.max_load.0))));
+        let weight_over = (f.weight > f.max_load).then(|| {
+            words(&[&|s| s.write_str("over by "), &|s| {
+                Rounded::pounds(Weight(f.weight.0 - f.max_load.0)).write_to(s)
+            }])
+        });
         let spaces = |label, used: Spaces, total: i64| {
             Gauge::new(
                 label,
-                format!("{used} of {total}"),
+                words(&[&|s| used.write_to(s), &|s| s.write_str(" of "), &|s| write_whole(s, total, false)]),
                 used.as_f64(),
                 total as f64,
                 spaces_over(used, total),
             )
         };
-        let mut g = vec![
+        let mut g = Vec::with_capacity(5);
+        g.extend([
             Gauge::new(
                 "Weight",
-                format!("{} of {} lb max load", pounds_rounded(f.weight), pounds_rounded(f.max_load)),
+                words(&[
+                    &|s| write_whole(s, f.weight.rounded(), true),
+                    &|s| s.write_str(" of "),
+                    &|s| Rounded::pounds(f.max_load).write_to(s),
+                    &|s| s.write_str(" max load"),
+                ]),
                 f.weight.as_f64(),
                 f.max_load.as_f64(),
                 weight_over,
             ),
             spaces("Spaces", f.spaces_used, f.spaces_total),
-        ];
+        ]);
         if f.cargo_spaces_total > 0 || f.cargo_spaces_used > Spaces::ZERO {
             g.push(spaces("Cargo spaces", f.cargo_spaces_used, f.cargo_spaces_total));
         }
@@ -366,25 +497,12 @@ impl BoatView {
     }
 
     /// The hull's maneuver limits in words.
-    pub fn maneuvers(&self) -> Vec<String> {
-        self.eval
-            .figures
-            .maneuvers
+    pub fn maneuvers(&self) -> impl Iterator<Item = Maneuver> + '_ {
+        let f = &self.eval.figures;
+        f.maneuvers
             .iter()
-            .map(|m| match m.extra {
-                Some(0) => format!("D{}: normal", m.difficulty),
-                Some(x) => format!("D{}: +{x} difficulty", m.difficulty),
-                None => format!("D{}: impossible", m.difficulty),
-            })
-            .chain(std::iter::once(
-                if self.eval.figures.bootlegger {
-                    "Bootlegger turns: yes"
-                } else {
-                    "Bootlegger turns: never"
-                }
-                .to_owned(),
-            ))
-            .collect()
+            .map(|m| Maneuver::Limit(m.difficulty, m.extra))
+            .chain(std::iter::once(Maneuver::Bootlegger(f.bootlegger)))
     }
 
     pub fn ledger(&self) -> Vec<LedgerRow> {

@@ -247,13 +247,13 @@ impl BoatView {
             .collect()
     }
 
-    pub fn armor_cost_per_point(&self) -> String {
+    pub fn armor_cost_per_point(&self) -> super::PerPoint {
         self.eval
             .ledger
             .iter()
             .find_map(|l| match l.kind {
                 LineKind::Armor { cost_per_point, weight_per_point, .. } => {
-                    Some(format!("{cost_per_point} and {weight_per_point} lb a point"))
+                    Some(super::PerPoint(cost_per_point, weight_per_point))
                 }
                 _ => None,
             })
@@ -261,7 +261,7 @@ impl BoatView {
                 let h = self.design.hull.known().unwrap_or(&tables::NO_HULL);
                 let k = self.design.armor.kind.known().unwrap_or(tables::PLASTIC);
                 let (cost, weight) = armor_point(h, k);
-                format!("{cost} and {weight} lb a point")
+                super::PerPoint(cost, weight)
             })
     }
 
