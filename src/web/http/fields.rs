@@ -41,22 +41,25 @@ impl Name for &String {
 /// The fields of a posted form, borrowing from the body where no decoding was needed. When a name
 /// is sent twice the later value wins, as with checkboxes that have a hidden fallback.
 ///
-/// A lookup looks at the names from the last one sent back; past [`LOOKUPS_BY_SCAN`] lookups a
-/// sorted index of the names' hashes is made (once), so a lookup compares numbers, not strings.
-/// A live update looks a few names up; a form read for its units' own names looks up many.
+/// A lookup looks at the names from the last one sent back, until lookups have looked at
+/// [`SCANS_PER_NAME`] times as many names as the form has; then a sorted index of the names'
+/// hashes is made (once), so a lookup compares numbers, not strings. A live update looks a few
+/// names up, which costs less than the index would; a form read for its units' own names looks
+/// up many.
 #[derive(Debug, Default, Clone)]
 pub struct Fields<'a> {
     /// In the order sent.
     pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>,
-    /// (hash of the name, position in `pairs`), sorted: made at the first lookup past
-    /// [`LOOKUPS_BY_SCAN`].
+    /// (hash of the name, position in `pairs`), sorted: made when the lookups have looked at
+    /// enough names one by one.
     index: OnceLock<Vec<(u64, usize)>>,
-    /// Lookups made so far without the index.
+    /// How many names lookups have looked at one by one.
     scans: Scans,
 }
 
-/// How many lookups go through the names one by one before the index is made.
-const LOOKUPS_BY_SCAN: usize = 8;
+/// How many times the form's names lookups look at one by one before the index is made (about
+/// what making it costs).
+const SCANS_PER_NAME: usize = 16;
 
 /// A count a shared `&Fields` adds to (a form is looked at by one request at a time).
 #[derive(Debug, Default)]
@@ -122,8 +125,13 @@ impl<'a> Fields<'a> {
     }
 
     pub fn get(&self, name: impl Name) -> Option<&str> {
-        if self.index.get().is_none() && self.scans.0.fetch_add(1, Ordering::Relaxed) < LOOKUPS_BY_SCAN {
-            return self.pairs.iter().rev().find(|(k, _)| name.is(k)).map(|(_, v)| v.as_ref());
+        if self.index.get().is_none()
+            && self.scans.0.load(Ordering::Relaxed) < SCANS_PER_NAME * self.pairs.len()
+        {
+            let mut looked = 0;
+            let found = self.pairs.iter().rev().inspect(|_| looked += 1).find(|(k, _)| name.is(k));
+            self.scans.0.fetch_add(looked, Ordering::Relaxed);
+            return found.map(|(_, v)| v.as_ref());
         }
         let index = self.index();
         let h = name.hash();
@@ -230,7 +238,7 @@ mod tests {
     #[test]
     fn lookups_past_the_scans_through_the_index_find_the_same() {
         let f = Fields::parse(b"deck=off&name=Minnow&deck=on&crew.0.count=2&empty=");
-        for round in 0..3 * LOOKUPS_BY_SCAN {
+        for round in 0..3 * SCANS_PER_NAME {
             assert_eq!(f.get("deck"), Some("on"), "lookup {round}");
             assert_eq!(f.get("crew.0.count"), Some("2"));
             assert_eq!(f.get("empty"), Some(""));
