@@ -7,6 +7,7 @@
 //! made one line there too, so no name can forge lines in a text export.
 
 use serde::de::{self, Deserializer, Visitor};
+use std::borrow::Cow;
 use std::fmt;
 
 /// The most entries one document holds: propellers, crew lines, weapons (a turret's included),
@@ -75,6 +76,11 @@ pub fn short(name: &str) -> std::borrow::Cow<'_, str> {
 /// direction are dropped, so a name cannot turn the rest of its line around (a forum text's
 /// "Points: 120" read backwards) or hide what follows it.
 pub fn one_line(name: &str) -> String {
+    if is_one_line(name) { name.to_owned() } else { one_line_walk(name) }
+}
+
+/// [`one_line`], character by character.
+fn one_line_walk(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars().filter(|c| !is_bidi_control(*c)) {
         let c = if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') { ' ' } else { c };
@@ -83,6 +89,27 @@ pub fn one_line(name: &str) -> String {
         }
     }
     out.trim().to_owned()
+}
+
+/// [`one_line`], borrowed when `text` is one line already.
+pub fn as_one_line(text: Cow<'_, str>) -> Cow<'_, str> {
+    if is_one_line(&text) { text } else { Cow::Owned(one_line(&text)) }
+}
+
+/// Whether [`one_line`] leaves `text` as it is, told for plain ASCII (most names and every id
+/// are): printable characters, no space at either end nor two together. Anything else is left
+/// to [`one_line`]'s own walk.
+fn is_one_line(text: &str) -> bool {
+    let mut after_space = true;
+    for &b in text.as_bytes() {
+        match b {
+            b' ' if after_space => return false,
+            b' ' => after_space = true,
+            0x21..=0x7e => after_space = false,
+            _ => return false,
+        }
+    }
+    !after_space || text.is_empty()
 }
 
 /// A player's text quoted back (in a message, a table of differences): one line ([`one_line`]),
@@ -173,8 +200,13 @@ pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 /// line as names are, so no id, known or not, can forge lines where it is written (a text
 /// export, a message). Unknown ids are kept otherwise as written, for the player to see.
 pub fn id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    let raw = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
-    Ok(one_line(&raw))
+    id_borrowed(d).map(Cow::into_owned)
+}
+
+/// Serde: [`id`], borrowed from the input when it can be (to look it up in a table).
+pub fn id_borrowed<'de, D: Deserializer<'de>>(d: D) -> Result<Cow<'de, str>, D::Error> {
+    let raw = <Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+    Ok(as_one_line(raw))
 }
 
 /// Serde: a list of ids, each one line (see [`id`]).
@@ -273,6 +305,22 @@ pub fn cargo_weight<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy as _;
+
+    proptest::proptest! {
+        /// What is told one line already at a glance is what the walk over its characters
+        /// leaves as it is.
+        #[test]
+        fn a_line_told_at_a_glance_is_what_the_walk_makes(
+            text in proptest::collection::vec(
+                proptest::sample::select(vec!['a', 'Z', '0', ' ', ' ', '\t', '\n', '\u{7f}', '~', '\u{a0}', '\u{202e}', 'é', '\0']),
+                0..12,
+            ).prop_map(|cs| cs.into_iter().collect::<String>())
+        ) {
+            proptest::prop_assert_eq!(one_line(&text), one_line_walk(&text));
+            proptest::prop_assert_eq!(as_one_line(Cow::Borrowed(&text)), one_line_walk(&text));
+        }
+    }
 
     #[test]
     fn names_become_one_trimmed_line() {

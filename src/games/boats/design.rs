@@ -94,7 +94,7 @@ impl<T: Catalogued> Serialize for Ref<T> {
 impl<'de, T: Catalogued> Deserialize<'de> for Ref<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         // One line, as every id a document holds (see `bounds::id`).
-        Ok(Ref::parse(&bounds::id(d)?))
+        Ok(Ref::parse(&bounds::id_borrowed(d)?))
     }
 }
 

@@ -2,6 +2,8 @@
 //! builders' pages name their inputs. The form codec (`codec`) reads them into a document.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A field's name, looked up by hash.
 pub trait Name: Copy {
@@ -10,9 +12,11 @@ pub trait Name: Copy {
     fn is(self, key: &str) -> bool;
 }
 
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+/// Where FNV-1a starts.
+pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
-fn fnv(h: u64, bytes: &[u8]) -> u64 {
+/// FNV-1a: `h` with `bytes` hashed onto it.
+pub(crate) fn fnv(h: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
@@ -34,52 +38,105 @@ impl Name for &String {
     }
 }
 
-/// The fields of a posted form, borrowing from the body where no decoding was needed. Names are
-/// found through a sorted index of their hashes, so a lookup compares numbers, not strings.
-/// When a name is sent twice the later value wins, as with checkboxes that have a hidden
-/// fallback.
+/// The fields of a posted form, borrowing from the body where no decoding was needed. When a name
+/// is sent twice the later value wins, as with checkboxes that have a hidden fallback.
+///
+/// A lookup looks at the names from the last one sent back, until lookups have looked at
+/// [`SCANS_PER_NAME`] times as many names as the form has; then a sorted index of the names'
+/// hashes is made (once), so a lookup compares numbers, not strings. A live update looks a few
+/// names up, which costs less than the index would; a form read for its units' own names looks
+/// up many.
 #[derive(Debug, Default, Clone)]
 pub struct Fields<'a> {
     /// In the order sent.
     pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>,
-    /// (hash of the name, position in `pairs`), sorted.
-    index: Vec<(u64, usize)>,
+    /// (hash of the name, position in `pairs`), sorted: made when the lookups have looked at
+    /// enough names one by one.
+    index: OnceLock<Vec<(u64, usize)>>,
+    /// How many names lookups have looked at one by one.
+    scans: Scans,
+}
+
+/// How many times the form's names lookups look at one by one before the index is made (about
+/// what making it costs).
+const SCANS_PER_NAME: usize = 16;
+
+/// A count a shared `&Fields` adds to (a form is looked at by one request at a time).
+#[derive(Debug, Default)]
+struct Scans(AtomicUsize);
+
+impl Clone for Scans {
+    fn clone(&self) -> Self {
+        Scans(AtomicUsize::new(self.0.load(Ordering::Relaxed)))
+    }
 }
 
 impl<'a> Fields<'a> {
     pub fn parse(body: &'a [u8]) -> Self {
-        // A body that is UTF-8 (every form a browser sends) is checked once, whole, and split as
-        // text; then a name or value with nothing to decode (most are) is borrowed as it is. A
+        // A body that is UTF-8 (every form a browser sends) is checked once, whole, and split
+        // as text; a name or value with nothing to decode in it (most) is borrowed as it is. A
         // live update parses a form on every keystroke.
-        let pairs = match std::str::from_utf8(body) {
-            Ok(text) => text
-                .split('&')
-                .filter(|p| !p.is_empty())
-                .map(|p| {
-                    let (k, v) = p.split_once('=').unwrap_or((p, ""));
-                    (decoded(k), decoded(v))
-                })
-                .collect(),
-            Err(_) => byte_pairs(body),
+        let Ok(text) = std::str::from_utf8(body) else {
+            return Self::of_pairs(byte_pairs(body));
         };
-        Self::indexed(pairs)
+        let bytes = text.as_bytes();
+        // Whether anything at all is to be decoded: in most forms nothing is.
+        let plain = memchr::memchr3(b'+', b'%', 0, bytes).is_none();
+        let part = |start: usize, end: usize| {
+            let raw = &text[start..end];
+            plain_or_decoded(raw, !plain && raw.bytes().any(|b| matches!(b, b'+' | b'%' | 0)))
+        };
+        let mut pairs = Vec::with_capacity(memchr::memchr_iter(b'&', bytes).count() + 1);
+        let (mut start, mut eq) = (0, None);
+        // Every "&" and "=" (found many bytes at a time), and the end: '&' and '=' are ASCII, so
+        // every cut is at a character's boundary.
+        for at in memchr::memchr2_iter(b'&', b'=', bytes).chain([bytes.len()]) {
+            if bytes.get(at) == Some(&b'=') {
+                eq = eq.or(Some(at));
+                continue;
+            }
+            if at > start {
+                pairs.push(match eq {
+                    Some(eq) => (part(start, eq), part(eq + 1, at)),
+                    None => (part(start, at), Cow::Borrowed("")),
+                });
+            }
+            (start, eq) = (at + 1, None);
+        }
+        Self::of_pairs(pairs)
     }
 
     pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Self {
-        Self::indexed(pairs.into_iter().map(|(k, v)| (Cow::Owned(k), Cow::Owned(v))).collect())
+        Self::of_pairs(pairs.into_iter().map(|(k, v)| (Cow::Owned(k), Cow::Owned(v))).collect())
     }
 
-    fn indexed(pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>) -> Self {
-        let mut index: Vec<(u64, usize)> =
-            pairs.iter().enumerate().map(|(i, (k, _))| (k.as_ref().hash(), i)).collect();
-        index.sort_unstable();
-        Fields { pairs, index }
+    fn of_pairs(pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>) -> Self {
+        Fields { pairs, index: OnceLock::new(), scans: Scans::default() }
+    }
+
+    /// The sorted index of the names' hashes.
+    fn index(&self) -> &[(u64, usize)] {
+        self.index.get_or_init(|| {
+            let mut index: Vec<(u64, usize)> =
+                self.pairs.iter().enumerate().map(|(i, (k, _))| (k.as_ref().hash(), i)).collect();
+            index.sort_unstable();
+            index
+        })
     }
 
     pub fn get(&self, name: impl Name) -> Option<&str> {
+        if self.index.get().is_none()
+            && self.scans.0.load(Ordering::Relaxed) < SCANS_PER_NAME * self.pairs.len()
+        {
+            let mut looked = 0;
+            let found = self.pairs.iter().rev().inspect(|_| looked += 1).find(|(k, _)| name.is(k));
+            self.scans.0.fetch_add(looked, Ordering::Relaxed);
+            return found.map(|(_, v)| v.as_ref());
+        }
+        let index = self.index();
         let h = name.hash();
-        let start = self.index.partition_point(|(x, _)| *x < h);
-        self.index[start..]
+        let start = index.partition_point(|(x, _)| *x < h);
+        index[start..]
             .iter()
             .take_while(|(x, _)| *x == h)
             .filter_map(|&(_, i)| self.pairs.get(i))
@@ -134,13 +191,10 @@ fn byte_pairs(body: &[u8]) -> Vec<(Cow<'_, str>, Cow<'_, str>)> {
         .collect()
 }
 
-/// A name or value of a body that is UTF-8: borrowed when there is nothing to decode in it.
-fn decoded(text: &str) -> Cow<'_, str> {
-    if text.bytes().any(|b| matches!(b, b'+' | b'%' | 0)) {
-        decode(text.as_bytes())
-    } else {
-        Cow::Borrowed(text)
-    }
+/// A name or value of a body that is UTF-8: borrowed unless `odd` (a "+", "%" or U+0000 is in
+/// it).
+fn plain_or_decoded(text: &str, odd: bool) -> Cow<'_, str> {
+    if odd { decode(text.as_bytes()) } else { Cow::Borrowed(text) }
 }
 
 /// One name or value of a urlencoded form: borrowed when it needs no decoding (most do not),
@@ -179,6 +233,20 @@ mod tests {
         assert_eq!(f.get("weapons.3.weapon"), Some("mg"));
         assert!(f.flag("deck"));
         assert!(!f.flag("spoiler"));
+    }
+
+    #[test]
+    fn lookups_past_the_scans_through_the_index_find_the_same() {
+        let f = Fields::parse(b"deck=off&name=Minnow&deck=on&crew.0.count=2&empty=");
+        for round in 0..3 * SCANS_PER_NAME {
+            assert_eq!(f.get("deck"), Some("on"), "lookup {round}");
+            assert_eq!(f.get("crew.0.count"), Some("2"));
+            assert_eq!(f.get("empty"), Some(""));
+            assert_eq!(f.get("missing"), None);
+            assert_eq!(f.get(&"name".to_owned()), Some("Minnow"));
+        }
+        assert!(f.index.get().is_some(), "the index was made");
+        assert_eq!(f.clone().get("deck"), Some("on"));
     }
 
     #[test]

@@ -4,23 +4,23 @@
 use super::read::{At, Error, Fact, Mode, Path, Seg, boolean, number};
 use super::*;
 
-pub(super) struct StructFields<'a> {
-    pub(super) at: At<'a>,
+pub(super) struct StructFields<'a, 'de> {
+    pub(super) at: At<'a, 'de>,
     pub(super) names: std::slice::Iter<'static, &'static str>,
     pub(super) next: Option<(&'static str, usize, Mode)>,
 }
 
-impl<'de> MapAccess<'de> for StructFields<'_> {
+impl<'de> MapAccess<'de> for StructFields<'_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
         let at = self.at;
         for &name in self.names.by_ref() {
             let seg = Seg::Field(name);
-            let found = at.children().find(|&(k, _)| k == name).map(|(_, id)| id);
+            let found = at.children().find(|&(k, _)| tree::same(k, name)).map(|(_, id)| id);
             let next = match found {
                 Some(id) if at.readable(id, seg) => Some((id, Mode::Normal)),
-                _ if at.pass.knows(Fact::Zero, |s| at.path.write_shape_of(seg, s)) => {
+                _ if at.pass.knows(Fact::Zero, &Path { up: Some(at.path), seg: Some(seg) }) => {
                     Some((EMPTY, Mode::Zero))
                 }
                 _ => None,
@@ -41,17 +41,18 @@ impl<'de> MapAccess<'de> for StructFields<'_> {
     }
 }
 
-pub(super) struct Items<'a> {
-    pub(super) at: At<'a>,
-    pub(super) items: std::vec::IntoIter<usize>,
+pub(super) struct Items<'a, 'de> {
+    pub(super) at: At<'a, 'de>,
+    /// (the number the form gave it, its node), in order.
+    pub(super) items: std::vec::IntoIter<(u64, usize)>,
     pub(super) index: usize,
 }
 
-impl<'de> SeqAccess<'de> for Items<'_> {
+impl<'de> SeqAccess<'de> for Items<'_, 'de> {
     type Error = Error;
 
     fn next_element_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<Option<S::Value>, Error> {
-        let Some(id) = self.items.next() else { return Ok(None) };
+        let Some((_, id)) = self.items.next() else { return Ok(None) };
         let index = self.index;
         self.index += 1;
         self.at.child(id, Seg::Index(index), Mode::Normal, seed).map(Some)
@@ -62,13 +63,13 @@ impl<'de> SeqAccess<'de> for Items<'_> {
     }
 }
 
-pub(super) struct MapEntries<'a> {
-    pub(super) at: At<'a>,
-    pub(super) items: std::vec::IntoIter<(&'a str, usize)>,
-    pub(super) next: Option<(&'a str, usize)>,
+pub(super) struct MapEntries<'a, 'de> {
+    pub(super) at: At<'a, 'de>,
+    pub(super) items: std::vec::IntoIter<(&'de str, usize)>,
+    pub(super) next: Option<(&'de str, usize)>,
 }
 
-impl<'de> MapAccess<'de> for MapEntries<'_> {
+impl<'de> MapAccess<'de> for MapEntries<'_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {

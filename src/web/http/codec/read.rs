@@ -3,6 +3,7 @@
 
 use super::access::{Items, MapEntries, StructFields, UnitVariant};
 use super::*;
+use crate::web::http::fields::{FNV_START, fnv};
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -21,15 +22,23 @@ pub(super) enum Fact {
     Container = 2,
 }
 
-/// The shapes where each fact holds. Asked with a shape written into one reused buffer, so a
-/// question allocates nothing; and a fact that holds nowhere (most documents have no required
-/// field without a default) is answered before any shape is written.
+/// The shapes where each fact holds, and the sorted hashes of those shapes ([`Path::shape_hash`]).
+/// A question is first asked of the hashes, computed from the path without writing its shape:
+/// most are answered no there (a list's item or an object asked whether it is a blank number),
+/// and only a hash that is there has its shape written (into one reused buffer) and looked up.
+/// A fact that holds nowhere (most documents have no required field without a default) is
+/// answered before anything is computed.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Facts([HashSet<String>; 3]);
+pub(super) struct Facts([HashSet<String>; 3], [Vec<u64>; 3]);
 
 impl Facts {
     pub(super) fn of(&self, fact: Fact) -> &HashSet<String> {
         &self.0[fact as usize]
+    }
+
+    /// Whether a shape of this hash may be among the fact's.
+    pub(super) fn may_hold(&self, fact: Fact, hash: u64) -> bool {
+        self.1[fact as usize].binary_search(&hash).is_ok()
     }
 
     pub(super) fn contains(&self, fact: Fact, shape: &str) -> bool {
@@ -38,6 +47,11 @@ impl Facts {
 
     /// False if it was known already.
     pub(super) fn insert(&mut self, fact: Fact, shape: String) -> bool {
+        let hash = fnv(FNV_START, shape.as_bytes());
+        let hashes = &mut self.1[fact as usize];
+        if let Err(at) = hashes.binary_search(&hash) {
+            hashes.insert(at, hash);
+        }
         self.0[fact as usize].insert(shape)
     }
 
@@ -50,8 +64,10 @@ impl Facts {
     }
 
     pub(super) fn extend(&mut self, other: Facts) {
-        for (mine, theirs) in self.0.iter_mut().zip(other.0) {
-            mine.extend(theirs);
+        for (fact, shapes) in [Fact::Blank, Fact::Zero, Fact::Container].into_iter().zip(other.0) {
+            for shape in shapes {
+                self.insert(fact, shape);
+            }
         }
     }
 }
@@ -84,15 +100,19 @@ pub(super) struct Pass<'t> {
 }
 
 impl Pass<'_> {
-    /// Whether `fact` holds at the shape `shape` writes.
-    pub(super) fn knows(&self, fact: Fact, shape: impl FnOnce(&mut String)) -> bool {
+    /// Whether `fact` holds at the shape of `path`.
+    pub(super) fn knows(&self, fact: Fact, path: &Path) -> bool {
         let (known, facts) = (self.known.of(fact), self.facts.of(fact));
         if known.is_empty() && facts.is_empty() {
             return false;
         }
+        let hash = path.shape_hash();
+        if !self.known.may_hold(fact, hash) && !self.facts.may_hold(fact, hash) {
+            return false;
+        }
         let mut buf = self.shape.borrow_mut();
         buf.clear();
-        shape(&mut buf);
+        path.write(&mut buf, true);
         known.contains(buf.as_str()) || facts.contains(buf.as_str())
     }
 
@@ -193,9 +213,23 @@ impl Path<'_> {
         Path { up: Some(self), seg: Some(seg) }.render(true)
     }
 
-    /// Writes the shape of `seg` under this path into `out`.
-    pub(super) fn write_shape_of(&self, seg: Seg, out: &mut String) {
-        Path { up: Some(self), seg: Some(seg) }.write(out, true);
+    /// The FNV-1a hash of the shape [`Path::render`] writes, without writing it.
+    pub(super) fn shape_hash(&self) -> u64 {
+        self.hash_shape(FNV_START).0
+    }
+
+    /// [`Path::write`]'s bytes hashed onto `h`; whether there were any.
+    fn hash_shape(&self, h: u64) -> (u64, bool) {
+        let (mut h, before) = self.up.map_or((h, false), |up| up.hash_shape(h));
+        let Some(seg) = self.seg else { return (h, before) };
+        if before {
+            h = fnv(h, b".");
+        }
+        let h = match seg {
+            Seg::Field(f) => fnv(h, f.as_bytes()),
+            Seg::Index(_) | Seg::Key(_) => fnv(h, b"*"),
+        };
+        (h, true)
     }
 }
 
@@ -211,21 +245,22 @@ pub(super) enum Mode {
 
 /// The deserializer over one node of the tree.
 #[derive(Clone, Copy)]
-pub(super) struct At<'a> {
-    pub(super) pass: &'a Pass<'a>,
+pub(super) struct At<'a, 'de> {
+    pub(super) pass: &'a Pass<'de>,
     pub(super) node: usize,
     pub(super) path: &'a Path<'a>,
     pub(super) mode: Mode,
 }
 
-impl<'a> At<'a> {
-    pub(super) fn raw(&self) -> &'a str {
+impl<'a, 'de> At<'a, 'de> {
+    pub(super) fn raw(&self) -> &'de str {
         self.pass.tree.raw(self.node)
     }
 
-    pub(super) fn children(&self) -> impl Iterator<Item = (&'a str, usize)> + 'a {
-        let tree: &'a Tree<'a> = self.pass.tree;
-        tree.nodes[self.node].children.iter().filter(|(_, id)| !tree.nodes[*id].gone).map(|(k, id)| (*k, *id))
+    /// Its children not set aside.
+    pub(super) fn children(&self) -> impl Iterator<Item = (&'de str, usize)> + 'a {
+        let tree: &'de Tree<'de> = self.pass.tree;
+        tree.children(self.node).filter(move |&(_, id)| !tree.gone(id))
     }
 
     pub(super) fn learn(&self, fact: Fact) -> Error {
@@ -234,7 +269,7 @@ impl<'a> At<'a> {
 
     /// The node's value for a number, a choice or a character. `None`: read as zero. A blank
     /// value otherwise teaches the next reading to leave the field out.
-    pub(super) fn scalar(&self) -> Result<Option<&'a str>, Error> {
+    pub(super) fn scalar(&self) -> Result<Option<&'de str>, Error> {
         if !self.pass.tree.blank(self.node) {
             Ok(Some(self.raw()))
         } else if self.mode == Mode::Zero {
@@ -244,7 +279,7 @@ impl<'a> At<'a> {
         }
     }
 
-    pub(super) fn number<'de, V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+    pub(super) fn number<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
         match self.scalar()? {
             Some(raw) => number(raw, v),
             None => v.visit_u64(0),
@@ -253,11 +288,12 @@ impl<'a> At<'a> {
 
     /// Whether a child is read: not when blank where a number or choice belongs.
     pub(super) fn readable(&self, node: usize, seg: Seg) -> bool {
-        !(self.pass.tree.blank(node) && self.pass.knows(Fact::Blank, |s| self.path.write_shape_of(seg, s)))
+        !(self.pass.tree.blank(node)
+            && self.pass.knows(Fact::Blank, &Path { up: Some(self.path), seg: Some(seg) }))
     }
 
     /// Reads a child, saying where if it fails.
-    pub(super) fn child<'de, S: DeserializeSeed<'de>>(
+    pub(super) fn child<S: DeserializeSeed<'de>>(
         &self,
         node: usize,
         seg: Seg,
@@ -269,8 +305,8 @@ impl<'a> At<'a> {
         seed.deserialize(at).map_err(|e| self.pass.locate(e, node, &path))
     }
 
-    pub(super) fn entries(self) -> MapEntries<'a> {
-        let items: Vec<(&'a str, usize)> =
+    pub(super) fn entries(self) -> MapEntries<'a, 'de> {
+        let items: Vec<(&'de str, usize)> =
             self.children().filter(|&(k, id)| self.readable(id, Seg::Key(k))).collect();
         MapEntries { at: self, items: items.into_iter(), next: None }
     }
@@ -279,7 +315,7 @@ impl<'a> At<'a> {
 /// A number from a form: whole numbers go to `visit_u64`/`visit_i64`, so bounded fields
 /// (`bounds::count`) judge them and say their range.
 pub(super) fn number<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value, Error> {
-    let t = raw.trim();
+    let t = trimmed(raw);
     if let Ok(n) = t.parse::<u64>() {
         v.visit_u64(n)
     } else if let Ok(n) = t.parse::<i64>() {
@@ -293,7 +329,7 @@ pub(super) fn number<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value, 
 
 /// A checkbox or yes/no value; empty is unchecked.
 pub(super) fn boolean<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value, Error> {
-    let t = raw.trim();
+    let t = trimmed(raw);
     let among = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
     if among(&["on", "true", "1", "yes"]) {
         v.visit_bool(true)
@@ -306,7 +342,18 @@ pub(super) fn boolean<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value,
 
 /// An optional object's own value saying it is not there (an unchecked box's fallback).
 pub(super) fn is_off(raw: &str) -> bool {
-    ["off", "false", "0", "no"].iter().any(|w| raw.trim().eq_ignore_ascii_case(w))
+    let t = trimmed(raw);
+    ["off", "false", "0", "no"].iter().any(|w| t.eq_ignore_ascii_case(w))
+}
+
+/// `raw` without spaces at its ends: most values begin and end with a letter or a digit, which
+/// says so at a glance.
+pub(super) fn trimmed(raw: &str) -> &str {
+    match raw.as_bytes() {
+        [first, .., last] if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric() => raw,
+        [only] if only.is_ascii_alphanumeric() => raw,
+        _ => raw.trim(),
+    }
 }
 
 macro_rules! numbers {
@@ -317,7 +364,7 @@ macro_rules! numbers {
     )*};
 }
 
-impl<'de, 'a> Deserializer<'de> for At<'a> {
+impl<'a, 'de> Deserializer<'de> for At<'a, 'de> {
     type Error = Error;
 
     numbers! {
@@ -328,11 +375,11 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
 
     /// A leaf is text; a node with children a map of them.
     fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        if self.children().next().is_some() {
+        if self.pass.tree.has_children(self.node) {
             return self.deserialize_map(v);
         }
-        match self.pass.tree.nodes[self.node].value {
-            Some(raw) => v.visit_str(raw),
+        match self.pass.tree.value(self.node) {
+            Some(raw) => v.visit_borrowed_str(raw),
             None => v.visit_unit(),
         }
     }
@@ -352,12 +399,13 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
         }
     }
 
+    /// Borrowed from the form: a `Cow<str>` (as `bounds::name` reads) is not copied.
     fn deserialize_str<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        v.visit_str(self.raw())
+        v.visit_borrowed_str(self.raw())
     }
 
     fn deserialize_string<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        v.visit_str(self.raw())
+        v.visit_borrowed_str(self.raw())
     }
 
     fn deserialize_bytes<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
@@ -369,17 +417,14 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        let node = &self.pass.tree.nodes[self.node];
-        let has_children = self.children().next().is_some();
-        match node.value {
+        let has_children = self.pass.tree.has_children(self.node);
+        match self.pass.tree.value(self.node) {
             _ if self.mode == Mode::Zero => v.visit_none(),
             None if has_children => v.visit_some(self),
             None | Some("") => v.visit_none(),
             Some(raw) if raw.trim().is_empty() && has_children => v.visit_none(),
             Some(raw) if is_off(raw) => {
-                if self.pass.knows(Fact::Container, |s| {
-                    self.path.write(s, true);
-                }) {
+                if self.pass.knows(Fact::Container, self.path) {
                     v.visit_none()
                 } else {
                     v.visit_some(At { mode: Mode::Probe, ..self })
@@ -414,8 +459,10 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
             .filter_map(|(k, id)| Some((k.parse::<u64>().ok()?, id)))
             .filter(|&(_, id)| self.readable(id, Seg::Index(0)))
             .collect();
-        items.sort_by_key(|&(n, _)| n);
-        let items: Vec<usize> = items.into_iter().map(|(_, id)| id).collect();
+        // A page sends its rows in order: sorting is then only a look.
+        if !items.is_sorted_by_key(|&(n, _)| n) {
+            items.sort_by_key(|&(n, _)| n);
+        }
         v.visit_seq(Items { at: self, items: items.into_iter(), index: 0 })
     }
 
@@ -462,13 +509,13 @@ impl<'de, 'a> Deserializer<'de> for At<'a> {
         v: V,
     ) -> Result<V::Value, Error> {
         match self.scalar()? {
-            Some(raw) => v.visit_enum(UnitVariant(raw.trim())),
+            Some(raw) => v.visit_enum(UnitVariant(trimmed(raw))),
             None => Err(de::Error::custom("must be chosen: it has no default")),
         }
     }
 
     fn deserialize_identifier<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        v.visit_str(self.raw())
+        v.visit_borrowed_str(self.raw())
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
@@ -564,7 +611,7 @@ pub fn decode<T: Serialize + DeserializeOwned + 'static>(
                         reason(&raw, &detail)
                     )));
                 }
-                tree.nodes[node].gone = true;
+                tree.set_aside(node);
                 unreadable.push(Unreadable { path, raw, detail, entry });
                 if unreadable.len() > MAX_PROBLEMS {
                     return Err(Refused::form(format!(

@@ -9,13 +9,27 @@ pub(super) const ROOT: usize = 0;
 /// A node that is never in the form: what a required field left out is read from, as zero.
 pub(super) const EMPTY: usize = 1;
 
-#[derive(Debug, Default)]
+/// No node: the end of a list of children.
+const NONE: usize = usize::MAX;
+
+#[derive(Debug)]
 pub(super) struct Node<'f> {
-    pub(super) value: Option<&'f str>,
-    /// In the order first sent.
-    pub(super) children: Vec<(&'f str, usize)>,
+    /// Its name under its parent ("weapons", "2", "count").
+    key: &'f str,
+    value: Option<&'f str>,
+    /// Its first and last child, and its next sibling: children are kept in the order first
+    /// sent, linked through the one list of nodes (no list of its own per node).
+    first: usize,
+    last: usize,
+    next: usize,
     /// Set aside as unreadable: read as left out.
-    pub(super) gone: bool,
+    gone: bool,
+}
+
+impl<'f> Node<'f> {
+    fn new(key: &'f str) -> Self {
+        Node { key, value: None, first: NONE, last: NONE, next: NONE, gone: false }
+    }
 }
 
 /// Every posted field under the document's own field names, split on ".": a node may have a value
@@ -23,7 +37,19 @@ pub(super) struct Node<'f> {
 /// values from the posted fields.
 #[derive(Debug)]
 pub(super) struct Tree<'f> {
-    pub(super) nodes: Vec<Node<'f>>,
+    nodes: Vec<Node<'f>>,
+}
+
+/// Where the first "." in `name` is.
+fn dot(name: &str) -> Option<usize> {
+    // Names are short: a plain look at each byte is quicker than a search set up for long text.
+    name.bytes().position(|b| b == b'.')
+}
+
+/// Whether two names are the same: told apart by their length or first byte before their
+/// bytes are compared (most names a node is compared with differ there).
+pub(super) fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
 impl<'f> Tree<'f> {
@@ -33,13 +59,13 @@ impl<'f> Tree<'f> {
         // Room for a form's usual nodes (about two a field) made at once; a form of many fields
         // grows it as it goes, and only as far as its fields need.
         let mut nodes = Vec::with_capacity((2 + 2 * f.len()).min(1024));
-        nodes.extend([Node::default(), Node::default()]);
+        nodes.extend([Node::new(""), Node::new("")]);
         let mut tree = Tree { nodes };
         // A form sends a part's fields together ("weapons.0.*", then "weapons.1.*"): whether the
         // last first segment is the document's is kept for the next field.
         let mut last: Option<(&str, bool)> = None;
         for (name, value) in f.iter() {
-            let first = name.split_once('.').map_or(name, |(first, _)| first);
+            let first = dot(name).map_or(name, |i| &name[..i]);
             let ours = match last {
                 Some((seen, ours)) if seen == first => ours,
                 _ => {
@@ -51,7 +77,12 @@ impl<'f> Tree<'f> {
             if !ours {
                 continue;
             }
-            let at = name.split('.').fold(ROOT, |at, key| tree.child(at, key));
+            let (mut at, mut rest) = (ROOT, name);
+            while let Some(i) = dot(rest) {
+                at = tree.child(at, &rest[..i]);
+                rest = &rest[i + 1..];
+            }
+            let at = tree.child(at, rest);
             tree.nodes[at].value = Some(value);
         }
         tree
@@ -60,17 +91,49 @@ impl<'f> Tree<'f> {
     /// The child `key` of `parent`, made if new. A form sends a part's fields together, so the
     /// last child made is looked at first.
     fn child(&mut self, parent: usize, key: &'f str) -> usize {
-        let children = &self.nodes[parent].children;
-        if let Some(&(_, id)) = children.last().filter(|(k, _)| *k == key) {
-            return id;
+        let last = self.nodes[parent].last;
+        if last != NONE && same(self.nodes[last].key, key) {
+            return last;
         }
-        if let Some(&(_, id)) = children.iter().find(|(k, _)| *k == key) {
+        if let Some(id) = self.children(parent).find(|&(k, _)| same(k, key)).map(|(_, id)| id) {
             return id;
         }
         let id = self.nodes.len();
-        self.nodes.push(Node::default());
-        self.nodes[parent].children.push((key, id));
+        self.nodes.push(Node::new(key));
+        match last {
+            NONE => self.nodes[parent].first = id,
+            last => self.nodes[last].next = id,
+        }
+        self.nodes[parent].last = id;
         id
+    }
+
+    /// The children of `node` (set aside or not), by name, in the order first sent.
+    pub(super) fn children(&self, node: usize) -> impl Iterator<Item = (&'f str, usize)> + '_ {
+        let first = self.nodes[node].first;
+        std::iter::successors((first != NONE).then_some(first), |&id| {
+            let next = self.nodes[id].next;
+            (next != NONE).then_some(next)
+        })
+        .map(|id| (self.nodes[id].key, id))
+    }
+
+    /// Whether the node has a child not set aside.
+    pub(super) fn has_children(&self, node: usize) -> bool {
+        self.children(node).any(|(_, id)| !self.gone(id))
+    }
+
+    pub(super) fn value(&self, node: usize) -> Option<&'f str> {
+        self.nodes[node].value
+    }
+
+    pub(super) fn gone(&self, node: usize) -> bool {
+        self.nodes[node].gone
+    }
+
+    /// Sets the node aside as unreadable.
+    pub(super) fn set_aside(&mut self, node: usize) {
+        self.nodes[node].gone = true;
     }
 
     pub(super) fn raw(&self, node: usize) -> &'f str {
@@ -79,7 +142,13 @@ impl<'f> Tree<'f> {
 
     /// No value of its own, or only spaces: what a number or a choice reads as left out.
     pub(super) fn blank(&self, node: usize) -> bool {
-        self.raw(node).trim().is_empty()
+        let raw = self.raw(node);
+        // Most values start with a letter or a digit: that alone says.
+        match raw.as_bytes().first() {
+            None => true,
+            Some(b) if b.is_ascii_alphanumeric() => false,
+            Some(_) => raw.trim().is_empty(),
+        }
     }
 }
 
