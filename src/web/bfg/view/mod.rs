@@ -12,9 +12,9 @@ pub use rows::{LeaderRow, OptionInput, Row, WeaponRow};
 pub use sheet::{SheetShip, SheetSquadron};
 
 use crate::games::Problem;
-use std::borrow::Cow;
 use crate::games::bfg::{self, Check, Fleet, RuleStatus};
 use crate::web::flows::view::{Judged, ProblemView, Select, Verdict, as_is, points_against, select};
+use std::borrow::Cow;
 
 /// Where a structural select (faction, list, a ship's class) re-renders the form.
 const BUILDER: &str = "/bfg/builder";

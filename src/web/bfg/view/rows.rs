@@ -79,13 +79,14 @@ impl WeaponRow {
         }
     }
 
+    /// Whether its range is a distance ("60", "30-150"), which [`Self::range_text`] gives in cm.
+    pub fn in_cm(&self) -> bool {
+        self.range.bytes().next().is_some_and(|b| b.is_ascii_digit())
+    }
+
     /// Its range in words: "60 cm", "30-150 cm", "contact", "-".
     pub fn range_text(&self) -> String {
-        if self.range.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
-            format!("{} cm", self.range)
-        } else {
-            self.range.to_string()
-        }
+        if self.in_cm() { format!("{} cm", self.range) } else { self.range.to_string() }
     }
 }
 
