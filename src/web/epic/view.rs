@@ -123,6 +123,15 @@ fn chain_explained(l: &DetachmentList) -> Vec<(&'static str, String)> {
     l.chain.iter().map(ChainStep::name).zip(epic::chain_explanation(l)).collect()
 }
 
+/// [`chain_explained`] of a list of the supplement, worked out once for every list: it depends on
+/// the list alone, and writing it had been a quarter of drawing a live update.
+fn explained_once(l: &'static DetachmentList) -> &'static [(&'static str, String)] {
+    static ALL: std::sync::LazyLock<Vec<Vec<(&'static str, String)>>> =
+        std::sync::LazyLock::new(|| epic::lists().iter().map(chain_explained).collect());
+    let at = epic::lists().iter().position(|k| std::ptr::eq(k, l));
+    at.and_then(|i| ALL.get(i)).map_or(&[], Vec::as_slice)
+}
+
 impl ListInfo {
     pub fn new(l: &'static DetachmentList) -> Self {
         let sections: Vec<SectionInfo> = l
@@ -462,8 +471,8 @@ impl EpicView {
     }
 
     /// For each link of the list's chain: its name, what it means and what happens when absent.
-    pub fn chain_explained(&self) -> Vec<(&'static str, String)> {
-        self.list.map_or_else(Vec::new, chain_explained)
+    pub fn chain_explained(&self) -> &'static [(&'static str, String)] {
+        self.list.map_or(&[], explained_once)
     }
 
     /// The profiles of the vessels this detachment has, once each, in the supplement's order.

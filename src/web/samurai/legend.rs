@@ -5,6 +5,7 @@
 //! was left out.
 
 use super::view::defaults;
+use crate::games::samurai::data::{self, UNIT_TYPES};
 use crate::games::samurai::{Hex, Layout, Unit, UnitOptions};
 
 pub struct UnitHead {
@@ -14,7 +15,7 @@ pub struct UnitHead {
     /// Its piece's capitals on the map.
     pub token: String,
     pub type_name: String,
-    pub defaults: String,
+    pub defaults: &'static str,
     pub place: &'static str,
     pub at_sea: String,
     /// Its row drawn briefly (see `SamuraiView::brief`): its side, hex and type as fields, the
@@ -48,7 +49,7 @@ impl UnitHead {
             hex: u.hex,
             token: codes.iter().find(|(k, _, _)| *k == key).map_or_else(String::new, |(_, c, _)| c.clone()),
             type_name: u.type_name().to_owned(),
-            defaults: u.unit_type().map(defaults).unwrap_or_default(),
+            defaults: u.unit_type().map_or("", defaults_once),
             place,
             at_sea,
             brief,
@@ -67,4 +68,13 @@ pub fn place(on_board: bool, o: &UnitOptions) -> &'static str {
     } else {
         "ashore"
     }
+}
+
+/// [`defaults`] of a unit type, written once for every type: it depends on the type alone, and
+/// writing it for every unit had been a quarter of drawing a live update.
+fn defaults_once(t: &'static data::UnitType) -> &'static str {
+    static ALL: std::sync::LazyLock<Vec<String>> =
+        std::sync::LazyLock::new(|| UNIT_TYPES.iter().map(defaults).collect());
+    let at = UNIT_TYPES.iter().position(|k| std::ptr::eq(k, t));
+    at.and_then(|i| ALL.get(i)).map_or("", String::as_str)
 }

@@ -122,6 +122,26 @@ impl WaffleView {
         self.r.vehicles.iter().zip(cards).enumerate().map(|(i, (v, card))| self.row(i, v, card)).collect()
     }
 
+    /// Every vehicle's heading and card summary, which a live update redraws: what
+    /// `waffle/vehicle_legend.html` and the summary show, none of the inputs [`Self::rows`]
+    /// prepares (building those had been four fifths of a live update's drawing).
+    pub fn legend_rows(&self) -> Vec<LegendRow<'_>> {
+        let cards = self.cards().into_iter();
+        self.r
+            .vehicles
+            .iter()
+            .zip(cards)
+            .enumerate()
+            .map(|(i, (v, card))| LegendRow {
+                index: i,
+                number: i + 1,
+                points_id: points_id(&field_path(i, "")),
+                v,
+                card,
+            })
+            .collect()
+    }
+
     fn row(&self, i: usize, v: &Vehicle, card: CardView) -> VehicleRow {
         let path = field_path(i, "");
         let known = vehicle_types(v);
@@ -183,6 +203,16 @@ pub struct TypeBox {
     pub value: String,
     pub label: String,
     pub checked: bool,
+}
+
+/// A vehicle's heading and card summary, as a live update redraws them: the fields of
+/// [`VehicleRow`] that `waffle/vehicle_legend.html` and the summary read.
+pub struct LegendRow<'a> {
+    pub index: usize,
+    pub number: usize,
+    pub points_id: String,
+    pub v: &'a Vehicle,
+    pub card: CardView,
 }
 
 /// A vehicle's part of the editor.

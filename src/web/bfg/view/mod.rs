@@ -14,6 +14,7 @@ pub use sheet::{SheetShip, SheetSquadron};
 use crate::games::Problem;
 use crate::games::bfg::{self, Check, Fleet, RuleStatus};
 use crate::web::flows::view::{Judged, ProblemView, Select, Verdict, as_is, points_against, select};
+use std::borrow::Cow;
 
 /// Where a structural select (faction, list, a ship's class) re-renders the form.
 const BUILDER: &str = "/bfg/builder";
@@ -23,6 +24,9 @@ pub struct FleetView {
     pub fleet: Fleet,
     pub check: Check,
     pub verdict: Verdict,
+    /// [`FleetView::all_rows`], made once: a live update draws them twice (the ordnance table,
+    /// then each row's heading and figures), and making them is most of what it draws.
+    figure_rows: std::sync::OnceLock<Vec<Row>>,
 }
 
 impl Judged for FleetView {
@@ -38,16 +42,16 @@ impl Judged for FleetView {
 }
 
 /// A rule of the fleet's list as the figures panel shows it.
-pub struct RuleView {
+pub struct RuleView<'a> {
     pub id: &'static str,
     pub text: &'static str,
     /// "kept", "broken" or "explained".
     pub status: &'static str,
     /// In words: "Kept", "Broken", or how a rule that counts nothing is kept ("In the ship
     /// lists", "See in-gothic/battleships", "Not checked").
-    pub word: String,
-    pub figures: Vec<String>,
-    pub notes: Vec<&'static str>,
+    pub word: Cow<'static, str>,
+    pub figures: &'a [String],
+    pub notes: &'a [&'static str],
     pub unverified: bool,
 }
 
@@ -74,7 +78,7 @@ impl FleetView {
         };
         let verdict =
             Verdict::new(form_problems, &check.problems, slots, as_is).with_incomplete(fleet.not_read.len());
-        FleetView { fleet, check, verdict }
+        FleetView { fleet, check, verdict, figure_rows: std::sync::OnceLock::new() }
     }
 
     pub fn legal(&self) -> bool {
@@ -129,16 +133,16 @@ impl FleetView {
     }
 
     /// Every rule of the list, as it stands for this fleet: broken ones first.
-    pub fn rules(&self) -> Vec<RuleView> {
-        let mut rules: Vec<RuleView> = self
+    pub fn rules(&self) -> Vec<RuleView<'_>> {
+        let mut rules: Vec<RuleView<'_>> = self
             .check
             .rules
             .iter()
             .map(|r| {
                 let (status, word) = match r.status {
-                    RuleStatus::Kept => ("kept", "Kept".to_owned()),
+                    RuleStatus::Kept => ("kept", Cow::Borrowed("Kept")),
                     RuleStatus::Broken => {
-                        ("broken", if r.unverified { "Broken (unverified)" } else { "Broken" }.to_owned())
+                        ("broken", Cow::Borrowed(if r.unverified { "Broken (unverified)" } else { "Broken" }))
                     }
                     RuleStatus::Explained => ("explained", explained(r.id)),
                 };
@@ -147,8 +151,8 @@ impl FleetView {
                     text: r.text,
                     status,
                     word,
-                    figures: r.figures.clone(),
-                    notes: r.notes.clone(),
+                    figures: &r.figures,
+                    notes: &r.notes,
                     unverified: r.unverified,
                 }
             })
@@ -249,7 +253,7 @@ fn faction_of(s: &bfg::Ship) -> &'static str {
 }
 
 /// How a rule that counts nothing is kept, from our first reading of it.
-fn explained(id: &str) -> String {
+fn explained(id: &str) -> Cow<'static, str> {
     use bfg::RuleCheck as C;
     let first = bfg::rule(id).and_then(|r| r.readings.first()).map(|r| r.check);
     match first {
@@ -260,7 +264,7 @@ fn explained(id: &str) -> String {
         Some(C::Options) => "In the options".into(),
         Some(C::Leaders) => "In the leaders".into(),
         Some(C::Inherit) => "From the list it extends".into(),
-        Some(C::See { rule }) => format!("See {rule}"),
+        Some(C::See { rule }) => format!("See {rule}").into(),
         _ => "Not checked".into(),
     }
 }

@@ -79,13 +79,14 @@ impl WeaponRow {
         }
     }
 
+    /// Whether its range is a distance ("60", "30-150"), which [`Self::range_text`] gives in cm.
+    pub fn in_cm(&self) -> bool {
+        self.range.bytes().next().is_some_and(|b| b.is_ascii_digit())
+    }
+
     /// Its range in words: "60 cm", "30-150 cm", "contact", "-".
     pub fn range_text(&self) -> String {
-        if self.range.bytes().next().is_some_and(|b| b.is_ascii_digit()) {
-            format!("{} cm", self.range)
-        } else {
-            self.range.to_string()
-        }
+        if self.in_cm() { format!("{} cm", self.range) } else { self.range.to_string() }
     }
 }
 
@@ -433,8 +434,12 @@ impl FleetView {
     /// number, name, count, figures, weapons and leaders' figures, not their inputs (their class
     /// and leader selects offer nothing, their options and problems are empty). A live update
     /// redraws these for every row, and working out every row's choices it does not draw was most
-    /// of its cost.
-    pub fn all_rows(&self) -> Vec<Row> {
+    /// of its cost. Made once for a view (the fleet and its figures do not change under it).
+    pub fn all_rows(&self) -> &[Row] {
+        self.figure_rows.get_or_init(|| self.figure_rows())
+    }
+
+    fn figure_rows(&self) -> Vec<Row> {
         let mut rows = self.rows("ships", self.ship_entries(), false, &self.check.ships, Drawn::Figures);
         let squadrons = self.squadron_entries();
         rows.extend(self.rows("squadrons", squadrons, true, &self.check.squadrons, Drawn::Figures));
