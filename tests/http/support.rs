@@ -83,19 +83,21 @@ pub async fn spawn_tweaked(tweak: impl FnOnce(AppState) -> AppState) -> TestApp 
     let router = app(state);
     let serving = ServeOptions::default();
     tokio::spawn(async move { serve(listener, router, serving, std::future::pending()).await });
-    let client = reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
-    TestApp { addr, client, db, pages, store }
+    TestApp { addr, client: stranger(), db, pages, store }
 }
 
-/// A second browser: its own cookie jar, and it shows redirects instead of following them.
+/// How long a test client keeps an idle connection for another request: well under the server's
+/// idle timeout (`ServeOptions`, 20 s), as a browser's is, so a request is never sent on a
+/// connection the server is closing that instant (the client would see it cut, with no answer).
+const CLIENT_IDLE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A browser: its own cookie jar, and it shows redirects instead of following them. The app's own
+/// client is one; a second is a stranger to its builds.
 pub fn stranger() -> reqwest::Client {
     reqwest::Client::builder()
         .cookie_store(true)
         .redirect(reqwest::redirect::Policy::none())
+        .pool_idle_timeout(CLIENT_IDLE)
         .build()
         .expect("client")
 }
