@@ -11,7 +11,7 @@ use crate::games::Problem;
 use crate::games::boats::{self, Design, statline};
 use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
-use crate::web::flows::builder::{self, Builder, Editing, page};
+use crate::web::flows::builder::{self, Builder, Editing, page, render_sized};
 use crate::web::flows::print::Printed;
 use crate::web::flows::saved::{download, file_name};
 use crate::web::flows::share::Saved;
@@ -29,6 +29,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
+use std::sync::atomic::AtomicUsize;
 use view::{BoatView, SheetBlock};
 
 pub fn router(writes: &WriteLimit) -> Router<AppState> {
@@ -51,17 +52,11 @@ impl Builder for Boats {
     type View = BoatView;
 
     crate::builder_parts! { judge, doc: design, form: design_form, share: ShowPage, print: SheetPage }
-    /// The figures, drawn into one buffer sized for the answer (most of a live update's answer
-    /// is the same few KB whatever the boat; each row adds its summary, each problem its slot),
-    /// so it is not grown and copied as it is written.
+    /// The figures, their problem slots borrowed (`Verdict::slots_shown`), drawn into one buffer
+    /// sized at the last answer (`builder::render_sized`, as every game's live answer).
     fn live(v: BoatView) -> Result<String, AppError> {
-        let rows = v.design.crew.len()
-            + v.design.weapons.len()
-            + v.design.turrets.iter().map(|t| 1 + t.weapons.len()).sum::<usize>()
-            + v.design.accessories.len();
-        let mut out = String::with_capacity(6 * 1024 + 200 * rows + 600 * v.verdict.problems.len());
-        LivePage { slots: v.verdict.slots_shown(), v: &v }.render_into(&mut out)?;
-        Ok(out)
+        static LAST: AtomicUsize = AtomicUsize::new(0);
+        render_sized(&LivePage { slots: v.verdict.slots_shown(), v: &v }, &LAST)
     }
     /// The ledger and maneuver boxes stay as the player left them.
     fn judge_posted(d: Design, form_problems: Vec<Problem>, f: &Fields, live: bool) -> BoatView {
