@@ -1,0 +1,58 @@
+//! A part's path ("turrets.0.weapons.1"): printed, read back, and written as a DOM id.
+
+use crate::games::boats::evaluate::Part;
+
+/// Every part reads back from the path it prints as, and nothing else reads as a part.
+#[test]
+fn a_part_is_found_at_the_path_it_prints_as_and_only_there() {
+    let mut parts = vec![
+        Part::Hull,
+        Part::Plant,
+        Part::JetDrive,
+        Part::Oars,
+        Part::Top,
+        Part::Deck,
+        Part::Hydrofoils,
+        Part::WeightedKeel,
+        Part::Spoiler,
+        Part::Armor,
+    ];
+    for i in [0, 1, 9, 10, 47, 1000] {
+        parts.extend([
+            Part::Propeller(i),
+            Part::Crew(i),
+            Part::Weapon(i),
+            Part::Turret(i),
+            Part::Accessory(i),
+        ]);
+        parts.extend([Part::Cargo(i), Part::TurretWeapon(i, 0), Part::TurretWeapon(2, i)]);
+    }
+    for p in parts {
+        assert_eq!(Part::at(&p.to_string()), Some(p), "{p}");
+        // Its DOM id's steps are the same, between dashes.
+        let mut dashed = String::new();
+        p.write_to(&mut dashed, "-").expect("a String takes anything");
+        assert_eq!(dashed, p.to_string().replace('.', "-"), "{p}");
+    }
+    for path in [
+        "",
+        "hull.0",
+        "crew",
+        "crew.",
+        "crew.01",
+        "crew.+1",
+        "crew.-1",
+        "crew.1.role",
+        "weapons.x",
+        "turrets.0.weapons",
+        "turrets.0.weapons.1.ammo",
+        "turrets.0.location",
+        "armor.points.F",
+        "name",
+        "Hull",
+        "weapons..1",
+        "propellers.1.size",
+    ] {
+        assert_eq!(Part::at(path), None, "{path:?}");
+    }
+}
