@@ -138,33 +138,80 @@ fn joined_list(items: &[&str], last_word: &str) -> String {
 /// Edit distance counting a swap of two neighbouring letters as one edit ("VGM" is one edit from
 /// "VMG"), so misprints find their word. Compares at most [`COMPARED_CHARS`] of each.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().take(COMPARED_CHARS).collect();
-    let b: Vec<char> = b.chars().take(COMPARED_CHARS).collect();
-    let w = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * w];
-    for i in 0..=a.len() {
-        d[i * w] = i;
-    }
-    for (j, cell) in d.iter_mut().enumerate().take(w) {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best =
-                (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[(i - 2) * w + j - 2] + 1);
-            }
-            d[i * w + j] = best;
+    // On the stack: each id is compared for every unknown one a document holds, so this runs
+    // thousands of times for a document full of misspellings. Three rows of the table are
+    // enough (a swap of two letters looks two rows back).
+    fn letters(s: &str) -> ([char; COMPARED_CHARS], usize) {
+        let mut out = ['\0'; COMPARED_CHARS];
+        let mut n = 0;
+        for (slot, c) in out.iter_mut().zip(s.chars()) {
+            *slot = c;
+            n += 1;
         }
+        (out, n)
     }
-    d[a.len() * w + b.len()]
+    let ((a, n), (b, m)) = (letters(a), letters(b));
+    let (a, b) = (&a[..n], &b[..m]);
+    let mut before = [0usize; COMPARED_CHARS + 1];
+    let mut last: [usize; COMPARED_CHARS + 1] = std::array::from_fn(|j| j);
+    let mut row = [0usize; COMPARED_CHARS + 1];
+    for i in 1..=n {
+        row[0] = i;
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(before[j - 2] + 1);
+            }
+            row[j] = best;
+        }
+        std::mem::swap(&mut before, &mut last);
+        std::mem::swap(&mut last, &mut row);
+    }
+    last[m]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The distance as a whole table, kept only to hold [`edit_distance`]'s rows to it.
+    fn distance_by_table(a: &str, b: &str) -> usize {
+        let a: Vec<char> = a.chars().take(COMPARED_CHARS).collect();
+        let b: Vec<char> = b.chars().take(COMPARED_CHARS).collect();
+        let w = b.len() + 1;
+        let mut d = vec![0usize; (a.len() + 1) * w];
+        for i in 0..=a.len() {
+            d[i * w] = i;
+        }
+        for (j, cell) in d.iter_mut().enumerate().take(w) {
+            *cell = j;
+        }
+        for i in 1..=a.len() {
+            for j in 1..=b.len() {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                let mut best =
+                    (d[(i - 1) * w + j] + 1).min(d[i * w + j - 1] + 1).min(d[(i - 1) * w + j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(d[(i - 2) * w + j - 2] + 1);
+                }
+                d[i * w + j] = best;
+            }
+        }
+        d[a.len() * w + b.len()]
+    }
+
+    proptest::proptest! {
+        /// Short words of few letters (so swaps and repeats are common), and long ones past
+        /// the compared length, some with letters of more than one byte.
+        #[test]
+        fn the_distance_in_three_rows_is_the_whole_tables(
+            a in "[abé-]{0,12}|[ab]{40,60}|[a-z]{40,60}",
+            b in "[abé-]{0,12}|[ab]{40,60}|[a-z]{40,60}",
+        ) {
+            proptest::prop_assert_eq!(edit_distance(&a, &b), distance_by_table(&a, &b));
+        }
+    }
 
     #[test]
     fn nearest_ids_put_close_spellings_first() {
