@@ -47,21 +47,21 @@ pub enum Clicks {
 }
 
 pub struct HexView {
-    pub name: String,
-    pub points: String,
+    pub name: Hex,
+    pub points: Outline,
     pub land: bool,
     pub shore: bool,
     /// Where the name sits, and the mark and piece.
-    pub tx: String,
-    pub name_y: String,
-    pub mark_y: String,
-    pub cy: String,
+    pub tx: Tenths,
+    pub name_y: Tenths,
+    pub mark_y: Tenths,
+    pub cy: Tenths,
     /// The button's box in the editor: the hex's bounding box, the button clipped to the hex
     /// (static/samurai.css), so all of a hex answers a tap and nothing of its neighbours'.
-    pub bx: String,
-    pub by: String,
-    pub bw: String,
-    pub bh: String,
+    pub bx: Tenths,
+    pub by: Tenths,
+    pub bw: Tenths,
+    pub bh: Tenths,
     pub piece: Option<Piece>,
     /// "hl-move", "hl-landing", "hl-grapple" or "".
     pub hl: &'static str,
@@ -138,21 +138,79 @@ pub struct MapView {
     pub threat: Option<ThreatWords>,
 }
 
-/// `x` to one decimal, as `format!("{x:.1}")` writes it, for every coordinate of the map (a live
-/// update writes thousands). Formatting a float exactly is slow; a whole number of tenths is
-/// not. The two agree wherever the tenths are not within a hair of a half (where exact decimal
-/// rounding and the float product could differ): there, and for anything not a small positive
-/// number, the exact formatting is used.
-fn f(x: f64) -> String {
-    let tenths = x * 10.0;
-    let frac = tenths - tenths.floor();
-    if x.is_sign_positive() && tenths < 1e9 && (frac - 0.5).abs() > 1e-6 {
-        // In range and finite: the cast is exact.
-        let t = tenths.round() as u64;
-        return format!("{}.{}", t / 10, t % 10);
+/// A coordinate written to one decimal, as `format!("{x:.1}")` writes it, for every coordinate
+/// of the map (a live update writes thousands). Formatting a float exactly is slow; a whole
+/// number of tenths is not. The two agree wherever the tenths are not within a hair of a half
+/// (where exact decimal rounding and the float product could differ): there, and for anything
+/// not a small positive number, the exact formatting is used. Written straight into the page,
+/// with no string of its own (`map.html` writes it `|safe`: digits and a point).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tenths(pub f64);
+
+impl Tenths {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        let x = self.0;
+        let tenths = x * 10.0;
+        let frac = tenths - tenths.floor();
+        if x.is_sign_positive() && tenths < 1e9 && (frac - 0.5).abs() > 1e-6 {
+            // In range and finite: the cast is exact, and at most ten digits.
+            let mut t = tenths.round() as u64;
+            let mut digits = [b'0'; 12];
+            let mut at = digits.len() - 1;
+            digits[at] = b'0' + (t % 10) as u8;
+            at -= 1;
+            digits[at] = b'.';
+            t /= 10;
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (t % 10) as u8;
+                t /= 10;
+                if t == 0 {
+                    break;
+                }
+            }
+            return out.write_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+        }
+        write!(out, "{x:.1}")
     }
-    format!("{x:.1}")
 }
+
+crate::written!(Tenths);
+
+/// `x` to one decimal, as a string (see [`Tenths`]).
+fn f(x: f64) -> String {
+    Tenths(x).to_string()
+}
+
+/// A hex's outline: its six corners from the top, clockwise, as SVG's `points` lists them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Outline {
+    cx: f64,
+    cy: f64,
+}
+
+impl Outline {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        // Each corner's distance from the centre, worked out once for every hex of every map.
+        static CORNERS: std::sync::LazyLock<[(f64, f64); 6]> = std::sync::LazyLock::new(|| {
+            std::array::from_fn(|k| {
+                let a = (60.0 * k as f64 - 90.0).to_radians();
+                (R * a.cos(), R * a.sin())
+            })
+        });
+        for (k, (dx, dy)) in CORNERS.iter().enumerate() {
+            if k > 0 {
+                out.write_str(" ")?;
+            }
+            Tenths(self.cx + dx).write_to(out)?;
+            out.write_str(",")?;
+            Tenths(self.cy + dy).write_to(out)?;
+        }
+        Ok(())
+    }
+}
+
+crate::written!(Outline);
 
 fn centre(h: Hex) -> (f64, f64) {
     let w = R * 3f64.sqrt();
@@ -296,12 +354,6 @@ impl MapView {
         for h in b.hexes() {
             let (cx, cy) = centre(h);
             labels.push((cx - 6.0, cy - R * 0.55 - 5.5, cx + 6.0, cy - R * 0.55 + 1.5));
-            let points: Vec<String> = (0..6)
-                .map(|k| {
-                    let a = (60.0 * f64::from(k) - 90.0).to_radians();
-                    format!("{},{}", f(cx + R * a.cos()), f(cy + R * a.sin()))
-                })
-                .collect();
             let land = s.is_land(h);
             let shore = land && b.neighbours(h).any(|(_, n)| !s.is_land(n));
             let unit = j.units.iter().position(|o| o.hex == h).map(|k| (k, &s.units[k]));
@@ -365,18 +417,18 @@ impl MapView {
                 label.push_str(", selected");
             }
             hexes.push(HexView {
-                name: h.to_string(),
-                points: points.join(" "),
+                name: h,
+                points: Outline { cx, cy },
                 land,
                 shore,
-                tx: f(cx),
-                name_y: f(cy - R * 0.55),
-                mark_y: f(cy + R * 0.8),
-                cy: f(cy),
-                bx: f(cx - w / 2.0),
-                by: f(cy - R),
-                bw: f(w),
-                bh: f(2.0 * R),
+                tx: Tenths(cx),
+                name_y: Tenths(cy - R * 0.55),
+                mark_y: Tenths(cy + R * 0.8),
+                cy: Tenths(cy),
+                bx: Tenths(cx - w / 2.0),
+                by: Tenths(cy - R),
+                bw: Tenths(w),
+                bh: Tenths(2.0 * R),
                 piece,
                 hl,
                 mark,
