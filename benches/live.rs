@@ -15,9 +15,14 @@
 //! in-process (`tower::ServiceExt::oneshot`), with the subscriber and allocator the server runs
 //! with. The stages are counted cumulatively (read; read and judge; read, judge and draw; the
 //! whole request), each in its own run, so no stage pays for cloning another's output; a part is
-//! the difference between two. Every run is made twice, with `SHORT` and `LONG` repetitions after
-//! the same warm-up, and the count per request is the difference over `LONG - SHORT`: start-up,
-//! the database's opening and the warm-up cancel out.
+//! the difference between two. Only the measured updates are counted (`measured`): not the
+//! start-up, the warm-up or the database pool's threads. Every run is made twice, with `SHORT`
+//! and `LONG` repetitions after the same warm-up, and the count per request is the difference
+//! over `LONG - SHORT`, so what a run does once (a first call's set-up) cancels out too.
+//!
+//! Beside each form, `bare`: the same request to bare axum, a route reading the body and answering
+//! the very bytes Drydock answered (what `scripts/bench.sh` measures under wrk as the floor),
+//! counted the same way: what Drydock costs beyond it is the whole request less that.
 //!
 //! Callgrind counts instructions, not time: unlike req/s they do not move with what else the
 //! machine runs, so a change of a few per cent in one part shows.
@@ -133,6 +138,9 @@ enum Stage {
     Judge,
     Draw,
     Request,
+    /// The same request to bare axum (as `benches/baseline.rs` serves it): a route that reads the
+    /// form's body and answers the very bytes Drydock answered, with none of Drydock's layers.
+    Bare,
 }
 
 impl Stage {
@@ -142,7 +150,7 @@ impl Stage {
             Stage::Read => Some(LiveStage::Read),
             Stage::Judge => Some(LiveStage::Judge),
             Stage::Draw => Some(LiveStage::Draw),
-            Stage::Request => None,
+            Stage::Request | Stage::Bare => None,
         }
     }
 }
@@ -182,13 +190,43 @@ async fn requests(app: &axum::Router, form: &Form, n: usize) -> usize {
     out
 }
 
+/// The measured updates, and only they: callgrind counts what runs inside this function
+/// (`--toggle-collect`, see [`count`]), so neither the start-up (the database's opening, the
+/// rate limiter's clock calibrating itself for as long as it takes) nor the warm-up, nor the
+/// database pool's own threads, count.
+#[inline(never)]
+fn measured<T>(updates: impl FnOnce() -> T) -> T {
+    black_box(updates())
+}
+
+/// Bare axum answering `form` as Drydock's `app` does: the same route, the body read whole, the
+/// very answer's bytes (asked of `app` once) with its content type, and nothing else.
+async fn bare(app: &axum::Router, form: &Form) -> axum::Router {
+    let req = Request::post(format!("{}/live", form.game.path))
+        .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+        .header("hx-request", "true")
+        .body(Body::from(form.body.clone()))
+        .expect("a request");
+    let res = app.clone().oneshot(req).await.expect("an answer");
+    let answer = axum::body::to_bytes(res.into_body(), usize::MAX).await.expect("a body");
+    let bare = axum::Router::new().route(
+        &format!("{}/live", form.game.path),
+        axum::routing::post(move |body: Bytes| async move {
+            black_box(body.len());
+            ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], answer)
+        }),
+    );
+    requests(&bare, form, WARM).await;
+    bare
+}
+
 /// One measured run (what callgrind runs): `WARM` updates, then `n` more, up to `stage`.
 fn run(name: &str, stage: Stage, n: usize) {
     let Some(form) = forms().into_iter().find(|f| f.name == name) else { panic!("no form {name}") };
     if let Some(stage) = stage.live() {
         let r = entry(form.game.id);
         stages(r, stage, &form.body, WARM);
-        black_box(stages(r, stage, &form.body, n));
+        measured(|| stages(r, stage, &form.body, n));
         return;
     }
     tracing_subscriber::fmt()
@@ -196,22 +234,25 @@ fn run(name: &str, stage: Stage, n: usize) {
         .with_writer(std::io::stderr)
         .init();
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
-    rt.block_on(async {
-        let dir = tempfile::tempdir().expect("a temporary directory");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (db, app) = rt.block_on(async {
         let at = drydock::store::Location::parse(&dir.path().join("live.db").to_string_lossy());
         let db = drydock::store::open_at(&at).await.expect("a database");
         let app = app(AppState::new(db.clone(), "127.0.0.1:3000".parse().expect("an address")));
         requests(&app, &form, WARM).await;
-        black_box(requests(&app, &form, n).await);
-        db.close().await;
+        (db, app)
     });
+    let app = if stage == Stage::Bare { rt.block_on(bare(&app, &form)) } else { app };
+    measured(|| rt.block_on(requests(&app, &form, n)));
+    rt.block_on(db.close());
 }
 
 /// Instructions callgrind counts for one run of `name` up to `stage`, `n` updates after the warm-up.
 fn count(name: &str, stage: &str, n: usize) -> u64 {
     let exe = std::env::current_exe().expect("this bench's path");
     let out = Command::new("valgrind")
-        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null", "--collect-atstart=no"])
+        .arg("--toggle-collect=*live::measured*")
         .arg(&exe)
         .args(["run", name, stage, &n.to_string()])
         .output()
@@ -268,9 +309,10 @@ const REGRESSION: f64 = 20.0;
 fn counts(only: &[String], record: bool) {
     println!("instructions per live update (callgrind; {}-{} updates after {WARM} warm ones)", LONG, SHORT);
     println!("each part's change against benches/live-counts.txt; \"!\" marks more than {REGRESSION}% worse");
+    println!("bare: the same request to bare axum reading the form and answering the same bytes");
     println!(
-        "{:<16} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>11}",
-        "form", "bytes", "read", "", "judge", "", "draw", "", "rest", "", "request"
+        "{:<16} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>11} {:>9}",
+        "form", "bytes", "read", "", "judge", "", "draw", "", "rest", "", "request", "bare"
     );
     let before = recorded();
     // The record afterwards: what was counted now, and the forms not counted this time as they were.
@@ -280,12 +322,13 @@ fn counts(only: &[String], record: bool) {
             continue;
         }
         let [read, judged, drawn, request] = STAGES.map(|(_, s)| per_update(&form.name, s));
+        let bare = per_update(&form.name, "bare");
         let parts =
             [read, judged.saturating_sub(read), drawn.saturating_sub(judged), request.saturating_sub(drawn)];
         let then = before.iter().find(|(n, _)| *n == form.name).map(|(_, p)| *p);
         let vs = |i: usize| against(parts[i], then.map(|t| t[i]));
         println!(
-            "{:<16} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>11}",
+            "{:<16} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>10} {:>6} {:>11} {:>9}",
             form.name,
             form.body.len(),
             parts[0],
@@ -296,7 +339,8 @@ fn counts(only: &[String], record: bool) {
             vs(2),
             parts[3],
             vs(3),
-            request
+            request,
+            bare
         );
         match after.iter_mut().find(|(n, _)| *n == form.name) {
             Some((_, p)) => *p = parts,
@@ -334,8 +378,10 @@ fn main() {
             }
         }
         ["run", name, stage, n] => {
-            let Some(&(stage, _)) = STAGES.iter().find(|(_, s)| s == stage) else {
-                panic!("no stage {stage}")
+            let stage = match STAGES.iter().find(|(_, s)| s == stage) {
+                Some(&(stage, _)) => stage,
+                None if *stage == "bare" => Stage::Bare,
+                None => panic!("no stage {stage}"),
             };
             run(name, stage, n.parse().expect("a number of updates"));
         }

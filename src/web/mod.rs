@@ -75,7 +75,7 @@ pub fn app(state: AppState) -> Router {
         // A 5xx is logged where it happens, once (a 500 with its cause, inside the request's
         // span; an outage as it begins and ends), not again for every request it answers.
         .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)))
-        .layer(middleware::map_response(with_security_headers))
+        .map_response(with_security_headers)
         // Pages are small and made per request: the fastest level costs a fraction of
         // the default's time for nearly the same size. Share pages bring their own,
         // compressed once per change (see cache.rs).

@@ -24,7 +24,10 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
     }
 }
 
-pub async fn with_security_headers<B>(mut res: axum::http::Response<B>) -> axum::http::Response<B> {
+/// [`security_headers`] on an answer, as the stack around the app maps every answer (tower's
+/// `map_response`, a plain function: axum's middleware of the same name boxes each request's
+/// future and clones the services inside, on every request).
+pub fn with_security_headers<B>(mut res: axum::http::Response<B>) -> axum::http::Response<B> {
     security_headers(res.headers_mut());
     res
 }

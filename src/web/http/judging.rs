@@ -30,10 +30,13 @@ use tower::ServiceExt;
 
 /// A document sent in more bytes than this is judged on the blocking pool. Work grows with the
 /// entries a document holds, and most of all with entries naming ids the catalog does not have
-/// (each asks for a "did you mean" search): 200 such entries fit in 8 KiB and take milliseconds
-/// (`cargo bench --bench engine -- unknown` prints each game's), while a form this size (an
-/// editor's is about 1 KiB) holds few enough to stay near a millisecond at worst.
-pub const INLINE_BYTES: u64 = 2 * 1024;
+/// (each asks for a "did you mean" search): the worst, a boat or a fleet of nothing but
+/// misspelt ids, costs some 0.3 ms a KiB (`cargo bench --bench engine -- unknown` prints each
+/// game's), so a document this size holds a worker for 1.3 ms at worst. Every game's largest
+/// form a player makes fits: the loaded Yacht's editor (48 items, 135 fields) posts 2.7 KiB,
+/// and a live update is the request players make most (on the pool, which has one thread on
+/// two cores, they had queued behind each other: a twenty-fifth of bare axum's rate).
+pub const INLINE_BYTES: u64 = 4 * 1024;
 
 /// How many judging reads one client may make: `per_second` (0: no limit), `burst` at once.
 #[derive(Debug, Clone, Copy)]
@@ -206,4 +209,27 @@ fn refusal(req: &Request<Body>, wait: u64) -> Response<Body> {
     };
     r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(wait));
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::INLINE_BYTES;
+
+    /// Each game's representative live update (tests/data/live/, the forms the live bench
+    /// measures: the Minnow, the loaded Yacht, every game's example) is judged on the runtime's
+    /// workers, not queued for the blocking pool.
+    #[test]
+    fn every_representative_live_form_is_judged_on_the_workers() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/live");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(&dir).expect("tests/data/live") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "form") {
+                let len = std::fs::metadata(&path).expect("a form").len();
+                assert!(len <= INLINE_BYTES, "{}: {len} bytes, past {INLINE_BYTES}", path.display());
+                seen += 1;
+            }
+        }
+        assert!(seen >= 6, "only {seen} forms in {}", dir.display());
+    }
 }
