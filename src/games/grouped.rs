@@ -18,18 +18,14 @@ impl fmt::Display for Grouped {
 /// sign below zero. Every figure on a page passes here: written backwards into a buffer and
 /// handed over at once, it costs less than the formatting machinery (`write!`, `to_string`).
 pub fn write_whole<W: fmt::Write + ?Sized>(out: &mut W, n: i64, grouped: bool) -> fmt::Result {
-    // The widest number, u64::MAX, has 20 digits and 6 separators; and a sign.
-    let mut buf = [0u8; 27];
-    let mut at = buf.len();
+    let mut text = Backwards::default();
     let mut rest = n.unsigned_abs();
     let mut digits = 0;
     loop {
         if grouped && digits > 0 && digits % 3 == 0 {
-            at -= 1;
-            buf[at] = b',';
+            text.put(b',');
         }
-        at -= 1;
-        buf[at] = b'0' + (rest % 10) as u8;
+        text.digit(rest);
         rest /= 10;
         digits += 1;
         if rest == 0 {
@@ -37,10 +33,45 @@ pub fn write_whole<W: fmt::Write + ?Sized>(out: &mut W, n: i64, grouped: bool) -
         }
     }
     if n < 0 {
-        at -= 1;
-        buf[at] = b'-';
+        text.put(b'-');
     }
-    out.write_str(std::str::from_utf8(&buf[at..]).unwrap_or_default())
+    out.write_str(text.as_str())
+}
+
+/// A number's text, written backwards from its last character (the widest, u64::MAX with six
+/// separators and a sign, takes 27 bytes): ASCII and nothing else by construction, so it is
+/// handed over as text without looking at each byte again (`str::from_utf8`'s check had cost
+/// as much as writing the digits, and a map writes thousands of numbers).
+#[derive(Debug, Clone)]
+pub struct Backwards {
+    bytes: [u8; 32],
+    at: usize,
+}
+
+impl Default for Backwards {
+    fn default() -> Self {
+        Backwards { bytes: [0; 32], at: 32 }
+    }
+}
+
+impl Backwards {
+    /// Puts the ASCII character `c` in front of what is there (panics past 32 characters).
+    pub fn put(&mut self, c: u8) {
+        assert!(c.is_ascii(), "only ASCII goes into a number's text");
+        self.at -= 1;
+        self.bytes[self.at] = c;
+    }
+
+    /// Puts the last digit of `n` in front.
+    pub fn digit(&mut self, n: u64) {
+        self.put(b'0' + (n % 10) as u8);
+    }
+
+    pub fn as_str(&self) -> &str {
+        let text = &self.bytes[self.at..];
+        // SAFETY: `put` is the only way in and lets only ASCII through, and ASCII is UTF-8.
+        unsafe { std::str::from_utf8_unchecked(text) }
+    }
 }
 
 #[cfg(test)]

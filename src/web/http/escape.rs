@@ -34,8 +34,27 @@ impl Escaper for Html {
 /// figure, an id made of a part's path): `Display`, and askama's `FastWritable`, so a template
 /// writes them into the page without making a string of each: the pieces are gathered on the
 /// stack ([`Gathered`]) and handed to the escaper at once, as any text.
+///
+/// `written!(plain: T)` is for types that write only what never needs escaping (digits, points,
+/// commas, spaces): they write straight into the page, with nothing gathered.
 #[macro_export]
 macro_rules! written {
+    (plain: $($t:ty),* $(,)?) => {$(
+        impl ::std::fmt::Display for $t {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                self.write_to(f)
+            }
+        }
+        impl ::askama::FastWritable for $t {
+            fn write_into(
+                &self,
+                dest: &mut dyn ::std::fmt::Write,
+                _: &dyn ::askama::Values,
+            ) -> ::askama::Result<()> {
+                Ok(self.write_to(dest)?)
+            }
+        }
+    )*};
     ($($t:ty),* $(,)?) => {$(
         impl ::std::fmt::Display for $t {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {

@@ -9,6 +9,7 @@
 //! is scrolled or zoomed. The template (`samurai/map.html`) draws what this prepares.
 
 use super::threat::{self, ThreatWords};
+use crate::games::Backwards;
 use crate::games::bounds::short;
 use crate::games::samurai::{Hex, Judgement, Reach, Scenario, Side, Threat, UnitOptions};
 use std::borrow::Cow;
@@ -151,31 +152,33 @@ impl Tenths {
     fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
         let x = self.0;
         let tenths = x * 10.0;
-        let frac = tenths - tenths.floor();
-        if x.is_sign_positive() && tenths < 1e9 && (frac - 0.5).abs() > 1e-6 {
-            // In range and finite: the cast is exact, and at most ten digits.
-            let mut t = tenths.round() as u64;
-            let mut digits = [b'0'; 12];
-            let mut at = digits.len() - 1;
-            digits[at] = b'0' + (t % 10) as u8;
-            at -= 1;
-            digits[at] = b'.';
-            t /= 10;
-            loop {
-                at -= 1;
-                digits[at] = b'0' + (t % 10) as u8;
+        if x.is_sign_positive() && tenths < 1e9 {
+            // In range and finite: the cast is exact, and is the floor; the fraction is then
+            // `tenths - tenths.floor()` to the bit (a whole number under 1e9 is a float
+            // exactly), and the rounding `tenths.round()`'s away from a half.
+            let whole = tenths as u64;
+            let frac = tenths - whole as f64;
+            if (frac - 0.5).abs() > 1e-6 {
+                let mut t = whole + u64::from(frac > 0.5);
+                let mut text = Backwards::default();
+                text.digit(t);
+                text.put(b'.');
                 t /= 10;
-                if t == 0 {
-                    break;
+                loop {
+                    text.digit(t);
+                    t /= 10;
+                    if t == 0 {
+                        break;
+                    }
                 }
+                return out.write_str(text.as_str());
             }
-            return out.write_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
         }
         write!(out, "{x:.1}")
     }
 }
 
-crate::written!(Tenths);
+crate::written!(plain: Tenths);
 
 /// `x` to one decimal, as a string (see [`Tenths`]).
 fn f(x: f64) -> String {
@@ -210,7 +213,7 @@ impl Outline {
     }
 }
 
-crate::written!(Outline);
+crate::written!(plain: Outline);
 
 fn centre(h: Hex) -> (f64, f64) {
     let w = R * 3f64.sqrt();
