@@ -25,15 +25,14 @@ pub use http::rate::WriteRate;
 pub use http::state::AppState;
 
 use flows::{builder, compare, saved};
+use http::gate::Gated;
 use http::headers::with_security_headers;
 use http::{cache, error, health, judging, limit, metrics, origin, rate};
 
 use crate::store::Db;
 use axum::Router;
 use axum::extract::Request;
-use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use std::any::Any;
 use std::time::Duration;
@@ -81,11 +80,11 @@ pub fn app(state: AppState) -> Router {
         // compressed once per change (see cache.rs).
         .layer(CompressionLayer::new().quality(CompressionLevel::Fastest))
         .layer(CatchPanicLayer::custom(panic_response))
-        .layer(middleware::from_fn_with_state(public, edge))
-        .layer(middleware::from_fn_with_state(writes.clone(), rate::count_token_attempts))
+        .layer(Edge(public))
+        .layer(Gated(rate::TokenAttempts(writes.clone())))
         .layer(judges.extension())
         .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
-        .layer(middleware::from_fn(limit::refuse_past_limit))
+        .layer(Gated(limit::PastLimit))
         .layer(RequestBodyLimitLayer::new(limit::BODY_LIMIT))
         .service(routes);
     // Kept share pages are answered in front of everything else (see cache::KeptPages).
@@ -204,35 +203,117 @@ fn secure_cookies(h: &mut axum::http::HeaderMap) {
     }
 }
 
-/// The edge of the app, one middleware for two jobs. First, a browser's cross-site writes are
+/// The edge of the app, one layer for two jobs. First, a browser's cross-site writes are
 /// refused ([`origin::allows`]). Then, what layers outside the handlers (body limit, timeout,
 /// method routing, the cross-site refusal) and axum's extractors (an address or query that
 /// cannot be read) answer with bare bodies, empty or plain text, gets the same clear message as
 /// every other error: JSON under `/api`, a page elsewhere. Handlers always answer with HTML or
-/// JSON.
-async fn edge(
-    State(public): State<std::sync::Arc<origin::PublicOrigin>>,
-    req: Request,
-    next: Next,
-) -> Response {
-    let api = req.uri().path().starts_with("/api/");
-    let mut res = if origin::allows(&public, &req) {
-        next.run(req).await
-    } else {
-        StatusCode::FORBIDDEN.into_response()
-    };
-    if public.is_https() {
-        secure_cookies(res.headers_mut());
+/// JSON. A request goes on with its future unboxed ([`EdgeFuture`]); only an answer to be worded
+/// again takes a boxed path.
+#[derive(Clone)]
+struct Edge(std::sync::Arc<origin::PublicOrigin>);
+
+impl<S> tower::Layer<S> for Edge {
+    type Service = EdgeService<S>;
+
+    fn layer(&self, inner: S) -> EdgeService<S> {
+        EdgeService { public: self.0.clone(), inner }
     }
+}
+
+/// A service at the [`Edge`].
+#[derive(Clone)]
+struct EdgeService<S> {
+    public: std::sync::Arc<origin::PublicOrigin>,
+    inner: S,
+}
+
+impl<S> tower::Service<Request> for EdgeService<S>
+where
+    S: tower::Service<Request, Response = Response, Error = std::convert::Infallible>,
+{
+    type Response = Response;
+    type Error = std::convert::Infallible;
+    type Future = EdgeFuture<S::Future>;
+
+    fn poll_ready(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), std::convert::Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: Request) -> Self::Future {
+        let api = req.uri().path().starts_with("/api/");
+        let inner = if origin::allows(&self.public, &req) {
+            futures_util::future::Either::Left(self.inner.call(req))
+        } else {
+            futures_util::future::Either::Right(std::future::ready(Ok(StatusCode::FORBIDDEN.into_response())))
+        };
+        EdgeFuture::Answering { inner, https: self.public.is_https(), api }
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// An answer on its way out through the [`Edge`]: the service's own, then, only when it is a
+    /// bare error, worded again.
+    #[project = EdgeState]
+    enum EdgeFuture<F> {
+        Answering {
+            #[pin]
+            inner: futures_util::future::Either<F, std::future::Ready<Result<Response, std::convert::Infallible>>>,
+            https: bool,
+            api: bool,
+        },
+        Rewording {
+            rewording: futures_util::future::BoxFuture<'static, Response>,
+        },
+    }
+}
+
+impl<F> std::future::Future for EdgeFuture<F>
+where
+    F: std::future::Future<Output = Result<Response, std::convert::Infallible>>,
+{
+    type Output = Result<Response, std::convert::Infallible>;
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Self::Output> {
+        loop {
+            match self.as_mut().project() {
+                EdgeState::Answering { inner, https, api } => {
+                    let Ok(mut res) = std::task::ready!(inner.poll(cx));
+                    if *https {
+                        secure_cookies(res.headers_mut());
+                    }
+                    if !bare_error(&res) {
+                        return std::task::Poll::Ready(Ok(res));
+                    }
+                    let rewording = Box::pin(reword(res, *api));
+                    self.set(EdgeFuture::Rewording { rewording });
+                }
+                EdgeState::Rewording { rewording } => return rewording.as_mut().poll(cx).map(Ok),
+            }
+        }
+    }
+}
+
+/// An error answered with a bare body: empty, or plain text.
+fn bare_error(res: &Response) -> bool {
     let status = res.status();
     let bare = res
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_none_or(|ct| ct.starts_with("text/plain"));
-    if !(status.is_client_error() || status.is_server_error()) || !bare {
-        return res;
-    }
+    (status.is_client_error() || status.is_server_error()) && bare
+}
+
+/// A bare error in our words: JSON under `/api` (`api`), a page elsewhere.
+async fn reword(res: Response, api: bool) -> Response {
+    let status = res.status();
     let (parts, body) = res.into_parts();
     let said = match status {
         // An extractor's own words say what could not be read ("Failed to deserialize query

@@ -5,12 +5,12 @@
 //! at most [`DRAIN_LIMIT`] bytes within [`DRAIN_TIME`]; a larger declared body, or one sent with
 //! `Expect: 100-continue` (the client waits for leave to send it), is refused at once.
 
+use super::gate::Gate;
 use axum::body::Body;
-use axum::extract::Request;
-use axum::http::{StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::http::{Request, Response, StatusCode, header};
+use axum::response::IntoResponse;
 use futures_util::StreamExt;
+use futures_util::future::BoxFuture;
 use std::time::Duration;
 
 /// Request bodies larger than this are refused with 413.
@@ -21,22 +21,34 @@ pub const DRAIN_LIMIT: u64 = 1 << 20;
 /// The longest a refused body is read for.
 pub const DRAIN_TIME: Duration = Duration::from_secs(2);
 
-/// The middleware: bodies declared within the limit go on (the body limit layer still cuts one
-/// that sends more than it declared, or that declares nothing).
-pub async fn refuse_past_limit(req: Request, next: Next) -> Response {
-    let declared = req
-        .headers()
+/// The gate: bodies declared within the limit (or not declared) go straight on (the body limit
+/// layer still cuts one that sends more than it declared, or that declares nothing).
+#[derive(Clone, Copy)]
+pub struct PastLimit;
+
+/// The body length `req` declares, if any.
+fn declared<B>(req: &Request<B>) -> Option<u64> {
+    req.headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    let Some(length) = declared.filter(|&n| n > BODY_LIMIT as u64) else {
-        return next.run(req).await;
-    };
-    let waits = req.headers().get(header::EXPECT).is_some();
-    if length <= DRAIN_LIMIT && !waits {
-        let _ = tokio::time::timeout(DRAIN_TIME, drain(req.into_body())).await;
+        .and_then(|v| v.parse::<u64>().ok())
+}
+
+impl Gate for PastLimit {
+    fn passes(&self, req: &Request<Body>) -> bool {
+        declared(req).is_none_or(|n| n <= BODY_LIMIT as u64)
     }
-    StatusCode::PAYLOAD_TOO_LARGE.into_response()
+
+    fn stop<S>(self, req: Request<Body>, _: S) -> BoxFuture<'static, Response<Body>> {
+        let length = declared(&req).unwrap_or(u64::MAX);
+        let waits = req.headers().get(header::EXPECT).is_some();
+        Box::pin(async move {
+            if length <= DRAIN_LIMIT && !waits {
+                let _ = tokio::time::timeout(DRAIN_TIME, drain(req.into_body())).await;
+            }
+            StatusCode::PAYLOAD_TOO_LARGE.into_response()
+        })
+    }
 }
 
 /// Reads `body` to its end (or past [`DRAIN_LIMIT`]), keeping nothing.

@@ -10,6 +10,7 @@ pub mod error;
 pub mod escape;
 pub mod extract;
 pub mod fields;
+pub mod gate;
 pub mod headers;
 pub mod health;
 pub mod json;

@@ -10,11 +10,13 @@
 //! a PostgreSQL database, so a client behind a load balancer gets one allowance, not one per
 //! instance. This module also says who a client is and how a refusal reads.
 
+use super::gate::{Gate, onward};
 use crate::store::Db;
 use crate::store::PgStore;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, HeaderValue, Request, Response, StatusCode, header};
+use futures_util::future::BoxFuture;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter, clock::Clock};
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
@@ -309,26 +311,37 @@ fn carries_token<T>(req: &Request<T>) -> bool {
 /// Every edit-token attempt counts toward the write limit, on every route, reads included: a
 /// request that brings a token of its own ([`carries_token`]) is counted once here, whether the
 /// route then checks it (a share page showing its owner's controls, a battle's orders, the
-/// delete page) or not, and refused with 429 past the limit before any token is compared.
-pub async fn count_token_attempts(
-    axum::extract::State(limit): axum::extract::State<WriteLimit>,
-    mut req: Request<Body>,
-    next: axum::middleware::Next,
-) -> Response<Body> {
-    if let Some(limiter) = &limit.0
-        && carries_token(&req)
-    {
-        match limiter.admit(client(&req, &limiter.proxies)).await {
-            Ok(()) => {}
-            Err(Refused::Wait(wait)) => {
-                super::metrics::refused("writes");
-                return refusal(wait);
-            }
-            Err(Refused::Unavailable) => return unavailable(),
-        }
-        req.extensions_mut().insert(Counted);
+/// delete page) or not, and refused with 429 past the limit before any token is compared. Every
+/// other request goes straight on.
+#[derive(Clone)]
+pub struct TokenAttempts(pub WriteLimit);
+
+impl Gate for TokenAttempts {
+    fn passes(&self, req: &Request<Body>) -> bool {
+        self.0.0.is_none() || !carries_token(req)
     }
-    next.run(req).await
+
+    fn stop<S>(self, mut req: Request<Body>, inner: S) -> BoxFuture<'static, Response<Body>>
+    where
+        S: tower::Service<Request<Body>, Error = Infallible> + Send + 'static,
+        S::Response: axum::response::IntoResponse,
+        S::Future: Send + 'static,
+    {
+        Box::pin(async move {
+            if let Some(limiter) = &self.0.0 {
+                match limiter.admit(client(&req, &limiter.proxies)).await {
+                    Ok(()) => {}
+                    Err(Refused::Wait(wait)) => {
+                        super::metrics::refused("writes");
+                        return refusal(wait);
+                    }
+                    Err(Refused::Unavailable) => return unavailable(),
+                }
+                req.extensions_mut().insert(Counted);
+            }
+            onward(inner, req).await
+        })
+    }
 }
 
 /// 429 with `Retry-After` in whole seconds; the friendly-errors layer words the body for pages
