@@ -76,7 +76,33 @@ impl Backwards {
 
 #[cfg(test)]
 mod tests {
-    use super::{Grouped, write_whole};
+    use super::{Backwards, Grouped, write_whole};
+
+    #[test]
+    fn a_numbers_text_is_written_from_its_end() {
+        let mut text = Backwards::default();
+        for c in *b"4.321" {
+            text.put(c);
+        }
+        assert_eq!(text.as_str(), "123.4");
+        text.digit(98);
+        assert_eq!(text.as_str(), "8123.4");
+    }
+
+    #[test]
+    #[should_panic(expected = "only ASCII")]
+    fn nothing_but_ascii_goes_into_a_numbers_text() {
+        Backwards::default().put(0xC3);
+    }
+
+    #[test]
+    #[should_panic]
+    fn a_numbers_text_holds_32_characters() {
+        let mut text = Backwards::default();
+        for _ in 0..33 {
+            text.put(b'9');
+        }
+    }
 
     #[test]
     fn thousands_are_grouped_in_threes() {
