@@ -39,7 +39,7 @@ impl Escaper for Html {
 /// commas, spaces): they write straight into the page, with nothing gathered.
 #[macro_export]
 macro_rules! written {
-    (plain: $($t:ty),* $(,)?) => {$(
+    (@impl $t:ty, |$this:ident, $dest:ident| $body:expr) => {
         impl ::std::fmt::Display for $t {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 self.write_to(f)
@@ -48,30 +48,23 @@ macro_rules! written {
         impl ::askama::FastWritable for $t {
             fn write_into(
                 &self,
-                dest: &mut dyn ::std::fmt::Write,
+                $dest: &mut dyn ::std::fmt::Write,
                 _: &dyn ::askama::Values,
             ) -> ::askama::Result<()> {
-                Ok(self.write_to(dest)?)
+                let $this = self;
+                $body
             }
         }
+    };
+    (plain: $($t:ty),* $(,)?) => {$(
+        $crate::written!(@impl $t, |this, dest| Ok(this.write_to(dest)?));
     )*};
     ($($t:ty),* $(,)?) => {$(
-        impl ::std::fmt::Display for $t {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                self.write_to(f)
-            }
-        }
-        impl ::askama::FastWritable for $t {
-            fn write_into(
-                &self,
-                dest: &mut dyn ::std::fmt::Write,
-                _: &dyn ::askama::Values,
-            ) -> ::askama::Result<()> {
-                let mut gathered = $crate::web::http::escape::Gathered::default();
-                self.write_to(&mut gathered)?;
-                Ok(gathered.write_into(dest)?)
-            }
-        }
+        $crate::written!(@impl $t, |this, dest| {
+            let mut gathered = $crate::web::http::escape::Gathered::default();
+            this.write_to(&mut gathered)?;
+            Ok(gathered.write_into(dest)?)
+        });
     )*};
 }
 
