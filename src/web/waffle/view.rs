@@ -118,8 +118,7 @@ impl WaffleView {
 
     /// Every vehicle as the editor shows it.
     pub fn rows(&self) -> Vec<VehicleRow> {
-        let cards = self.cards().into_iter();
-        self.r.vehicles.iter().zip(cards).enumerate().map(|(i, (v, card))| self.row(i, v, card)).collect()
+        self.legend_rows().into_iter().map(|legend| self.row(legend)).collect()
     }
 
     /// Every vehicle's heading and card summary, which a live update redraws: what
@@ -142,7 +141,10 @@ impl WaffleView {
             .collect()
     }
 
-    fn row(&self, i: usize, v: &Vehicle, card: CardView) -> VehicleRow {
+    /// A vehicle's whole part of the editor: its heading and card summary (`legend`), and
+    /// every input.
+    fn row(&self, legend: LegendRow<'_>) -> VehicleRow {
+        let LegendRow { index: i, number, points_id, v, card } = legend;
         let path = field_path(i, "");
         let known = vehicle_types(v);
         let mut types: Vec<TypeBox> = VehicleType::ALL
@@ -184,8 +186,8 @@ impl WaffleView {
             .collect();
         VehicleRow {
             index: i,
-            number: i + 1,
-            points_id: points_id(&path),
+            number,
+            points_id,
             slots: VEHICLE_SLOTS.iter().map(|f| self.at(&field_path(i, f))).collect(),
             path,
             v: v.clone(),
