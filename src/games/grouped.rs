@@ -19,19 +19,7 @@ impl fmt::Display for Grouped {
 /// handed over at once, it costs less than the formatting machinery (`write!`, `to_string`).
 pub fn write_whole<W: fmt::Write + ?Sized>(out: &mut W, n: i64, grouped: bool) -> fmt::Result {
     let mut text = Backwards::default();
-    let mut rest = n.unsigned_abs();
-    let mut digits = 0;
-    loop {
-        if grouped && digits > 0 && digits % 3 == 0 {
-            text.put(b',');
-        }
-        text.digit(rest);
-        rest /= 10;
-        digits += 1;
-        if rest == 0 {
-            break;
-        }
-    }
+    text.number(n.unsigned_abs(), grouped);
     if n < 0 {
         text.put(b'-');
     }
@@ -67,6 +55,30 @@ impl Backwards {
         self.put(b'0' + (n % 10) as u8);
     }
 
+    /// Puts `n`'s digits in front, with thousands separators when `grouped`.
+    pub fn number(&mut self, n: u64, grouped: bool) {
+        let mut rest = n;
+        let mut digits = 0;
+        loop {
+            if grouped && digits > 0 && digits % 3 == 0 {
+                self.put(b',');
+            }
+            self.digit(rest);
+            rest /= 10;
+            digits += 1;
+            if rest == 0 {
+                break;
+            }
+        }
+    }
+
+    /// `n`'s digits, without separators ("12345").
+    pub fn whole(n: u64) -> Self {
+        let mut text = Backwards::default();
+        text.number(n, false);
+        text
+    }
+
     pub fn as_str(&self) -> &str {
         let text = &self.bytes[self.at..];
         // SAFETY: `put` is the only way in and lets only ASCII through, and ASCII is UTF-8.
@@ -87,6 +99,11 @@ mod tests {
         assert_eq!(text.as_str(), "123.4");
         text.digit(98);
         assert_eq!(text.as_str(), "8123.4");
+        text.number(1_234_567, true);
+        assert_eq!(text.as_str(), "1,234,5678123.4");
+        for n in [0, 7, 10, 99, 100, 65_535, 1_000_000, u64::MAX] {
+            assert_eq!(Backwards::whole(n).as_str(), n.to_string());
+        }
     }
 
     #[test]

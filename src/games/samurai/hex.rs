@@ -15,7 +15,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 
-use crate::games::bounds;
+use crate::games::{Backwards, bounds};
 
 /// The board's size, as the scenario sets it (default 13 wide by 9 rows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -173,10 +173,19 @@ impl Hex {
     }
 }
 
+impl Hex {
+    /// Its name ("D5"): the column's letter, then the row's number from 1. Made without
+    /// `format!`, since a map writes every hex's name several times.
+    pub fn name(self) -> Backwards {
+        let mut text = Backwards::whole(u64::from(self.row) + 1);
+        text.put(b'A'.saturating_add(self.col.min(25)));
+        text
+    }
+}
+
 impl fmt::Display for Hex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = char::from(b'A'.saturating_add(self.col.min(25)));
-        write!(f, "{letter}{}", u16::from(self.row) + 1)
+        f.write_str(self.name().as_str())
     }
 }
 

@@ -85,6 +85,14 @@ impl Default for Gathered {
 
 impl fmt::Write for Gathered {
     fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s);
+        Ok(())
+    }
+}
+
+impl Gathered {
+    /// Adds `s` at the end: on the stack while there is room, else in a string.
+    pub fn push_str(&mut self, s: &str) {
         if let Some(text) = &mut self.spilled {
             text.push_str(s);
         } else if let Some(room) = self.bytes.get_mut(self.len..self.len + s.len()) {
@@ -92,22 +100,25 @@ impl fmt::Write for Gathered {
             self.len += s.len();
         } else {
             let mut text = String::with_capacity(2 * (self.len + s.len()));
-            text.push_str(std::str::from_utf8(&self.bytes[..self.len]).map_err(|_| fmt::Error)?);
+            // Whole `str`s were copied in, so the bytes are UTF-8 and nothing is replaced.
+            text.push_str(&String::from_utf8_lossy(&self.bytes[..self.len]));
             text.push_str(s);
             self.spilled = Some(text);
         }
-        Ok(())
     }
-}
 
-impl Gathered {
+    /// What was gathered.
+    pub fn text(&self) -> Result<&str, fmt::Error> {
+        match &self.spilled {
+            Some(text) => Ok(text),
+            // Whole `str`s were copied in, so the bytes are UTF-8.
+            None => std::str::from_utf8(&self.bytes[..self.len]).map_err(|_| fmt::Error),
+        }
+    }
+
     /// Writes what was gathered into `dest`, whole.
     pub fn write_into(&self, dest: &mut dyn fmt::Write) -> fmt::Result {
-        match &self.spilled {
-            Some(text) => dest.write_str(text),
-            // Whole `str`s were copied in, so the bytes are UTF-8.
-            None => dest.write_str(std::str::from_utf8(&self.bytes[..self.len]).map_err(|_| fmt::Error)?),
-        }
+        dest.write_str(self.text()?)
     }
 }
 

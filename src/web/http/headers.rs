@@ -27,7 +27,15 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
 /// [`security_headers`] on an answer, as the stack around the app maps every answer (tower's
 /// `map_response`, a plain function: axum's middleware of the same name boxes each request's
 /// future and clones the services inside, on every request).
-pub fn with_security_headers<B>(mut res: axum::http::Response<B>) -> axum::http::Response<B> {
+///
+/// The answer's body is boxed here, as it leaves compression (the layer this one wraps): a
+/// compressed body holds every encoder's state in place, 5.8 KB, and each layer above would
+/// otherwise move all of it on every request, whether it compresses or not.
+pub fn with_security_headers<B>(mut res: axum::http::Response<B>) -> axum::http::Response<axum::body::Body>
+where
+    B: axum::body::HttpBody<Data = axum::body::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
     security_headers(res.headers_mut());
-    res
+    res.map(axum::body::Body::new)
 }

@@ -12,6 +12,7 @@ use super::threat::{self, ThreatWords};
 use crate::games::Backwards;
 use crate::games::bounds::short;
 use crate::games::samurai::{Hex, Judgement, Reach, Scenario, Side, Threat, UnitOptions};
+use crate::web::http::escape::Gathered;
 use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -48,7 +49,7 @@ pub enum Clicks {
 }
 
 pub struct HexView {
-    pub name: Hex,
+    pub name: HexName,
     pub points: Outline,
     pub land: bool,
     pub shore: bool,
@@ -61,8 +62,6 @@ pub struct HexView {
     /// (static/samurai.css), so all of a hex answers a tap and nothing of its neighbours'.
     pub bx: Tenths,
     pub by: Tenths,
-    pub bw: Tenths,
-    pub bh: Tenths,
     pub piece: Option<Piece>,
     /// "hl-move", "hl-landing", "hl-grapple" or "".
     pub hl: &'static str,
@@ -108,6 +107,9 @@ pub struct KeyToken {
 }
 
 pub struct MapView {
+    /// Every hex's button's width and height (its bounding box's), the same for every hex.
+    pub button_w: String,
+    pub button_h: String,
     pub width: String,
     pub height: String,
     /// Its size in pixels zoomed in ([`ZOOM`]); fitted, it takes its box's width.
@@ -159,18 +161,11 @@ impl Tenths {
             let whole = tenths as u64;
             let frac = tenths - whole as f64;
             if (frac - 0.5).abs() > 1e-6 {
-                let mut t = whole + u64::from(frac > 0.5);
+                let t = whole + u64::from(frac > 0.5);
                 let mut text = Backwards::default();
                 text.digit(t);
                 text.put(b'.');
-                t /= 10;
-                loop {
-                    text.digit(t);
-                    t /= 10;
-                    if t == 0 {
-                        break;
-                    }
-                }
+                text.number(t / 10, false);
                 return out.write_str(text.as_str());
             }
         }
@@ -185,15 +180,24 @@ fn f(x: f64) -> String {
     Tenths(x).to_string()
 }
 
-/// A hex's outline: its six corners from the top, clockwise, as SVG's `points` lists them.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Outline {
-    cx: f64,
-    cy: f64,
+/// A hex's name ("D5") written straight into the page: a letter and digits, nothing to escape.
+pub struct HexName(Backwards);
+
+impl HexName {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        out.write_str(self.0.as_str())
+    }
 }
 
+crate::written!(plain: HexName);
+
+/// A hex's outline: its six corners from the top, clockwise, as SVG's `points` lists them.
+/// Worked out once for each hex and kept whole (an ocean hex writes it once, land and a
+/// highlighted hex two or three times), so the page takes it in one piece.
+pub struct Outline(Gathered);
+
 impl Outline {
-    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+    fn new(cx: f64, cy: f64) -> Self {
         // Each corner's distance from the centre, worked out once for every hex of every map.
         static CORNERS: std::sync::LazyLock<[(f64, f64); 6]> = std::sync::LazyLock::new(|| {
             std::array::from_fn(|k| {
@@ -201,15 +205,21 @@ impl Outline {
                 (R * a.cos(), R * a.sin())
             })
         });
+        let mut text = Gathered::default();
         for (k, (dx, dy)) in CORNERS.iter().enumerate() {
             if k > 0 {
-                out.write_str(" ")?;
+                text.push_str(" ");
             }
-            Tenths(self.cx + dx).write_to(out)?;
-            out.write_str(",")?;
-            Tenths(self.cy + dy).write_to(out)?;
+            // Writing into `Gathered` cannot fail.
+            let _ = Tenths(cx + dx).write_to(&mut text);
+            text.push_str(",");
+            let _ = Tenths(cy + dy).write_to(&mut text);
         }
-        Ok(())
+        Outline(text)
+    }
+
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        out.write_str(self.0.text()?)
     }
 }
 
@@ -397,31 +407,47 @@ impl MapView {
             } else {
                 "ocean"
             };
-            let mut label = format!("{h}, {terrain}");
+            // Put together piece by piece: a map makes one for each of its hundred-odd hexes.
+            let mut label = String::with_capacity(64);
+            label.push_str(h.name().as_str());
+            label.push_str(", ");
+            label.push_str(terrain);
             // A side by its name, or briefly by its letter; a unit by its type, or by its number.
-            let side = |x: Side| {
+            let side = |label: &mut String, x: Side| {
                 if brief {
-                    format!("side {}", x.id().to_uppercase())
+                    label.push_str("side ");
+                    label.push_str(&x.id().to_uppercase());
                 } else {
-                    short(s.side_name(x)).into_owned()
+                    label.push_str(&short(s.side_name(x)));
                 }
             };
             if let Some((k, u)) = unit {
-                let who = if brief { format!("unit {}", k + 1) } else { short(u.type_name()).into_owned() };
-                label.push_str(&format!(", {who} of {}", side(u.side)));
+                label.push_str(", ");
+                if brief {
+                    label.push_str("unit ");
+                    label.push_str(Backwards::whole(k as u64 + 1).as_str());
+                } else {
+                    label.push_str(&short(u.type_name()));
+                }
+                label.push_str(" of ");
+                side(&mut label, u.side);
             } else if let Some(l) = s.leaders.iter().find(|l| l.hex == h) {
-                label.push_str(&format!(", lone {} of {}", l.kind.name().to_lowercase(), side(l.side)));
+                label.push_str(", lone ");
+                label.push_str(&l.kind.name().to_lowercase());
+                label.push_str(" of ");
+                side(&mut label, l.side);
             }
             if !what.is_empty() {
-                label.push_str(&format!(", {what}"));
+                label.push_str(", ");
+                label.push_str(&what);
             }
             let is_selected = selected.is_some_and(|o| o.hex == h);
             if is_selected {
                 label.push_str(", selected");
             }
             hexes.push(HexView {
-                name: h,
-                points: Outline { cx, cy },
+                name: HexName(h.name()),
+                points: Outline::new(cx, cy),
                 land,
                 shore,
                 tx: Tenths(cx),
@@ -430,8 +456,6 @@ impl MapView {
                 cy: Tenths(cy),
                 bx: Tenths(cx - w / 2.0),
                 by: Tenths(cy - R),
-                bw: Tenths(w),
-                bh: Tenths(2.0 * R),
                 piece,
                 hl,
                 mark,
@@ -493,6 +517,8 @@ impl MapView {
         };
         let land = b.hexes().filter(|&h| s.is_land(h)).count();
         MapView {
+            button_w: f(w),
+            button_h: f(2.0 * R),
             width: f(width),
             height: f(height),
             zoom_width: f(width * ZOOM),

@@ -8,6 +8,15 @@ fn hexes_are_named_by_column_letter_and_row() {
     assert_eq!(hex("D5"), Hex { col: 3, row: 4 });
     assert_eq!(Hex::parse("d5"), Some(Hex { col: 3, row: 4 }));
     assert_eq!(Hex { col: 12, row: 8 }.to_string(), "M9");
+    // Every name there can be, as `format!` wrote it before names were made by hand.
+    for col in 0..=u8::MAX {
+        for row in 0..=u8::MAX {
+            let letter = char::from(b'A'.saturating_add(col.min(25)));
+            let by_format = format!("{letter}{}", u16::from(row) + 1);
+            assert_eq!(Hex { col, row }.to_string(), by_format);
+            assert_eq!(Hex { col, row }.name().as_str(), by_format);
+        }
+    }
     for bad in ["", "5", "D", "D0", "DD5", "D123", "é5", "D-1"] {
         assert_eq!(Hex::parse(bad), None, "{bad}");
     }
