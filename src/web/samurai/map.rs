@@ -151,7 +151,9 @@ pub struct MapView {
 pub struct Tenths(pub f64);
 
 impl Tenths {
-    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+    /// Puts the coordinate's text in front of `text` when it is in the range written quickly
+    /// (see above); else puts nothing and says so.
+    fn put(self, text: &mut Backwards) -> bool {
         let x = self.0;
         let tenths = x * 10.0;
         if x.is_sign_positive() && tenths < 1e9 {
@@ -162,14 +164,21 @@ impl Tenths {
             let frac = tenths - whole as f64;
             if (frac - 0.5).abs() > 1e-6 {
                 let t = whole + u64::from(frac > 0.5);
-                let mut text = Backwards::default();
                 text.digit(t);
                 text.put(b'.');
                 text.number(t / 10, false);
-                return out.write_str(text.as_str());
+                return true;
             }
         }
-        write!(out, "{x:.1}")
+        false
+    }
+
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        let mut text = Backwards::default();
+        if self.put(&mut text) {
+            return out.write_str(text.as_str());
+        }
+        write!(out, "{:.1}", self.0)
     }
 }
 
@@ -207,13 +216,26 @@ impl Outline {
         });
         let mut text = Gathered::default();
         for (k, (dx, dy)) in CORNERS.iter().enumerate() {
-            if k > 0 {
-                text.push_str(" ");
+            let (x, y) = (Tenths(cx + dx), Tenths(cy + dy));
+            // " x,y" made backwards in one piece (two numbers of at most eleven characters).
+            let mut corner = Backwards::default();
+            if y.put(&mut corner) && {
+                corner.put(b',');
+                x.put(&mut corner)
+            } {
+                if k > 0 {
+                    corner.put(b' ');
+                }
+                text.push_str(corner.as_str());
+            } else {
+                // Writing into `Gathered` cannot fail.
+                if k > 0 {
+                    text.push_str(" ");
+                }
+                let _ = x.write_to(&mut text);
+                text.push_str(",");
+                let _ = y.write_to(&mut text);
             }
-            // Writing into `Gathered` cannot fail.
-            let _ = Tenths(cx + dx).write_to(&mut text);
-            text.push_str(",");
-            let _ = Tenths(cy + dy).write_to(&mut text);
         }
         Outline(text)
     }

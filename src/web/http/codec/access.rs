@@ -8,6 +8,8 @@ pub(super) struct StructFields<'a, 'de> {
     pub(super) at: At<'a, 'de>,
     pub(super) names: std::slice::Iter<'static, &'static str>,
     pub(super) next: Option<(&'static str, usize, Mode)>,
+    /// Where the next field's node is looked for first ([`Tree::child_from`]).
+    pub(super) from: usize,
 }
 
 impl<'de> MapAccess<'de> for StructFields<'_, 'de> {
@@ -17,7 +19,9 @@ impl<'de> MapAccess<'de> for StructFields<'_, 'de> {
         let at = self.at;
         for &name in self.names.by_ref() {
             let seg = Seg::Field(name);
-            let found = at.children().find(|&(k, _)| tree::same(k, name)).map(|(_, id)| id);
+            let (found, from) = at.pass.tree.child_from(at.node, name, self.from);
+            self.from = from;
+            let found = found.filter(|&id| !at.pass.tree.gone(id));
             let next = match found {
                 Some(id) if at.readable(id, seg) => Some((id, Mode::Normal)),
                 _ if at.pass.knows(Fact::Zero, &Path { up: Some(at.path), seg: Some(seg) }) => {

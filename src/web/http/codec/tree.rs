@@ -10,7 +10,7 @@ pub(super) const ROOT: usize = 0;
 pub(super) const EMPTY: usize = 1;
 
 /// No node: the end of a list of children.
-const NONE: usize = usize::MAX;
+pub(super) const NONE: usize = usize::MAX;
 
 #[derive(Debug)]
 pub(super) struct Node<'f> {
@@ -22,13 +22,16 @@ pub(super) struct Node<'f> {
     first: usize,
     last: usize,
     next: usize,
+    /// One bit for each of its children's names ([`bit`]): a name whose bit is not set is not
+    /// among them, known without looking at any (a new child, a struct's field left out).
+    names: u64,
     /// Set aside as unreadable: read as left out.
     gone: bool,
 }
 
 impl<'f> Node<'f> {
     fn new(key: &'f str) -> Self {
-        Node { key, value: None, first: NONE, last: NONE, next: NONE, gone: false }
+        Node { key, value: None, first: NONE, last: NONE, next: NONE, names: 0, gone: false }
     }
 }
 
@@ -44,6 +47,15 @@ pub(super) struct Tree<'f> {
 fn dot(name: &str) -> Option<usize> {
     // Names are short: a plain look at each byte is quicker than a search set up for long text.
     name.bytes().position(|b| b == b'.')
+}
+
+/// A name's bit among its siblings' ([`Node::names`]), from its length and its first and last
+/// bytes.
+fn bit(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
+    let h = (b.len() as u32).wrapping_mul(7) ^ u32::from(first).wrapping_mul(3) ^ u32::from(last);
+    1 << (h % 64)
 }
 
 /// Whether two names are the same: told apart by their length or first byte before their
@@ -95,11 +107,15 @@ impl<'f> Tree<'f> {
         if last != NONE && same(self.nodes[last].key, key) {
             return last;
         }
-        if let Some(id) = self.children(parent).find(|&(k, _)| same(k, key)).map(|(_, id)| id) {
+        let bit = bit(key);
+        if self.nodes[parent].names & bit != 0
+            && let Some(id) = self.children(parent).find(|&(k, _)| same(k, key)).map(|(_, id)| id)
+        {
             return id;
         }
         let id = self.nodes.len();
         self.nodes.push(Node::new(key));
+        self.nodes[parent].names |= bit;
         match last {
             NONE => self.nodes[parent].first = id,
             last => self.nodes[last].next = id,
@@ -116,6 +132,33 @@ impl<'f> Tree<'f> {
             (next != NONE).then_some(next)
         })
         .map(|id| (self.nodes[id].key, id))
+    }
+
+    /// The child `key` of `node` (set aside or not), looked for from `from` (one of its
+    /// children, or [`NONE`] for its first) to its last child, then from its first: a struct's
+    /// fields are asked for in the order its form sends them, so each is found where the one
+    /// before it was left. Also where the one after it is to be looked for.
+    pub(super) fn child_from(&self, node: usize, key: &str, from: usize) -> (Option<usize>, usize) {
+        if self.nodes[node].names & bit(key) == 0 {
+            return (None, from);
+        }
+        let first = self.nodes[node].first;
+        let start = if from == NONE { first } else { from };
+        let mut id = start;
+        while id != NONE {
+            if same(self.nodes[id].key, key) {
+                return (Some(id), self.nodes[id].next);
+            }
+            id = self.nodes[id].next;
+        }
+        let mut id = first;
+        while id != start {
+            if same(self.nodes[id].key, key) {
+                return (Some(id), self.nodes[id].next);
+            }
+            id = self.nodes[id].next;
+        }
+        (None, from)
     }
 
     /// Whether the node has a child not set aside.

@@ -265,6 +265,20 @@ proptest! {
         prop_assert_eq!(round_trip(&s), Ok((s.clone(), vec![])));
     }
 
+    /// A form's fields read the same in any order (a struct's fields are looked for where the
+    /// one before was found, then from the first).
+    #[test]
+    fn every_generated_ship_survives_its_form_sent_in_any_order((s, order) in arb_ship().prop_flat_map(|s| {
+        let n = encode(&s).len();
+        (Just(s), Just((0..n).collect::<Vec<usize>>()).prop_shuffle())
+    })) {
+        let pairs = encode(&s);
+        let shuffled: Vec<(String, String)> = order.iter().map(|&i| pairs[i].clone()).collect();
+        prop_assert_eq!(decode(&Fields::from_pairs(shuffled), label), Ok((s.clone(), vec![])));
+        let reversed: Vec<(String, String)> = pairs.into_iter().rev().collect();
+        prop_assert_eq!(decode(&Fields::from_pairs(reversed), label), Ok((s, vec![])));
+    }
+
     #[test]
     fn a_form_of_any_strings_never_panics(pairs in prop::collection::vec(
         ("(name|hull|top|deck|oars|guns|turrets|armor|x)(\\.(0|1|7|kind|count|mount|guns|size|F|))*", "\\PC{0,6}"),

@@ -25,6 +25,37 @@ fn a_coordinate_is_written_exactly_as_rust_formats_it_to_one_decimal() {
 }
 
 #[test]
+fn a_hexs_outline_is_its_six_corners_each_as_rust_formats_it() {
+    let by_format = |cx: f64, cy: f64| {
+        let corners: Vec<String> = (0..6)
+            .map(|k| {
+                let a = (60.0 * f64::from(k) - 90.0).to_radians();
+                format!("{:.1},{:.1}", cx + R * a.cos(), cy + R * a.sin())
+            })
+            .collect();
+        corners.join(" ")
+    };
+    // Every hex of the biggest board, then centres where a corner falls on a tie, is negative,
+    // or is too big for the quick way (each written the slow way, in its place).
+    let mut centres: Vec<(f64, f64)> = samurai::Board { width: 26, rows: 20 }.hexes().map(centre).collect();
+    centres.extend([
+        (0.0, 0.0),
+        (0.05, 20.0),
+        (20.0, 0.05),
+        (-30.0, 5.0),
+        (5.0, -30.0),
+        (1e9, 3.0),
+        (3.0, 1e12),
+    ]);
+    centres.extend((0..2_000).map(|i| (f64::from(i) * 0.0125, f64::from(i) * 0.05)));
+    for (cx, cy) in centres {
+        let mut got = String::new();
+        Outline::new(cx, cy).write_to(&mut got).expect("a String takes anything");
+        assert_eq!(got, by_format(cx, cy), "({cx}, {cy})");
+    }
+}
+
+#[test]
 fn a_cut_leaves_gaps_where_labels_sit() {
     assert_eq!(clear_of(0.0, 10.0, std::iter::empty()), [(0.0, 10.0)]);
     assert_eq!(
