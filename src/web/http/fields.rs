@@ -80,11 +80,18 @@ impl<'a> Fields<'a> {
             return Self::of_pairs(byte_pairs(body));
         };
         let bytes = text.as_bytes();
-        // Whether anything at all is to be decoded: in most forms nothing is.
-        let plain = memchr::memchr3(b'+', b'%', 0, bytes).is_none();
-        let part = |start: usize, end: usize| {
-            let raw = &text[start..end];
-            plain_or_decoded(raw, !plain && raw.bytes().any(|b| matches!(b, b'+' | b'%' | 0)))
+        // Where the next byte to decode is ("+", "%" or U+0000), at or after the part being cut:
+        // in most forms there is none, and in the rest only a few parts have one, so a part is
+        // told by where that byte is, not by looking at its own bytes.
+        let odd_from = |from: usize| memchr::memchr3(b'+', b'%', 0, &bytes[from..]).map(|i| from + i);
+        let mut odd = odd_from(0);
+        let mut part = |start: usize, end: usize| {
+            while let Some(at) = odd
+                && at < start
+            {
+                odd = odd_from(at + 1);
+            }
+            plain_or_decoded(&text[start..end], odd.is_some_and(|at| at < end))
         };
         let mut pairs = Vec::with_capacity(memchr::memchr_iter(b'&', bytes).count() + 1);
         let (mut start, mut eq) = (0, None);

@@ -18,9 +18,8 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
     ];
     h.reserve(HEADERS.len());
     for (name, value) in HEADERS {
-        if !h.contains_key(&name) {
-            h.insert(name, HeaderValue::from_static(value));
-        }
+        // One look each: kept if the handler set it, else added.
+        h.entry(name).or_insert_with(|| HeaderValue::from_static(value));
     }
 }
 
