@@ -80,19 +80,8 @@ impl<'a> Fields<'a> {
             return Self::of_pairs(byte_pairs(body));
         };
         let bytes = text.as_bytes();
-        // Where the next byte to decode is ("+", "%" or U+0000), at or after the part being cut:
-        // in most forms there is none, and in the rest only a few parts have one, so a part is
-        // told by where that byte is, not by looking at its own bytes.
-        let odd_from = |from: usize| memchr::memchr3(b'+', b'%', 0, &bytes[from..]).map(|i| from + i);
-        let mut odd = odd_from(0);
-        let mut part = |start: usize, end: usize| {
-            while let Some(at) = odd
-                && at < start
-            {
-                odd = odd_from(at + 1);
-            }
-            plain_or_decoded(&text[start..end], odd.is_some_and(|at| at < end))
-        };
+        let mut odd = Odd::new(bytes);
+        let mut part = |start: usize, end: usize| plain_or_decoded(&text[start..end], odd.within(start, end));
         let mut pairs = Vec::with_capacity(memchr::memchr_iter(b'&', bytes).count() + 1);
         let (mut start, mut eq) = (0, None);
         // Every "&" and "=" (found many bytes at a time), and the end: '&' and '=' are ASCII, so
@@ -180,6 +169,35 @@ impl<'a> Fields<'a> {
         self.pairs
             .iter()
             .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref())))
+    }
+}
+
+/// Where the next byte to decode is in a body ("+", "%" or U+0000), at or after the part being
+/// cut: in most forms there is none, and in the rest only a few parts have one, so a part is told
+/// by where that byte is, not by looking at its own bytes.
+struct Odd<'b> {
+    bytes: &'b [u8],
+    next: Option<usize>,
+}
+
+impl<'b> Odd<'b> {
+    fn new(bytes: &'b [u8]) -> Self {
+        Odd { bytes, next: Self::from(bytes, 0) }
+    }
+
+    fn from(bytes: &[u8], at: usize) -> Option<usize> {
+        memchr::memchr3(b'+', b'%', 0, &bytes[at..]).map(|i| at + i)
+    }
+
+    /// Whether `start..end` holds a byte to decode; parts are asked about in the body's order.
+    #[inline(always)]
+    fn within(&mut self, start: usize, end: usize) -> bool {
+        while let Some(at) = self.next
+            && at < start
+        {
+            self.next = Self::from(self.bytes, at + 1);
+        }
+        self.next.is_some_and(|at| at < end)
     }
 }
 
