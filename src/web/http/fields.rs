@@ -81,7 +81,6 @@ impl<'a> Fields<'a> {
         };
         let bytes = text.as_bytes();
         let mut odd = Odd::new(bytes);
-        let mut part = |start: usize, end: usize| plain_or_decoded(&text[start..end], odd.within(start, end));
         let mut pairs = Vec::with_capacity(memchr::memchr_iter(b'&', bytes).count() + 1);
         let (mut start, mut eq) = (0, None);
         // Every "&" and "=" (found many bytes at a time), and the end: '&' and '=' are ASCII, so
@@ -93,8 +92,8 @@ impl<'a> Fields<'a> {
             }
             if at > start {
                 pairs.push(match eq {
-                    Some(eq) => (part(start, eq), part(eq + 1, at)),
-                    None => (part(start, at), Cow::Borrowed("")),
+                    Some(eq) => (odd.part(text, start, eq), odd.part(text, eq + 1, at)),
+                    None => (odd.part(text, start, at), Cow::Borrowed("")),
                 });
             }
             (start, eq) = (at + 1, None);
@@ -189,15 +188,16 @@ impl<'b> Odd<'b> {
         memchr::memchr3(b'+', b'%', 0, &bytes[at..]).map(|i| at + i)
     }
 
-    /// Whether `start..end` holds a byte to decode; parts are asked about in the body's order.
+    /// `text[start..end]` (`text` is the body), borrowed unless it holds a byte to decode; parts
+    /// are cut in the body's order.
     #[inline(always)]
-    fn within(&mut self, start: usize, end: usize) -> bool {
+    fn part<'t>(&mut self, text: &'t str, start: usize, end: usize) -> Cow<'t, str> {
         while let Some(at) = self.next
             && at < start
         {
             self.next = Self::from(self.bytes, at + 1);
         }
-        self.next.is_some_and(|at| at < end)
+        plain_or_decoded(&text[start..end], self.next.is_some_and(|at| at < end))
     }
 }
 
