@@ -18,8 +18,9 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
     ];
     h.reserve(HEADERS.len());
     for (name, value) in HEADERS {
-        // One look each: kept if the handler set it, else added.
-        h.entry(name).or_insert_with(|| HeaderValue::from_static(value));
+        if !h.contains_key(&name) {
+            h.insert(name, HeaderValue::from_static(value));
+        }
     }
 }
 
