@@ -55,21 +55,36 @@ impl Backwards {
         self.put(b'0' + (n % 10) as u8);
     }
 
-    /// Puts `n`'s digits in front, with thousands separators when `grouped`.
+    /// Puts `n`'s digits in front, with thousands separators when `grouped`: two digits at a
+    /// time (one division for two), every group of three but the first with its zeros.
     pub fn number(&mut self, n: u64, grouped: bool) {
         let mut rest = n;
-        let mut digits = 0;
-        loop {
-            if grouped && digits > 0 && digits % 3 == 0 {
+        if grouped {
+            while rest >= 1000 {
+                let group = rest % 1000;
+                rest /= 1000;
+                self.pair(group % 100);
+                self.digit(group / 100);
                 self.put(b',');
             }
-            self.digit(rest);
-            rest /= 10;
-            digits += 1;
-            if rest == 0 {
-                break;
-            }
         }
+        while rest >= 100 {
+            self.pair(rest % 100);
+            rest /= 100;
+        }
+        if rest >= 10 { self.pair(rest) } else { self.digit(rest) }
+    }
+
+    /// Puts the two digits of `n` (under 100) in front, a leading zero too.
+    fn pair(&mut self, n: u64) {
+        const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+                                     2021222324252627282930313233343536373839\
+                                     4041424344454647484950515253545556575859\
+                                     6061626364656667686970717273747576777879\
+                                     8081828384858687888990919293949596979899";
+        let at = 2 * (n % 100) as usize;
+        self.put(PAIRS[at + 1]);
+        self.put(PAIRS[at]);
     }
 
     /// `n`'s digits, without separators ("12345").
