@@ -12,6 +12,7 @@
 //! one (no plant, up to two propellers of any size).
 
 use super::{acceptable, fastest_speed, past_limit};
+use crate::games::boats::Code;
 use crate::games::boats::design::{Design, PropellerEntry, Ref};
 use crate::games::boats::evaluate::{Evaluation, check};
 use crate::games::boats::tables::{PLANTS, Plant};
@@ -144,13 +145,20 @@ pub fn better(goal: Goal, a: (Speed, Money, Speed), b: (Speed, Money, Speed)) ->
 }
 
 /// Whether a judged candidate answers the search at all: within the limits and the budget,
-/// no error `before` lacked, and (for the cheapest) at the speed asked.
+/// no error `before` lacked, no propeller of another size than its plant, and (for the
+/// cheapest) at the speed asked.
+///
+/// The propeller's size is checked apart because the search replaces the whole propulsion: a
+/// boat that already had a propeller of the wrong size would otherwise let a candidate keep
+/// "the same" error (same code, same propeller) with other sizes, a cheaper boat that is still
+/// wrong. The search's own candidates are sized to their plant and never have it.
 pub fn answers(s: &Search, before: &Evaluation, e: &Evaluation) -> bool {
     let fast_enough = match s.goal {
         Goal::Fastest => fastest_speed(&e.figures) > Speed::ZERO,
         Goal::Cheapest(v) => fastest_speed(&e.figures) >= v,
     };
-    fast_enough && acceptable(before, e, s.budget)
+    let sized = !e.problems.iter().any(|p| p.code == Code::PropellerWrongSize);
+    fast_enough && sized && acceptable(before, e, s.budget)
 }
 
 /// The key a judged candidate is ranked by.
@@ -218,6 +226,35 @@ mod tests {
             assert!(f.cost <= e.figures.cost, "{}", d.name);
             assert!(f.speed >= e.figures.top_speed, "{}", d.name);
         }
+    }
+
+    /// A boat whose propeller is of another size than its plant: the answer is a plant with a
+    /// propeller of its own size, never a cheaper pair of wrong sizes that only keeps the boat's
+    /// old problem (the case the property test against a brute force once shrank to).
+    #[test]
+    fn a_propeller_of_the_wrong_size_is_never_an_answer_even_when_the_boat_had_one() {
+        let plant = |id: &str| crate::games::boats::tables::plant_by_id(id).expect("a plant");
+        let mut d = examples::minnow();
+        d.hull = Ref::Known(crate::games::boats::tables::hull("cruiser").expect("the cruiser"));
+        d.plant = Some(Ref::Known(plant("mini")));
+        d.propellers = vec![PropellerEntry { size: Some(Ref::Known(plant("small"))), guard: 0 }];
+        d.weapons.clear();
+        d.turrets.clear();
+        d.accessories.clear();
+        d.crew.clear();
+        d.armor.points = Default::default();
+        let before = check(&d);
+        assert!(before.problems.iter().any(|p| p.code == Code::PropellerWrongSize));
+        let s = Search { goal: Goal::Cheapest(Speed::mph(6)), budget: None, keep_weapons: false };
+        let mut wrong =
+            with_choice(&d, Choice { plant: plant("small"), jet: false, hydrofoils: false }, false);
+        wrong.propellers[0].size = Some(Ref::Known(plant("mini")));
+        let e = check(&wrong);
+        assert!(acceptable(&before, &e, None), "the old problem alone would let it through");
+        assert!(!answers(&s, &before, &e), "a Small plant turning a Mini propeller answers nothing");
+        let f = search(&d, &s).expect("found");
+        assert!(f.design.propellers.iter().all(|p| p.size.is_none()), "{:?}", f.design.propellers);
+        assert!(!check(&f.design).problems.iter().any(|p| p.code == Code::PropellerWrongSize));
     }
 
     #[test]
