@@ -15,7 +15,7 @@ use crate::games::{Problem, bfg::Code};
 
 mod sets;
 
-use sets::{article, capital, count_of, need, noun_of_ship, role_matches, ship_in, words};
+use sets::{Kept, Slot, article, capital, count_of, need, noun_of_ship, role_matches, ship_in, words};
 pub use sets::{entry_is, is_class_in, requirement};
 
 /// How a rule stands for a fleet.
@@ -279,7 +279,7 @@ impl Census<'_> {
     }
 
     /// A condition in words, after a requirement: " in a fleet over 750 pts", " with a Hive Ship".
-    fn cond_words(&self, c: &Cond) -> String {
+    fn cond_words(c: &Cond) -> String {
         let mut parts = Vec::new();
         if let Some((cmp, p)) = c.points {
             parts.push(match cmp {
@@ -326,19 +326,22 @@ impl Census<'_> {
 }
 
 /// Runs one reading; `None` for a reading that checks nothing.
-fn run(c: &Census, r: &Reading) -> Option<Outcome> {
-    let subject = |set: &Set| words(r.subject, set);
-    let basis = |set: &Set| words(r.basis, set);
+fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
+    static WORDS: Kept<(String, String)> = Kept::new();
+    static CONDS: Kept<String> = Kept::new();
+    let subject = |set: &Set| WORDS.of(r, Slot::Subject, || words(r.subject, set));
+    let basis = |set: &Set| WORDS.of(r, Slot::Basis, || words(r.basis, set));
+    let cond = |when: &Cond| CONDS.of(r, Slot::Cond, || Census::cond_words(when)).as_str();
     Some(match r.check {
         Check::Max { n, of, when } => {
             let count = c.count(&of);
             let w = subject(&of);
-            let fig = format!("{} (at most {n}{})", count_of(count, &w), c.cond_words(&when));
+            let fig = format!("{} (at most {n}{})", count_of(count, w), cond(&when));
             if c.holds(&when) && count > u64::from(n) {
                 let head = if n == 0 {
-                    format!("No {}{}", w.1, c.cond_words(&when))
+                    format!("No {}{}", w.1, cond(&when))
                 } else {
-                    format!("At most {}{}", count_of(u64::from(n), &w), c.cond_words(&when))
+                    format!("At most {}{}", count_of(u64::from(n), w), cond(&when))
                 };
                 Outcome { figure: fig, failures: vec![(format!("{head}: the fleet has {count}"), None)] }
             } else {
@@ -348,18 +351,15 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
         Check::Min { n, of, when } => {
             let count = c.count(&of);
             let w = subject(&of);
-            let fig = format!("{} (at least {n}{})", count_of(count, &w), c.cond_words(&when));
+            let fig = format!("{} (at least {n}{})", count_of(count, w), cond(&when));
             if c.holds(&when) && count < u64::from(n) {
                 let fleet = if when.points.is_some() {
                     format!("the fleet of {} pts", c.points)
                 } else {
                     "the fleet".into()
                 };
-                let message = format!(
-                    "At least {}{}: {fleet} has {count}",
-                    count_of(u64::from(n), &w),
-                    c.cond_words(&when)
-                );
+                let message =
+                    format!("At least {}{}: {fleet} has {count}", count_of(u64::from(n), w), cond(&when));
                 Outcome { figure: fig, failures: vec![(message, None)] }
             } else {
                 Outcome::kept(fig)
@@ -372,17 +372,17 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
             if at_least_one && base >= 1 {
                 allowed = allowed.max(u64::from(a));
             }
-            let head = format!("Up to {} per {}", count_of(u64::from(a), &w), count_of(u64::from(b), &bw));
-            let fig = format!("{}; {} allow {allowed}", count_of(count, &w), count_of(base, &bw));
+            let fig = format!("{}; {} allow {allowed}", count_of(count, w), count_of(base, bw));
             if c.holds(&when) && count > allowed {
+                let head = format!("Up to {} per {}", count_of(u64::from(a), w), count_of(u64::from(b), bw));
                 let bands = count.div_ceil(u64::from(a.max(1)));
                 let need = if at_least_one && bands == 1 { 1 } else { bands * u64::from(b) };
                 let message = format!(
                     "{head}{}: {} {} {}, the fleet has {base}",
-                    c.cond_words(&when),
-                    count_of(count, &w),
+                    cond(&when),
+                    count_of(count, w),
                     self::need(count),
-                    count_of(need, &bw)
+                    count_of(need, bw)
                 );
                 Outcome { figure: fig, failures: vec![(message, None)] }
             } else {
@@ -393,15 +393,15 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
             let (count, base) = (c.count(&of), c.count(&per));
             let (w, bw) = (subject(&of), basis(&per));
             let need = (u64::from(a) * base).div_ceil(u64::from(b.max(1)));
-            let fig = format!("{}; {} {} {need}", count_of(count, &w), count_of(base, &bw), self::need(base));
+            let fig = format!("{}; {} {} {need}", count_of(count, w), count_of(base, bw), self::need(base));
             if count < need {
                 let message = format!(
                     "At least {} per {}: {} {} {}, the fleet has {count}",
-                    count_of(u64::from(a), &w),
-                    count_of(u64::from(b), &bw),
-                    count_of(base, &bw),
+                    count_of(u64::from(a), w),
+                    count_of(u64::from(b), bw),
+                    count_of(base, bw),
                     self::need(base),
-                    count_of(need, &w)
+                    count_of(need, w)
                 );
                 Outcome { figure: fig, failures: vec![(message, None)] }
             } else {
@@ -412,13 +412,13 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
             let (count, base) = (c.count(&of), c.count(&among));
             let (w, bw) = (subject(&of), basis(&among));
             let allowed = base * u64::from(a) / u64::from(b.max(1));
-            let fig = format!("{}; {} allow {allowed}", count_of(count, &w), count_of(base, &bw));
+            let fig = format!("{}; {} allow {allowed}", count_of(count, w), count_of(base, bw));
             if count > allowed {
                 let message = format!(
                     "Up to {a}/{b} of the {} may be {}: {} allow {allowed}, the fleet has {count}",
                     bw.1,
                     w.1,
-                    count_of(base, &bw)
+                    count_of(base, bw)
                 );
                 Outcome { figure: fig, failures: vec![(message, None)] }
             } else {
@@ -428,7 +428,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
         Check::Fewer { of, than } => {
             let (count, other) = (c.count(&of), c.count(&than));
             let (w, bw) = (subject(&of), basis(&than));
-            let fig = format!("{} and {}", count_of(count, &w), count_of(other, &bw));
+            let fig = format!("{} and {}", count_of(count, w), count_of(other, bw));
             if count > 0 && count >= other {
                 let message = format!("Fewer {} than {}: the fleet has {count} and {other}", w.1, bw.1);
                 Outcome { figure: fig, failures: vec![(message, None)] }
@@ -447,7 +447,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
                         .filter(|m| c.member_in(&s, m))
                         .map(|m| u64::from(m.each) * u64::from(m.fig.count))
                         .sum();
-                    let bw = words(r.basis, &s);
+                    let bw = basis(&s);
                     (p, format!("{} worth {p} pts", bw.1))
                 }
                 None => (u64::from(c.points), format!("a fleet of {} pts", c.points)),
@@ -458,23 +458,29 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
             if let Some(m) = max {
                 allowed = allowed.min(u64::from(m));
             }
-            let band = if part { format!("{per} pts or part of {per}") } else { format!("full {per} pts") };
-            let cap = max.map_or(String::new(), |m| format!(", at most {m}"));
-            let fig = format!("{}; {whose} allow {allowed}", count_of(count, &w));
+            // The band and the cap in words, for a message only.
+            let band =
+                || if part { format!("{per} pts or part of {per}") } else { format!("full {per} pts") };
+            let cap = || max.map_or(String::new(), |m| format!(", at most {m}"));
+            let fig = format!("{}; {whose} allow {allowed}", count_of(count, w));
             let mut failures = Vec::new();
             if exact && count != allowed {
                 failures.push((
                     format!(
-                        "Exactly {} per {band}{cap}: {whose} needs {allowed}, this one has {count}",
-                        count_of(u64::from(a), &w)
+                        "Exactly {} per {}{}: {whose} needs {allowed}, this one has {count}",
+                        count_of(u64::from(a), w),
+                        band(),
+                        cap()
                     ),
                     None,
                 ));
             } else if count > allowed {
                 failures.push((
                     format!(
-                        "Up to {} per {band}{cap}: {whose} may have {allowed}, this one has {count}",
-                        count_of(u64::from(a), &w)
+                        "Up to {} per {}{}: {whose} may have {allowed}, this one has {count}",
+                        count_of(u64::from(a), w),
+                        band(),
+                        cap()
                     ),
                     None,
                 ));
@@ -486,7 +492,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
                 failures.push((
                     format!(
                         "At least {} from {from} pts: the fleet of {} pts has {count}",
-                        count_of(u64::from(k), &w),
+                        count_of(u64::from(k), w),
                         c.points
                     ),
                     None,
@@ -503,7 +509,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
                 .filter(|(_, k, _)| *k > u64::from(n))
                 .map(|(u, k, _)| {
                     (
-                        format!("Squadrons of at most {}: {} has {k}", count_of(u64::from(n), &w), u.label),
+                        format!("Squadrons of at most {}: {} has {k}", count_of(u64::from(n), w), u.label),
                         Some(u.part.clone()),
                     )
                 })
@@ -536,7 +542,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
                         (
                             format!(
                                 "Squadrons of at least {}: {} has {k}{lone}",
-                                count_of(u64::from(n), &w),
+                                count_of(u64::from(n), w),
                                 u.label
                             ),
                             Some(u.part.clone()),
@@ -599,7 +605,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
                 Cmp::Over => format!("over {points} pts"),
                 Cmp::AtLeast => format!("of {points} pts or more"),
             };
-            let fig = format!("{} in a fleet of {} pts", count_of(count, &w), c.points);
+            let fig = format!("{} in a fleet of {} pts", count_of(count, w), c.points);
             if count > 0 && !cmp.holds(c.points, points) {
                 let message =
                     format!("{} only in a fleet {when}: the fleet has {} pts", capital(&w.0), c.points);
@@ -664,7 +670,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
             };
             let (x, y) = (count(&a), count(&b));
             let (wa, wb) = (subject(&a), basis(&b));
-            let fig = format!("{} and {}", count_of(x, &wa), count_of(y, &wb));
+            let fig = format!("{} and {}", count_of(x, wa), count_of(y, wb));
             if x > 0 && y > 0 {
                 let message = format!("{} or {}, not both: the fleet has {x} and {y}", capital(&wa.1), wb.1);
                 Outcome { figure: fig, failures: vec![(message, None)] }
@@ -734,8 +740,7 @@ fn run(c: &Census, r: &Reading) -> Option<Outcome> {
             let count = c.count(&of);
             let orca = c.count(&Set::Class("orca-gunship"));
             let w = subject(&of);
-            let fig =
-                format!("{}; the fleet's hooks carry {all}, {orcas} of them Orcas", count_of(count, &w));
+            let fig = format!("{}; the fleet's hooks carry {all}, {orcas} of them Orcas", count_of(count, w));
             let mut failures = Vec::new();
             if count > all {
                 failures.push((

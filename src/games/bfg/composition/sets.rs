@@ -3,10 +3,12 @@
 //! it in a problem.
 
 use super::leaders_of;
-use crate::games::bfg::data::lists::{Leader, Role, Set};
+use crate::games::bfg::data::lists::{Leader, Reading, Role, Set};
 use crate::games::bfg::data::{self, Ship};
 use crate::games::bfg::document::Aboard;
 use crate::games::bfg::fitting::parse_pick;
+use std::fmt;
+use std::sync::{PoisonError, RwLock};
 
 /// "Sword frigate" or "Sword frigates".
 pub(super) fn noun_of_ship(ship: &Ship, n: u32) -> String {
@@ -207,9 +209,66 @@ pub(super) fn words(given: Option<(&'static str, &'static str)>, set: &Set) -> (
     given.map_or_else(|| nouns(set), |(a, b)| (a.to_string(), b.to_string()))
 }
 
-/// "1 battleship", "3 battleships".
-pub(super) fn count_of(n: u64, (one, many): &(String, String)) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// What a reading says the same way for every fleet (its sets' nouns, its condition in words),
+/// made the first time it is asked for and kept: a reading is the fleet lists' own, there for as
+/// long as the program runs, so what is kept is bounded by the lists. A live update runs every
+/// rule of its list and made these words afresh on every change.
+///
+/// Kept sorted by the reading's address and the slot, looked up by halves: cheaper than hashing
+/// for the few hundred readings there are.
+pub(super) struct Kept<T: 'static>(RwLock<Vec<((usize, Slot), &'static T)>>);
+
+/// Which of a reading's words: the counted set's, the second set's, or the condition's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Slot {
+    Subject,
+    Basis,
+    Cond,
+}
+
+impl<T: Send + Sync + 'static> Kept<T> {
+    pub(super) const fn new() -> Self {
+        Kept(RwLock::new(Vec::new()))
+    }
+
+    /// The reading's words in `slot`, made by `make` the first time. Each reading asks for one
+    /// set's words in each slot (its check names at most two sets, and `run` always asks for
+    /// the same one in the same slot), so the words depend on the reading and the slot alone.
+    pub(super) fn of(&self, r: &'static Reading, slot: Slot, make: impl FnOnce() -> T) -> &'static T {
+        let key = (std::ptr::from_ref(r) as usize, slot);
+        let find = |kept: &[((usize, Slot), &'static T)]| kept.binary_search_by_key(&key, |&(k, _)| k);
+        let kept = self.0.read().unwrap_or_else(PoisonError::into_inner);
+        if let Ok(at) = find(&kept) {
+            return kept[at].1;
+        }
+        drop(kept);
+        // Two updates making the same words at once keep the first; the other's copy is the
+        // one small leak this allows, once per reading at most.
+        let made: &'static T = Box::leak(Box::new(make()));
+        let mut kept = self.0.write().unwrap_or_else(PoisonError::into_inner);
+        match find(&kept) {
+            Ok(at) => kept[at].1,
+            Err(at) => {
+                kept.insert(at, (key, made));
+                made
+            }
+        }
+    }
+}
+
+/// "1 battleship", "3 battleships", written where it is put.
+pub(super) fn count_of(n: u64, words: &(String, String)) -> CountOf<'_> {
+    CountOf(n, words)
+}
+
+/// See [`count_of`].
+pub(super) struct CountOf<'a>(u64, &'a (String, String));
+
+impl fmt::Display for CountOf<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let CountOf(n, (one, many)) = *self;
+        write!(f, "{n} {}", if n == 1 { one } else { many })
+    }
 }
 
 /// A noun phrase with a capital first letter.
@@ -218,5 +277,42 @@ pub(super) fn capital(s: &str) -> String {
     match c.next() {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each reading's words in each slot are made once and given back as made, whatever the
+    /// order the readings are asked in.
+    #[test]
+    fn kept_words_are_made_once_for_each_reading_and_slot() {
+        static KEPT: Kept<String> = Kept::new();
+        let mut readings: Vec<&'static Reading> = Vec::new();
+        for r in data::rules().iter().flat_map(|rule| rule.readings) {
+            // Two equal readings may share one address; the words are then the same.
+            if !readings.iter().any(|k| std::ptr::eq(*k, r)) {
+                readings.push(r);
+            }
+        }
+        assert!(readings.len() > 50, "{}", readings.len());
+        let words = |i: usize, slot: Slot| format!("{i} {slot:?}");
+        let mut made = 0;
+        for pass in 0..2 {
+            // The second pass asks from the end, so the kept list is searched, not appended to.
+            let order: Vec<usize> =
+                if pass == 0 { (0..readings.len()).collect() } else { (0..readings.len()).rev().collect() };
+            for i in order {
+                for slot in [Slot::Subject, Slot::Basis, Slot::Cond] {
+                    let kept = KEPT.of(readings[i], slot, || {
+                        made += 1;
+                        words(i, slot)
+                    });
+                    assert_eq!(*kept, words(i, slot));
+                }
+            }
+        }
+        assert_eq!(made, readings.len() * 3);
     }
 }
