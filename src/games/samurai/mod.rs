@@ -60,7 +60,7 @@ use serde::Serialize;
 pub use check::{BLOCKS, MAX_DICE, unit_label};
 pub use codes::Code;
 pub use export::{summary, text_export, title};
-pub use hex::{Board, Direction, Hex, Winds};
+pub use hex::{Board, Direction, Hex, ROWS, WIDTH, Winds};
 pub use layout::Layout;
 pub use options::{Dice, Ignores, LeaderOptions, Note, Retreat, UnitOptions, leader_retreat, sea_moves};
 pub use scenario::{

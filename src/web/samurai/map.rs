@@ -49,19 +49,10 @@ pub enum Clicks {
 }
 
 pub struct HexView {
-    pub name: HexName,
-    pub points: Outline,
+    /// Its name, outline and the places of what it shows: the same on every map.
+    pub place: Cow<'static, Place>,
     pub land: bool,
     pub shore: bool,
-    /// Where the name sits, and the mark and piece.
-    pub tx: Tenths,
-    pub name_y: Tenths,
-    pub mark_y: Tenths,
-    pub cy: Tenths,
-    /// The button's box in the editor: the hex's bounding box, the button clipped to the hex
-    /// (static/samurai.css), so all of a hex answers a tap and nothing of its neighbours'.
-    pub bx: Tenths,
-    pub by: Tenths,
     pub piece: Option<Piece>,
     /// "hl-move", "hl-landing", "hl-grapple" or "".
     pub hl: &'static str,
@@ -107,9 +98,6 @@ pub struct KeyToken {
 }
 
 pub struct MapView {
-    /// Every hex's button's width and height (its bounding box's), the same for every hex.
-    pub button_w: String,
-    pub button_h: String,
     pub width: String,
     pub height: String,
     /// Its size in pixels zoomed in ([`ZOOM`]); fitted, it takes its box's width.
@@ -247,6 +235,90 @@ impl Outline {
 }
 
 crate::written!(plain: Outline);
+
+/// What a hex writes wherever it is drawn, the same on every map of every scenario (a hex's
+/// place depends on its column and row alone): its name, its outline, and where its name, mark,
+/// piece and button go, each written as text once and kept. A live update of the editor's map
+/// wrote these thousands of numbers afresh on every change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    /// "D5".
+    pub name: String,
+    /// The six corners, as SVG's `points` lists them ([`Outline`]).
+    pub points: String,
+    /// Where the mark and the piece sit.
+    pub tx: String,
+    pub mark_y: String,
+    pub cy: String,
+    /// The hex's name where it sits (`samurai/hex_place.html`).
+    pub name_text: String,
+    /// The editor's button over the hex, up to its label: the hex's bounding box, the button
+    /// clipped to the hex (static/samurai.css), so all of a hex answers a tap and nothing of its
+    /// neighbours'.
+    pub button: String,
+}
+
+/// The pieces of a hex's markup kept in its [`Place`].
+#[derive(askama::Template)]
+#[template(path = "samurai/hex_place.html", blocks = ["name_text", "button"])]
+struct PlaceMarkup<'a> {
+    name: &'a str,
+    tx: &'a str,
+    name_y: &'a str,
+    bx: &'a str,
+    by: &'a str,
+    width: &'a str,
+    height: &'a str,
+}
+
+/// The columns and rows the kept places cover: the largest board's.
+const PLACE_COLUMNS: usize = *crate::games::samurai::WIDTH.end() as usize;
+const PLACE_ROWS: usize = *crate::games::samurai::ROWS.end() as usize;
+
+impl Place {
+    /// Worked out for `h` (see [`Place::of`]).
+    fn new(h: Hex) -> Self {
+        use askama::Template;
+        let (cx, cy) = centre(h);
+        let w = R * 3f64.sqrt();
+        let (mut points, mut name, mut name_text, mut button) =
+            (String::new(), String::new(), String::new(), String::new());
+        // Writing into a `String` cannot fail, nor can the pieces' templates, which write
+        // nothing but these strings.
+        let _ = Outline::new(cx, cy).write_to(&mut points);
+        let _ = HexName(h.name()).write_to(&mut name);
+        let (tx, name_y, bx, by) = (f(cx), f(cy - R * 0.55), f(cx - w / 2.0), f(cy - R));
+        let (width, height) = (f(w), f(2.0 * R));
+        let markup = PlaceMarkup {
+            name: &name,
+            tx: &tx,
+            name_y: &name_y,
+            bx: &bx,
+            by: &by,
+            width: &width,
+            height: &height,
+        };
+        let _ = markup.as_name_text().render_into(&mut name_text);
+        let _ = markup.as_button().render_into(&mut button);
+        Place { name, points, tx, mark_y: f(cy + R * 0.8), cy: f(cy), name_text, button }
+    }
+
+    /// `h`'s place: kept for every hex of the largest board, worked out at once (a few hundred,
+    /// made the first time a map is drawn); a hex past it (none a board has) is worked out anew.
+    pub fn of(h: Hex) -> Cow<'static, Place> {
+        static KEPT: std::sync::LazyLock<Vec<Place>> = std::sync::LazyLock::new(|| {
+            (0..PLACE_ROWS)
+                .flat_map(|row| (0..PLACE_COLUMNS).map(move |col| (col, row)))
+                .map(|(col, row)| Place::new(Hex { col: col as u8, row: row as u8 }))
+                .collect()
+        });
+        let (col, row) = (usize::from(h.col), usize::from(h.row));
+        match KEPT.get(row * PLACE_COLUMNS + col).filter(|_| col < PLACE_COLUMNS) {
+            Some(p) => Cow::Borrowed(p),
+            None => Cow::Owned(Place::new(h)),
+        }
+    }
+}
 
 fn centre(h: Hex) -> (f64, f64) {
     let w = R * 3f64.sqrt();
@@ -469,16 +541,9 @@ impl MapView {
                 label.push_str(", selected");
             }
             hexes.push(HexView {
-                name: HexName(h.name()),
-                points: Outline::new(cx, cy),
+                place: Place::of(h),
                 land,
                 shore,
-                tx: Tenths(cx),
-                name_y: Tenths(cy - R * 0.55),
-                mark_y: Tenths(cy + R * 0.8),
-                cy: Tenths(cy),
-                bx: Tenths(cx - w / 2.0),
-                by: Tenths(cy - R),
                 piece,
                 hl,
                 mark,
@@ -540,8 +605,6 @@ impl MapView {
         };
         let land = b.hexes().filter(|&h| s.is_land(h)).count();
         MapView {
-            button_w: f(w),
-            button_h: f(2.0 * R),
             width: f(width),
             height: f(height),
             zoom_width: f(width * ZOOM),

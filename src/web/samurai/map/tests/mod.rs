@@ -24,17 +24,19 @@ fn a_coordinate_is_written_exactly_as_rust_formats_it_to_one_decimal() {
     }
 }
 
+/// A hex's outline as `format!` writes its corners to one decimal.
+fn by_format(cx: f64, cy: f64) -> String {
+    let corners: Vec<String> = (0..6)
+        .map(|k| {
+            let a = (60.0 * f64::from(k) - 90.0).to_radians();
+            format!("{:.1},{:.1}", cx + R * a.cos(), cy + R * a.sin())
+        })
+        .collect();
+    corners.join(" ")
+}
+
 #[test]
 fn a_hexs_outline_is_its_six_corners_each_as_rust_formats_it() {
-    let by_format = |cx: f64, cy: f64| {
-        let corners: Vec<String> = (0..6)
-            .map(|k| {
-                let a = (60.0 * f64::from(k) - 90.0).to_radians();
-                format!("{:.1},{:.1}", cx + R * a.cos(), cy + R * a.sin())
-            })
-            .collect();
-        corners.join(" ")
-    };
     // Every hex of the biggest board, then centres where a corner falls on a tie, is negative,
     // or is too big for the quick way (each written the slow way, in its place).
     let mut centres: Vec<(f64, f64)> = samurai::Board { width: 26, rows: 20 }.hexes().map(centre).collect();
@@ -52,6 +54,51 @@ fn a_hexs_outline_is_its_six_corners_each_as_rust_formats_it() {
         let mut got = String::new();
         Outline::new(cx, cy).write_to(&mut got).expect("a String takes anything");
         assert_eq!(got, by_format(cx, cy), "({cx}, {cy})");
+    }
+}
+
+/// Every hex of the largest board is given its kept place, the very one worked out afresh, with
+/// its own name and outline; a hex past the largest board is worked out, not refused.
+#[test]
+fn a_kept_place_is_the_hexs_own() {
+    let largest = samurai::Board { width: *samurai::WIDTH.end(), rows: *samurai::ROWS.end() };
+    let mut n = 0;
+    for h in largest.hexes() {
+        let kept = Place::of(h);
+        assert!(matches!(kept, Cow::Borrowed(_)), "{h} is kept");
+        assert_eq!(*kept, Place::new(h), "{h}");
+        assert_eq!(kept.name, h.to_string());
+        let (cx, cy) = centre(h);
+        assert_eq!(kept.points, by_format(cx, cy), "{h}");
+        assert_eq!(
+            (kept.tx.as_str(), kept.cy.as_str()),
+            (format!("{cx:.1}").as_str(), format!("{cy:.1}").as_str())
+        );
+        // The pieces as the map wrote them before they were kept.
+        assert_eq!(
+            kept.name_text,
+            format!(
+                r#"<text class="hexname" aria-hidden="true" x="{cx:.1}" y="{:.1}" text-anchor="middle">{h}</text>"#,
+                cy - R * 0.55
+            )
+        );
+        let w = R * 3f64.sqrt();
+        assert_eq!(
+            kept.button,
+            format!(
+                r#"<foreignObject x="{:.1}" y="{:.1}" width="{w:.1}" height="{:.1}"><button type="submit" class="hexbtn" name="action" value="hex.{h}" aria-label=""#,
+                cx - w / 2.0,
+                cy - R,
+                2.0 * R
+            )
+        );
+        n += 1;
+    }
+    assert_eq!(n, largest.len());
+    for h in [Hex { col: 26, row: 0 }, Hex { col: 0, row: 20 }, Hex { col: 200, row: 200 }] {
+        let made = Place::of(h);
+        assert!(matches!(made, Cow::Owned(_)), "{h} is past the kept places");
+        assert_eq!(*made, Place::new(h));
     }
 }
 
