@@ -12,7 +12,6 @@ use super::threat::{self, ThreatWords};
 use crate::games::Backwards;
 use crate::games::bounds::short;
 use crate::games::samurai::{Hex, Judgement, Reach, Scenario, Side, Threat, UnitOptions};
-use crate::web::http::escape::Gathered;
 use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -178,63 +177,21 @@ fn f(x: f64) -> String {
     Tenths(x).to_string()
 }
 
-/// A hex's name ("D5") written straight into the page: a letter and digits, nothing to escape.
-pub struct HexName(Backwards);
-
-impl HexName {
-    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
-        out.write_str(self.0.as_str())
-    }
-}
-
-crate::written!(plain: HexName);
-
-/// A hex's outline: its six corners from the top, clockwise, as SVG's `points` lists them.
-/// Worked out once for each hex and kept whole (an ocean hex writes it once, land and a
-/// highlighted hex two or three times), so the page takes it in one piece.
-pub struct Outline(Gathered);
-
-impl Outline {
-    fn new(cx: f64, cy: f64) -> Self {
-        // Each corner's distance from the centre, worked out once for every hex of every map.
-        static CORNERS: std::sync::LazyLock<[(f64, f64); 6]> = std::sync::LazyLock::new(|| {
-            std::array::from_fn(|k| {
-                let a = (60.0 * k as f64 - 90.0).to_radians();
-                (R * a.cos(), R * a.sin())
-            })
-        });
-        let mut text = Gathered::default();
-        for (k, (dx, dy)) in CORNERS.iter().enumerate() {
-            let (x, y) = (Tenths(cx + dx), Tenths(cy + dy));
-            // " x,y" made backwards in one piece (two numbers of at most eleven characters).
-            let mut corner = Backwards::default();
-            if y.put(&mut corner) && {
-                corner.put(b',');
-                x.put(&mut corner)
-            } {
-                if k > 0 {
-                    corner.put(b' ');
-                }
-                text.push_str(corner.as_str());
-            } else {
-                // Writing into `Gathered` cannot fail.
-                if k > 0 {
-                    text.push_str(" ");
-                }
-                let _ = x.write_to(&mut text);
-                text.push_str(",");
-                let _ = y.write_to(&mut text);
-            }
+/// A hex's outline: its six corners from the top, clockwise, as SVG's `points` lists them
+/// ("x,y x,y …", each to one decimal). Made once for each hex and kept in its [`Place`].
+fn outline(cx: f64, cy: f64) -> String {
+    use std::fmt::Write;
+    let mut text = String::with_capacity(72);
+    for k in 0..6 {
+        let a = (60.0 * f64::from(k) - 90.0).to_radians();
+        if k > 0 {
+            text.push(' ');
         }
-        Outline(text)
+        // Writing into a `String` cannot fail.
+        let _ = write!(text, "{},{}", Tenths(cx + R * a.cos()), Tenths(cy + R * a.sin()));
     }
-
-    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
-        out.write_str(self.0.text()?)
-    }
+    text
 }
-
-crate::written!(plain: Outline);
 
 /// What a hex writes wherever it is drawn, the same on every map of every scenario (a hex's
 /// place depends on its column and row alone): its name, its outline, and where its name, mark,
@@ -244,7 +201,7 @@ crate::written!(plain: Outline);
 pub struct Place {
     /// "D5".
     pub name: String,
-    /// The six corners, as SVG's `points` lists them ([`Outline`]).
+    /// The six corners, as SVG's `points` lists them ([`outline`]).
     pub points: String,
     /// Where the mark and the piece sit.
     pub tx: String,
@@ -281,12 +238,8 @@ impl Place {
         use askama::Template;
         let (cx, cy) = centre(h);
         let w = R * 3f64.sqrt();
-        let (mut points, mut name, mut name_text, mut button) =
-            (String::new(), String::new(), String::new(), String::new());
-        // Writing into a `String` cannot fail, nor can the pieces' templates, which write
-        // nothing but these strings.
-        let _ = Outline::new(cx, cy).write_to(&mut points);
-        let _ = HexName(h.name()).write_to(&mut name);
+        let name = h.name().as_str().to_owned();
+        let (mut name_text, mut button) = (String::new(), String::new());
         let (tx, name_y, bx, by) = (f(cx), f(cy - R * 0.55), f(cx - w / 2.0), f(cy - R));
         let (width, height) = (f(w), f(2.0 * R));
         let markup = PlaceMarkup {
@@ -298,9 +251,10 @@ impl Place {
             width: &width,
             height: &height,
         };
+        // Rendering into a `String` cannot fail: the pieces write nothing but these strings.
         let _ = markup.as_name_text().render_into(&mut name_text);
         let _ = markup.as_button().render_into(&mut button);
-        Place { name, points, tx, mark_y: f(cy + R * 0.8), cy: f(cy), name_text, button }
+        Place { name, points: outline(cx, cy), tx, mark_y: f(cy + R * 0.8), cy: f(cy), name_text, button }
     }
 
     /// `h`'s place: kept for every hex of the largest board, worked out at once (a few hundred,
@@ -503,8 +457,9 @@ impl MapView {
                 "ocean"
             };
             // Put together piece by piece: a map makes one for each of its hundred-odd hexes.
+            let place = Place::of(h);
             let mut label = String::with_capacity(64);
-            label.push_str(h.name().as_str());
+            label.push_str(&place.name);
             label.push_str(", ");
             label.push_str(terrain);
             // A side by its name, or briefly by its letter; a unit by its type, or by its number.
@@ -541,7 +496,7 @@ impl MapView {
                 label.push_str(", selected");
             }
             hexes.push(HexView {
-                place: Place::of(h),
+                place,
                 land,
                 shore,
                 piece,

@@ -278,24 +278,6 @@ impl Census<'_> {
             && c.without.iter().all(|s| self.count(s) == 0)
     }
 
-    /// A condition in words, after a requirement: " in a fleet over 750 pts", " with a Hive Ship".
-    fn cond_words(c: &Cond) -> String {
-        let mut parts = Vec::new();
-        if let Some((cmp, p)) = c.points {
-            parts.push(match cmp {
-                Cmp::Over => format!("in a fleet over {p} pts"),
-                Cmp::AtLeast => format!("in a fleet of {p} pts or more"),
-            });
-        }
-        for s in c.with {
-            parts.push(format!("with {}", requirement(s)));
-        }
-        for s in c.without {
-            parts.push(format!("without {}", requirement(s)));
-        }
-        if parts.is_empty() { String::new() } else { format!(" {}", parts.join(" and ")) }
-    }
-
     /// The units holding members of a set, with how many of the set each holds and how many
     /// ships in all.
     fn units_with(&self, set: &Set) -> Vec<(&Unit, u64, u64)> {
@@ -325,13 +307,31 @@ impl Census<'_> {
     }
 }
 
+/// A condition in words, after a requirement: " in a fleet over 750 pts", " with a Hive Ship".
+fn cond_words(c: &Cond) -> String {
+    let mut parts = Vec::new();
+    if let Some((cmp, p)) = c.points {
+        parts.push(match cmp {
+            Cmp::Over => format!("in a fleet over {p} pts"),
+            Cmp::AtLeast => format!("in a fleet of {p} pts or more"),
+        });
+    }
+    for s in c.with {
+        parts.push(format!("with {}", requirement(s)));
+    }
+    for s in c.without {
+        parts.push(format!("without {}", requirement(s)));
+    }
+    if parts.is_empty() { String::new() } else { format!(" {}", parts.join(" and ")) }
+}
+
 /// Runs one reading; `None` for a reading that checks nothing.
 fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
     static WORDS: Kept<(String, String)> = Kept::new();
     static CONDS: Kept<String> = Kept::new();
     let subject = |set: &Set| WORDS.of(r, Slot::Subject, || words(r.subject, set));
     let basis = |set: &Set| WORDS.of(r, Slot::Basis, || words(r.basis, set));
-    let cond = |when: &Cond| CONDS.of(r, Slot::Cond, || Census::cond_words(when)).as_str();
+    let cond = |when: &Cond| CONDS.of(r, Slot::Cond, || cond_words(when)).as_str();
     Some(match r.check {
         Check::Max { n, of, when } => {
             let count = c.count(&of);
