@@ -422,7 +422,7 @@ impl<'a, 'de> Deserializer<'de> for At<'a, 'de> {
             _ if self.mode == Mode::Zero => v.visit_none(),
             None if has_children => v.visit_some(self),
             None | Some("") => v.visit_none(),
-            Some(raw) if raw.trim().is_empty() && has_children => v.visit_none(),
+            Some(raw) if has_children && trimmed(raw).is_empty() => v.visit_none(),
             Some(raw) if is_off(raw) => {
                 if self.pass.knows(Fact::Container, self.path) {
                     v.visit_none()

@@ -49,6 +49,33 @@ fn dot(name: &str) -> Option<usize> {
     name.bytes().position(|b| b == b'.')
 }
 
+/// The deepest of `prev`'s segments (`path`: where each ends in `prev`, and its node) that `name`
+/// has too, at the same place: `name` is the same up to that segment's end, and ends there or
+/// goes on with a ".". None when it does not share even the first.
+fn shared(prev: &str, path: &[(usize, usize)], name: &str) -> Option<usize> {
+    let (a, b) = (prev.as_bytes(), name.as_bytes());
+    let same = common_prefix(a, b);
+    path.iter()
+        .take_while(|&&(end, _)| end <= same && (end == b.len() || b[end] == b'.'))
+        .count()
+        .checked_sub(1)
+}
+
+/// How many bytes `a` and `b` begin with alike, compared eight at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while let (Some(x), Some(y)) = (a.get(i..i + 8), b.get(i..i + 8)) {
+        let (Ok(x), Ok(y)) = (<[u8; 8]>::try_from(x), <[u8; 8]>::try_from(y)) else { break };
+        let differ = u64::from_le_bytes(x) ^ u64::from_le_bytes(y);
+        if differ != 0 {
+            return i + (differ.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + a[i..n].iter().zip(&b[i..n]).take_while(|(x, y)| x == y).count()
+}
+
 /// A name's bit among its siblings' ([`Node::names`]), from its length and its first and last
 /// bytes.
 fn bit(name: &str) -> u64 {
@@ -76,25 +103,58 @@ impl<'f> Tree<'f> {
         // A form sends a part's fields together ("weapons.0.*", then "weapons.1.*"): whether the
         // last first segment is the document's is kept for the next field.
         let mut last: Option<(&str, bool)> = None;
+        // The last name put in the tree, and the node of each of its segments with where the
+        // segment ends in it: a name's segments it shares with that one ("weapons.3.mount" after
+        // "weapons.3.weapon" shares "weapons" and "3") are those very nodes, found again without
+        // a look among their parent's children.
+        let mut prev: &str = "";
+        let mut path: Vec<(usize, usize)> = Vec::with_capacity(8);
         for (name, value) in f.iter() {
-            let first = dot(name).map_or(name, |i| &name[..i]);
-            let ours = match last {
-                Some((seen, ours)) if seen == first => ours,
-                _ => {
-                    let ours = roots.contains(&first);
-                    last = Some((first, ours));
-                    ours
+            let (mut at, mut rest) = match shared(prev, &path, name) {
+                Some(k) => {
+                    let (end, node) = path[k];
+                    path.truncate(k + 1);
+                    (node, name.get(end + 1..).unwrap_or(""))
+                }
+                None => {
+                    let first = dot(name).map_or(name, |i| &name[..i]);
+                    let ours = match last {
+                        Some((seen, ours)) if seen == first => ours,
+                        _ => {
+                            let ours = roots.contains(&first);
+                            last = Some((first, ours));
+                            ours
+                        }
+                    };
+                    if !ours {
+                        continue;
+                    }
+                    path.clear();
+                    let at = tree.child(ROOT, first);
+                    path.push((first.len(), at));
+                    (at, name.get(first.len() + 1..).unwrap_or(""))
                 }
             };
-            if !ours {
-                continue;
+            if let Some(&(end, _)) = path.last()
+                && end < name.len()
+            {
+                // The segments past the shared ones, each under the one before.
+                let mut end = end;
+                loop {
+                    let (seg, more) = match dot(rest) {
+                        Some(i) => (&rest[..i], true),
+                        None => (rest, false),
+                    };
+                    at = tree.child(at, seg);
+                    end += 1 + seg.len();
+                    path.push((end, at));
+                    if !more {
+                        break;
+                    }
+                    rest = &rest[seg.len() + 1..];
+                }
             }
-            let (mut at, mut rest) = (ROOT, name);
-            while let Some(i) = dot(rest) {
-                at = tree.child(at, &rest[..i]);
-                rest = &rest[i + 1..];
-            }
-            let at = tree.child(at, rest);
+            prev = name;
             tree.nodes[at].value = Some(value);
         }
         tree
@@ -239,5 +299,67 @@ pub(super) fn root_fields<T: DeserializeOwned>() -> &'static [&'static str] {
     match T::deserialize(Probe) {
         Err(Found(fields)) => fields,
         Ok(_) => &[],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The tree written out: each node's name and value, then its children in order.
+    fn shape(tree: &Tree, node: usize) -> String {
+        let kids: Vec<String> = tree.children(node).map(|(_, id)| shape(tree, id)).collect();
+        format!("{:?}={:?}[{}]", tree.nodes[node].key, tree.value(node), kids.join(","))
+    }
+
+    /// Every field put in by looking up each of its segments from the root, as the tree was built
+    /// before shared segments were kept.
+    fn by_every_segment<'f>(f: &'f Fields, roots: &[&str]) -> Tree<'f> {
+        let mut tree = Tree { nodes: vec![Node::new(""), Node::new("")] };
+        for (name, value) in f.iter() {
+            let first = dot(name).map_or(name, |i| &name[..i]);
+            if !roots.contains(&first) {
+                continue;
+            }
+            let at = name.split('.').fold(ROOT, |at, seg| tree.child(at, seg));
+            tree.nodes[at].value = Some(value);
+        }
+        tree
+    }
+
+    proptest! {
+        /// The common prefix read eight bytes at a time is the one read byte by byte.
+        #[test]
+        fn the_common_prefix_is_found_eight_bytes_at_a_time(
+            a in prop::collection::vec(prop::sample::select(b"ab.".to_vec()), 0..40),
+            b in prop::collection::vec(prop::sample::select(b"ab.".to_vec()), 0..40),
+            cut in 0usize..64,
+        ) {
+            let slow = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            prop_assert_eq!(common_prefix(&a, &b), slow);
+            prop_assert_eq!(common_prefix(&a, &a), a.len());
+            if !a.is_empty() {
+                let at = cut % a.len();
+                let mut c = a.clone();
+                c[at] = b'z';
+                prop_assert_eq!(common_prefix(&a, &c), at);
+                prop_assert_eq!(common_prefix(&a[..at], &a), at);
+            }
+        }
+
+        /// Keeping the last name's segments builds the very tree a look from the root for every
+        /// segment builds, whatever the order and repeats of the names.
+        #[test]
+        fn shared_segments_build_the_same_tree(fields in prop::collection::vec(
+            (prop::collection::vec(prop::sample::select(vec!["a", "b", "ab", "0", "1", "", "x"]), 1..5), "[a-c]{0,2}"),
+            0..24,
+        )) {
+            let f = Fields::from_pairs(fields.into_iter().map(|(segs, v)| (segs.join("."), v)));
+            let roots = ["a", "ab", "0"];
+            let (fast, slow) = (Tree::build(&f, &roots), by_every_segment(&f, &roots));
+            prop_assert_eq!(fast.nodes.len(), slow.nodes.len());
+            prop_assert_eq!(shape(&fast, ROOT), shape(&slow, ROOT));
+        }
     }
 }
