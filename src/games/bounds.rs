@@ -6,6 +6,7 @@
 //! Numbers are bounded where a document is read (JSON, a form, a pasted stat line); names are
 //! made one line there too, so no name can forge lines in a text export.
 
+use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 use std::borrow::Cow;
 use std::fmt;
@@ -188,7 +189,7 @@ pub fn name_too_long(name: &str) -> Option<String> {
 
 /// Serde: a name, made one line, of at most [`MAX_NAME_CHARS`] characters.
 pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    let raw = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+    let Lent(raw) = Lent::deserialize(d)?;
     let name = one_line(&raw);
     match name_too_long(&name) {
         Some(why) => Err(de::Error::custom(why)),
@@ -205,20 +206,61 @@ pub fn id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 
 /// Serde: [`id`], borrowed from the input when it can be (to look it up in a table).
 pub fn id_borrowed<'de, D: Deserializer<'de>>(d: D) -> Result<Cow<'de, str>, D::Error> {
-    let raw = <Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
-    Ok(as_one_line(raw))
+    Ok(as_one_line(Lent::deserialize(d)?.0))
+}
+
+/// Text as a document's reader gives it: borrowed from the input when the reader lends it (a
+/// form's value, JSON text with no escapes in it), copied only when it must be. (Serde's own
+/// `Cow<str>` always copies.) Its words for what it expects are a `String`'s.
+pub struct Lent<'de>(pub Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Lent<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl<'de> Visitor<'de> for Text {
+            type Value = Lent<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Lent<'de>, E> {
+                Ok(Lent(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Lent<'de>, E> {
+                Ok(Lent(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Lent<'de>, E> {
+                Ok(Lent(Cow::Owned(v)))
+            }
+            fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<Lent<'de>, E> {
+                std::str::from_utf8(v)
+                    .map(|s| Lent(Cow::Borrowed(s)))
+                    .map_err(|_| E::invalid_value(de::Unexpected::Bytes(v), &self))
+            }
+            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Lent<'de>, E> {
+                std::str::from_utf8(v)
+                    .map(|s| Lent(Cow::Owned(s.to_owned())))
+                    .map_err(|_| E::invalid_value(de::Unexpected::Bytes(v), &self))
+            }
+            fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<Lent<'de>, E> {
+                String::from_utf8(v)
+                    .map(|s| Lent(Cow::Owned(s)))
+                    .map_err(|e| E::invalid_value(de::Unexpected::Bytes(e.as_bytes()), &self))
+            }
+        }
+        d.deserialize_string(Text)
+    }
 }
 
 /// Serde: a list of ids, each one line (see [`id`]).
 pub fn ids<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
-    let raw = <Vec<std::borrow::Cow<'de, str>> as serde::Deserialize>::deserialize(d)?;
-    Ok(raw.iter().map(|s| one_line(s)).collect())
+    let raw = <Vec<Lent<'de>> as Deserialize>::deserialize(d)?;
+    Ok(raw.iter().map(|s| one_line(&s.0)).collect())
 }
 
 /// Serde: an optional id, one line (see [`id`]).
 pub fn optional_id<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    let raw = <Option<std::borrow::Cow<'de, str>> as serde::Deserialize>::deserialize(d)?;
-    Ok(raw.map(|s| one_line(&s)))
+    let raw = <Option<Lent<'de>> as Deserialize>::deserialize(d)?;
+    Ok(raw.map(|s| one_line(&s.0)))
 }
 
 /// A whole number from `min` to `max`, with the range in every message about it.
@@ -305,6 +347,23 @@ pub fn cargo_weight<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text is lent where the reader lends it and copied where it must be, and is refused in a
+    /// `String`'s own words.
+    #[test]
+    fn text_is_lent_by_the_reader_when_it_can_be() {
+        let Lent(plain) = serde_json::from_str::<Lent>("\"mg\"").expect("text");
+        assert!(matches!(plain, Cow::Borrowed("mg")));
+        let Lent(escaped) = serde_json::from_str::<Lent>("\"m\\u0067\"").expect("text");
+        assert!(matches!(escaped, Cow::Owned(ref s) if s == "mg"));
+        let Lent(owned) = Lent::deserialize(serde_json::json!("mg")).expect("text");
+        assert_eq!(owned, "mg");
+        let lent = serde_json::from_str::<Lent>("3").map(|l| l.0).expect_err("a number");
+        let string = serde_json::from_str::<String>("3").expect_err("a number");
+        assert_eq!(lent.to_string(), string.to_string());
+        let ids: Vec<Lent> = serde_json::from_str("[\"a\", \"b\"]").expect("ids");
+        assert!(ids.iter().all(|l| matches!(l.0, Cow::Borrowed(_))));
+    }
     use proptest::strategy::Strategy as _;
 
     proptest::proptest! {

@@ -147,7 +147,7 @@ fn duplicate_key(bytes: &[u8]) -> Option<(String, String)> {
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
             let mut seen: HashSet<Cow<'de, str>> = HashSet::new();
-            while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            while let Some(crate::games::bounds::Lent(key)) = map.next_key()? {
                 let key = match crate::games::bounds::without_nul(&key) {
                     Cow::Borrowed(_) => key,
                     Cow::Owned(k) => Cow::Owned(k),
