@@ -41,7 +41,6 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
 
 use error::{AppError, error_json, error_page, rejection_text};
@@ -69,11 +68,20 @@ pub fn app(state: AppState) -> Router {
         .with_state(state);
     // One stack around the whole router, not one per route (`Router::layer` wraps every route
     // apart, and a request then pays for cloning and boxing its copy).
+    // Each request's own events (its span, its start and answer, at debug level) only when the
+    // log would keep them (`RUST_LOG=debug`, or `tower_http=debug`): otherwise the layer only
+    // times and wraps every request for nothing.
+    let traced = request_events_logged().then(|| {
+        ServiceBuilder::new().map_response(IntoResponse::into_response).layer(
+            // A 5xx is logged where it happens, once (a 500 with its cause; an outage as it
+            // begins and ends), not again for every request it answers.
+            TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)),
+        )
+    });
     let app = ServiceBuilder::new()
         .map_response(IntoResponse::into_response)
-        // A 5xx is logged where it happens, once (a 500 with its cause, inside the request's
-        // span; an outage as it begins and ends), not again for every request it answers.
-        .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(tracing::Level::DEBUG)))
+        .option_layer(traced)
+        .map_response(IntoResponse::into_response)
         .map_response(with_security_headers)
         // Pages are small and made per request: the fastest level costs a fraction of
         // the default's time for nearly the same size. Share pages bring their own,
@@ -83,7 +91,7 @@ pub fn app(state: AppState) -> Router {
         .layer(Edge(public))
         .layer(Gated(rate::TokenAttempts(writes.clone())))
         .layer(judges.extension())
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, REQUEST_TIMEOUT))
+        .layer(http::deadline::Deadline { limit: REQUEST_TIMEOUT, status: StatusCode::REQUEST_TIMEOUT })
         .layer(Gated(limit::PastLimit))
         .layer(RequestBodyLimitLayer::new(limit::BODY_LIMIT))
         .service(routes);
@@ -94,6 +102,15 @@ pub fn app(state: AppState) -> Router {
     };
     let kept = cache::KeptPages { inner: app, pages, db };
     Router::new().fallback_service(metrics::Metered(Budgeted { inner: kept, budget }))
+}
+
+/// Whether the log keeps tower-http's events about each request (all at debug level).
+fn request_events_logged() -> bool {
+    use tracing::Level;
+    tracing::enabled!(target: "tower_http::trace::make_span", Level::DEBUG)
+        || tracing::enabled!(target: "tower_http::trace::on_request", Level::DEBUG)
+        || tracing::enabled!(target: "tower_http::trace::on_response", Level::DEBUG)
+        || tracing::enabled!(target: "tower_http::trace::on_failure", Level::DEBUG)
 }
 
 /// Hands the registry's games to the shared rooms, which never import it: the plain list to the

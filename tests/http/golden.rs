@@ -106,3 +106,43 @@ async fn every_games_live_figures_answer_byte_for_byte_as_recorded() {
         check(&format!("live-{name}.html"), &res.text().await.expect("body"));
     }
 }
+
+/// Each request's own events are kept only when the log asks for them (`tower_http=debug`): then
+/// the real binary logs a live update's start and answer, and the answer is the same byte for byte
+/// as recorded; at the default level, nothing is logged per request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn request_events_are_logged_when_asked_for_and_change_no_answer() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let form =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/live/boat-minnow.form"))
+            .expect("the Minnow form");
+    for (log, logged) in [("info,tower_http=debug", true), ("info", false)] {
+        let server = crate::process::start_logging(dir.path().join(format!("{logged}.db")), log);
+        let res = reqwest::Client::new()
+            .post(format!("http://{}/boats/live", server.addr))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("hx-request", "true")
+            .body(form.clone())
+            .send()
+            .await
+            .expect("request");
+        assert!(res.status().is_success(), "{log}: {}", res.status());
+        check("live-boat-minnow.html", &res.text().await.expect("body"));
+        // The answer's event is written as the response is sent; give the log a moment.
+        let mut said = Vec::new();
+        let deadline =
+            std::time::Instant::now() + std::time::Duration::from_secs(if logged { 10 } else { 1 });
+        while std::time::Instant::now() < deadline {
+            match server.output.recv_timeout(std::time::Duration::from_millis(100)) {
+                Ok(line) => said.push(line),
+                Err(_) if !logged => break,
+                Err(_) => {}
+            }
+            if said.iter().any(|l| l.contains("finished processing request")) {
+                break;
+            }
+        }
+        let per_request = said.iter().filter(|l| l.contains("processing request")).count();
+        assert_eq!(per_request > 0, logged, "{log}: the log said {said:#?}");
+    }
+}

@@ -29,7 +29,16 @@ pub fn start(database: impl AsRef<std::ffi::OsStr>) -> Server {
 /// As [`start`], with more options; returns once the server is ready (its `/readyz` says so: a
 /// PostgreSQL store connects and migrates after the server starts answering).
 pub fn start_with(database: impl AsRef<std::ffi::OsStr>, options: &[&str]) -> Server {
-    let server = start_unready(database, options);
+    ready(start_unready(database, options))
+}
+
+/// As [`start`], logging as `rust_log` says (a `RUST_LOG` value), whatever `DRYDOCK_TEST_LOG` is.
+pub fn start_logging(database: impl AsRef<std::ffi::OsStr>, rust_log: &str) -> Server {
+    ready(launch(database, &[], rust_log))
+}
+
+/// `server`, once its `/readyz` says it is ready.
+fn ready(server: Server) -> Server {
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     while readiness(&server.addr) != Some(200) {
         assert!(
@@ -59,12 +68,19 @@ pub fn readiness(addr: &str) -> Option<u16> {
 /// serves. It logs at `info`, or as `DRYDOCK_TEST_LOG` says (`info,sqlx::query=debug` shows
 /// every statement, in [`Server::output`]).
 pub fn start_unready(database: impl AsRef<std::ffi::OsStr>, options: &[&str]) -> Server {
+    let log = std::env::var("DRYDOCK_TEST_LOG").unwrap_or_else(|_| "info".into());
+    launch(database, options, &log)
+}
+
+/// The binary started with `options`, logging as `rust_log` says; returned once it says where it
+/// serves.
+fn launch(database: impl AsRef<std::ffi::OsStr>, options: &[&str], rust_log: &str) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_drydock"))
         .args(["--bind", "127.0.0.1:0"])
         .args(options)
         .arg("--database")
         .arg(database)
-        .env("RUST_LOG", std::env::var("DRYDOCK_TEST_LOG").unwrap_or_else(|_| "info".into()))
+        .env("RUST_LOG", rust_log)
         .env("NO_COLOR", "1")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

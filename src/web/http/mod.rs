@@ -6,6 +6,7 @@
 pub mod cache;
 pub mod clients;
 pub mod codec;
+pub mod deadline;
 pub mod error;
 pub mod escape;
 pub mod extract;
