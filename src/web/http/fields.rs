@@ -10,6 +10,17 @@ pub trait Name: Copy {
     /// FNV-1a of the name's bytes.
     fn hash(self) -> u64;
     fn is(self, key: &str) -> bool;
+    /// Its bit among other names' ([`name_bit`]).
+    fn bit(self) -> u64;
+}
+
+/// A name's bit among others', from its length and its first and last bytes: names sent
+/// together rarely share one, and a name whose bit is not among a set's is not in it.
+pub(crate) fn name_bit(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
+    let h = (b.len() as u32).wrapping_mul(7) ^ u32::from(first).wrapping_mul(3) ^ u32::from(last);
+    1 << (h % 64)
 }
 
 /// Where FNV-1a starts.
@@ -27,6 +38,9 @@ impl Name for &str {
     fn is(self, key: &str) -> bool {
         key == self
     }
+    fn bit(self) -> u64 {
+        name_bit(self)
+    }
 }
 
 impl Name for &String {
@@ -35,6 +49,9 @@ impl Name for &String {
     }
     fn is(self, key: &str) -> bool {
         key == self
+    }
+    fn bit(self) -> u64 {
+        name_bit(self)
     }
 }
 
@@ -55,6 +72,10 @@ pub struct Fields<'a> {
     index: OnceLock<Vec<(u64, usize)>>,
     /// How many names lookups have looked at one by one.
     scans: Scans,
+    /// Every name's bit ([`name_bit`]), made at the first lookup: a name whose bit is not set was
+    /// not sent, which is told without looking at any (a page asks for many a live update
+    /// does not send: its tools, its selection, its button).
+    names: OnceLock<u64>,
 }
 
 /// How many times the form's names lookups look at one by one before the index is made (about
@@ -83,9 +104,9 @@ impl<'a> Fields<'a> {
         let mut odd = Odd::new(bytes);
         let mut pairs = Vec::with_capacity(memchr::memchr_iter(b'&', bytes).count() + 1);
         let (mut start, mut eq) = (0, None);
-        // Every "&" and "=" (found many bytes at a time), and the end: '&' and '=' are ASCII, so
+        // Every "&" and "=" (found eight bytes at a time), and the end: '&' and '=' are ASCII, so
         // every cut is at a character's boundary.
-        for at in memchr::memchr2_iter(b'&', b'=', bytes).chain([bytes.len()]) {
+        for at in Cuts::new(bytes).chain([bytes.len()]) {
             if bytes.get(at) == Some(&b'=') {
                 eq = eq.or(Some(at));
                 continue;
@@ -106,7 +127,7 @@ impl<'a> Fields<'a> {
     }
 
     fn of_pairs(pairs: Vec<(Cow<'a, str>, Cow<'a, str>)>) -> Self {
-        Fields { pairs, index: OnceLock::new(), scans: Scans::default() }
+        Fields { pairs, index: OnceLock::new(), scans: Scans::default(), names: OnceLock::new() }
     }
 
     /// The sorted index of the names' hashes.
@@ -120,6 +141,10 @@ impl<'a> Fields<'a> {
     }
 
     pub fn get(&self, name: impl Name) -> Option<&str> {
+        let names = *self.names.get_or_init(|| self.pairs.iter().fold(0, |m, (k, _)| m | name_bit(k)));
+        if names & name.bit() == 0 {
+            return None;
+        }
         if self.index.get().is_none()
             && self.scans.0.load(Ordering::Relaxed) < SCANS_PER_NAME * self.pairs.len()
         {
@@ -168,6 +193,57 @@ impl<'a> Fields<'a> {
         self.pairs
             .iter()
             .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref())))
+    }
+}
+
+/// Where each "&" and "=" is in a body, in order. Eight bytes are looked at together, as one
+/// word, and only the places found are visited: a form's cuts are a dozen bytes or so apart, too
+/// close together for a search made for long text (memchr's) to pay for setting itself up.
+struct Cuts<'b> {
+    bytes: &'b [u8],
+    /// Where the word last looked at starts, and where the next one does.
+    word: usize,
+    next: usize,
+    /// The high bit of each byte of the word that is a cut, not yet given.
+    found: u64,
+}
+
+impl<'b> Cuts<'b> {
+    fn new(bytes: &'b [u8]) -> Self {
+        Cuts { bytes, word: 0, next: 0, found: 0 }
+    }
+}
+
+/// The high bit of each byte of `word` equal to `byte`, and no other bit: no carry crosses from one
+/// byte to the next, since each byte's low seven bits are added apart from its high one.
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
+    !(((x & LOW) + LOW) | x | LOW)
+}
+
+impl Iterator for Cuts<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.found == 0 {
+            let rest = self.bytes.get(self.next..).filter(|r| !r.is_empty())?;
+            let word = match rest.first_chunk::<8>() {
+                Some(eight) => u64::from_le_bytes(*eight),
+                None => {
+                    // The last few bytes, with zeros after them (never a cut).
+                    let mut last = [0u8; 8];
+                    last[..rest.len()].copy_from_slice(rest);
+                    u64::from_le_bytes(last)
+                }
+            };
+            self.found = bytes_equal(word, b'&') | bytes_equal(word, b'=');
+            self.word = self.next;
+            self.next += 8;
+        }
+        let at = (self.found.trailing_zeros() / 8) as usize;
+        self.found &= self.found - 1;
+        Some(self.word + at)
     }
 }
 
@@ -305,6 +381,34 @@ mod tests {
             let f = Fields::parse(&body);
             let got: Vec<(String, String)> = f.iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect();
             proptest::prop_assert_eq!(got, expected);
+        }
+    }
+
+    proptest::proptest! {
+        /// A lookup finds the last value sent under the name, or nothing, whether the name's bit
+        /// is among the sent names' or not, before and after the index is made.
+        #[test]
+        fn a_lookup_finds_the_last_value_sent_under_its_name(
+            sent in proptest::collection::vec((proptest::sample::select(vec!["a", "b", "ab", "ba", "a.b", "tool", ""]), "[xy]{0,2}"), 0..12),
+        ) {
+            let f = Fields::from_pairs(sent.iter().map(|(k, v)| (k.to_string(), v.clone())));
+            for _ in 0..2 * SCANS_PER_NAME {
+                for name in ["a", "b", "ab", "ba", "a.b", "tool", "", "zoom", "aab"] {
+                    let last = sent.iter().rev().find(|(k, _)| *k == name).map(|(_, v)| v.as_str());
+                    proptest::prop_assert_eq!(f.get(name), last, "{}", name);
+                }
+            }
+        }
+
+        /// The cuts found a word at a time are every "&" and "=", in order, wherever they fall in
+        /// a word and however the body ends.
+        #[test]
+        fn the_cuts_are_every_ampersand_and_equals_sign(
+            body in proptest::collection::vec(proptest::sample::select(b"&=a%\x80\x26\xa6\xbd\0".to_vec()), 0..80)
+        ) {
+            let expected: Vec<usize> =
+                body.iter().enumerate().filter(|&(_, b)| *b == b'&' || *b == b'=').map(|(i, _)| i).collect();
+            proptest::prop_assert_eq!(Cuts::new(&body).collect::<Vec<_>>(), expected);
         }
     }
 

@@ -1,6 +1,7 @@
 //! The posted fields as a tree of paths.
 
 use super::*;
+use crate::web::http::fields::name_bit as bit;
 
 // ---------------------------------------------------------------------------------------------
 // The posted fields as a tree
@@ -74,15 +75,6 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         i += 8;
     }
     i + a[i..n].iter().zip(&b[i..n]).take_while(|(x, y)| x == y).count()
-}
-
-/// A name's bit among its siblings' ([`Node::names`]), from its length and its first and last
-/// bytes.
-fn bit(name: &str) -> u64 {
-    let b = name.as_bytes();
-    let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
-    let h = (b.len() as u32).wrapping_mul(7) ^ u32::from(first).wrapping_mul(3) ^ u32::from(last);
-    1 << (h % 64)
 }
 
 /// Whether two names are the same: told apart by their length or first byte before their
