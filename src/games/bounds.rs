@@ -347,6 +347,7 @@ pub fn cargo_weight<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy as _;
 
     /// Text is lent where the reader lends it and copied where it must be, and is refused in a
     /// `String`'s own words.
@@ -364,7 +365,6 @@ mod tests {
         let ids: Vec<Lent> = serde_json::from_str("[\"a\", \"b\"]").expect("ids");
         assert!(ids.iter().all(|l| matches!(l.0, Cow::Borrowed(_))));
     }
-    use proptest::strategy::Strategy as _;
 
     proptest::proptest! {
         /// What is told one line already at a glance is what the walk over its characters
