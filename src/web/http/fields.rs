@@ -201,8 +201,7 @@ impl<'a> Fields<'a> {
 /// close together for a search made for long text (memchr's) to pay for setting itself up.
 struct Cuts<'b> {
     bytes: &'b [u8],
-    /// Where the word last looked at starts, and where the next one does.
-    word: usize,
+    /// Where the next word starts (the one last looked at starts eight bytes before).
     next: usize,
     /// The high bit of each byte of the word that is a cut, not yet given.
     found: u64,
@@ -210,7 +209,7 @@ struct Cuts<'b> {
 
 impl<'b> Cuts<'b> {
     fn new(bytes: &'b [u8]) -> Self {
-        Cuts { bytes, word: 0, next: 0, found: 0 }
+        Cuts { bytes, next: 0, found: 0 }
     }
 }
 
@@ -238,12 +237,11 @@ impl Iterator for Cuts<'_> {
                 }
             };
             self.found = bytes_equal(word, b'&') | bytes_equal(word, b'=');
-            self.word = self.next;
             self.next += 8;
         }
         let at = (self.found.trailing_zeros() / 8) as usize;
         self.found &= self.found - 1;
-        Some(self.word + at)
+        Some(self.next - 8 + at)
     }
 }
 
