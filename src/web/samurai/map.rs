@@ -14,6 +14,7 @@ use crate::games::bounds::short;
 use crate::games::samurai::{Hex, Judgement, Reach, Scenario, Side, Threat, UnitOptions};
 use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::{LazyLock, OnceLock};
 
 /// A hex's radius in drawing units; the map scales to its box.
 const R: f64 = 20.0;
@@ -62,6 +63,78 @@ pub struct HexView {
     pub label: String,
     /// Its link on a saved scenario's map.
     pub href: String,
+    /// The editor's drawing of the hex, kept, where it is plain (see [`Plain`]): the label and
+    /// link are then left empty, as the drawing holds the label.
+    pub kept: Option<&'static Plain>,
+}
+
+impl HexView {
+    /// The badges' place, for the template.
+    pub fn badge_dx(&self) -> Tenths {
+        Tenths(BADGE_DX)
+    }
+
+    pub fn badge_dy(&self) -> Tenths {
+        Tenths(BADGE_DY)
+    }
+}
+
+/// A plain hex as the editor draws it (`samurai/hex.html`): no piece, highlight, mark or
+/// selection, so its drawing depends on its place and terrain alone, and is the same on every
+/// map. Drawn once for each hex and terrain, the first time one is, and kept: the editor's map
+/// is a hundred-odd hexes, most of them plain, and a live update drew each anew, thirty pieces
+/// at a time. Kept in two parts either side of where the buttons post (`samurai/map.html` writes
+/// the three).
+#[derive(Debug)]
+pub struct Plain {
+    text: String,
+    cut: usize,
+}
+
+/// One hex's drawing (`samurai/hex.html`), as `samurai/map.html` includes it.
+#[derive(askama::Template)]
+#[template(path = "samurai/hex.html")]
+struct HexMarkup<'a> {
+    h: &'a HexView,
+    buttons: Option<&'a str>,
+    link_base: Option<&'a str>,
+}
+
+impl Plain {
+    /// Stands in for the post while the hex is drawn, to be cut out: nothing else a hex draws
+    /// holds it (a name, numbers, the terrain's word).
+    const POST: char = '\0';
+
+    /// `h` drawn as the editor draws it, cut where the post goes; `None` if it cannot be (the
+    /// map then draws the hex whole).
+    fn new(h: &HexView) -> Option<Plain> {
+        use askama::Template;
+        let mut text = String::new();
+        let post = Self::POST.to_string();
+        HexMarkup { h, buttons: Some(&post), link_base: None }.render_into(&mut text).ok()?;
+        let cut = text.find(Self::POST)?;
+        text.remove(cut);
+        Some(Plain { text, cut })
+    }
+
+    /// Up to the post.
+    pub fn head(&self) -> &str {
+        &self.text[..self.cut]
+    }
+
+    /// After it.
+    pub fn tail(&self) -> &str {
+        &self.text[self.cut..]
+    }
+
+    /// Where `h`'s drawing is kept as `terrain` (0 ocean, 1 land, 2 shore), for the hexes of
+    /// the largest board, as [`Place::of`] keeps their places; `None` past it.
+    fn slot(h: Hex, terrain: usize) -> Option<&'static OnceLock<Option<Plain>>> {
+        static KEPT: LazyLock<Vec<[OnceLock<Option<Plain>>; 3]>> =
+            LazyLock::new(|| (0..PLACE_ROWS * PLACE_COLUMNS).map(|_| Default::default()).collect());
+        let (col, row) = (usize::from(h.col), usize::from(h.row));
+        KEPT.get(row * PLACE_COLUMNS + col).filter(|_| col < PLACE_COLUMNS).and_then(|k| k.get(terrain))
+    }
 }
 
 pub struct Piece {
@@ -260,7 +333,7 @@ impl Place {
     /// `h`'s place: kept for every hex of the largest board, worked out at once (a few hundred,
     /// made the first time a map is drawn); a hex past it (none a board has) is worked out anew.
     pub fn of(h: Hex) -> Cow<'static, Place> {
-        static KEPT: std::sync::LazyLock<Vec<Place>> = std::sync::LazyLock::new(|| {
+        static KEPT: LazyLock<Vec<Place>> = LazyLock::new(|| {
             (0..PLACE_ROWS)
                 .flat_map(|row| (0..PLACE_COLUMNS).map(move |col| (col, row)))
                 .map(|(col, row)| Place::new(Hex { col: col as u8, row: row as u8 }))
@@ -392,7 +465,22 @@ impl MapView {
         clicks: Clicks,
         zoomed: bool,
     ) -> Self {
+        Self::drawn(s, j, selected, threat, clicks, zoomed, true)
+    }
+
+    /// The same, with the editor's plain hexes kept ([`Plain`]) if `keep`, or each drawn whole
+    /// (held to the same bytes by the tests).
+    pub(super) fn drawn(
+        s: &Scenario,
+        j: &Judgement,
+        selected: Option<&UnitOptions>,
+        threat: Option<&Threat>,
+        clicks: Clicks,
+        zoomed: bool,
+        keep: bool,
+    ) -> Self {
         let b = s.board;
+        let keep = keep && matches!(clicks, Clicks::Buttons { .. });
         let w = R * 3f64.sqrt();
         let board_w = f64::from(b.width) * w;
         let width = SIDE * 2.0 + board_w;
@@ -449,15 +537,24 @@ impl MapView {
                 let half = 5.5f64.max(3.0 * mark.chars().count() as f64 + 1.0);
                 labels.push((cx - half, cy + R * 0.8 - 8.0, cx + half, cy + R * 0.8 + 2.5));
             }
-            let terrain = if shore {
-                "shore"
+            let (terrain, t) = if shore {
+                ("shore", 2)
             } else if land {
-                "land"
+                ("land", 1)
             } else {
-                "ocean"
+                ("ocean", 0)
             };
-            // Put together piece by piece: a map makes one for each of its hundred-odd hexes.
+            let is_selected = selected.is_some_and(|o| o.hex == h);
+            let plain = piece.is_none() && hl.is_empty() && mark.is_empty() && what.is_empty() && !is_selected;
+            let slot = if keep && plain { Plain::slot(h, t) } else { None };
             let place = Place::of(h);
+            if let Some(kept) = slot.and_then(|k| k.get()).and_then(Option::as_ref) {
+                let (label, href) = (String::new(), String::new());
+                let kept = Some(kept);
+                hexes.push(HexView { place, land, shore, piece, hl, mark, selected: false, label, href, kept });
+                continue;
+            }
+            // Put together piece by piece: a map makes one for each of its hundred-odd hexes.
             let mut label = String::with_capacity(64);
             label.push_str(&place.name);
             label.push_str(", ");
@@ -491,11 +588,10 @@ impl MapView {
                 label.push_str(", ");
                 label.push_str(&what);
             }
-            let is_selected = selected.is_some_and(|o| o.hex == h);
             if is_selected {
                 label.push_str(", selected");
             }
-            hexes.push(HexView {
+            let mut hex = HexView {
                 place,
                 land,
                 shore,
@@ -505,7 +601,13 @@ impl MapView {
                 selected: is_selected,
                 label,
                 href: link(h),
-            });
+                kept: None,
+            };
+            // The first time this hex is drawn plain: kept for every map after.
+            if let Some(slot) = slot {
+                hex.kept = slot.get_or_init(|| Plain::new(&hex)).as_ref();
+            }
+            hexes.push(hex);
         }
         let grapples = s
             .grapples
@@ -588,15 +690,6 @@ impl MapView {
             chosen: None,
             threat: threat.map(|t| ThreatWords::new(s, j, t, brief)),
         }
-    }
-
-    /// The badges' place and size, for the template.
-    pub fn badge_dx(&self) -> String {
-        f(BADGE_DX)
-    }
-
-    pub fn badge_dy(&self) -> String {
-        f(BADGE_DY)
     }
 
     pub fn buttons(&self) -> Option<&'static str> {

@@ -348,6 +348,15 @@ impl SamuraiView {
         MapView::new(&self.s, &self.j, self.selected(), t.as_ref(), self.editor_clicks(), self.c.zoom)
     }
 
+    /// The same map with every hex drawn whole, none kept (see [`map::Plain`](super::map::Plain)):
+    /// the tests hold the kept drawing to it.
+    #[cfg(test)]
+    pub fn editor_map_whole(&self) -> MapView {
+        let t = self.threat();
+        let clicks = self.editor_clicks();
+        MapView::drawn(&self.s, &self.j, self.selected(), t.as_ref(), clicks, self.c.zoom, false)
+    }
+
     fn editor_clicks(&self) -> Clicks {
         Clicks::Buttons { post: "/samurai/editor", brief: self.brief() }
     }

@@ -262,6 +262,41 @@ proptest! {
             prop_assert!(map == t_map, "equal keys {} but the maps differ after {:?}", key, changes);
         }
     }
+
+    /// The editor's plain hexes, kept from whichever map drew them first (any scenario of any
+    /// case before), draw the very bytes the hex drawn whole does.
+    #[test]
+    fn an_editors_map_with_its_plain_hexes_kept_is_the_map_drawn_whole(
+        (s, selected, zoom) in any_scenario(),
+        threat in any_threat(),
+    ) {
+        let v = view_with(s, selected, zoom, threat);
+        let kept = MapHtml { map: v.editor_map() }.render().expect("the map draws");
+        let whole = MapHtml { map: v.editor_map_whole() }.render().expect("the map draws");
+        prop_assert!(kept == whole, "the kept map differs:\n{}\n---\n{}", kept, whole);
+    }
+}
+
+/// The example's map, and the largest board's with land and shore and a long order of battle
+/// (its labels brief), are the same with their plain hexes kept as drawn whole, the second time
+/// as the first; and most of their hexes are kept.
+#[test]
+fn the_largest_map_and_the_examples_keep_their_plain_hexes_and_draw_the_same() {
+    let mut large = example();
+    large.board = Board { width: *samurai::WIDTH.end(), rows: *samurai::ROWS.end() };
+    large.terrain = (0..large.board.rows).map(|r| if r % 3 == 0 { "LL~.~LLL~~" } else { "~L" }.to_owned()).collect();
+    large.units = (0..40).map(|k| Unit { hex: Hex { col: k % 26, row: k % 20 }, ..large.units[0].clone() }).collect();
+    for (s, selected) in [(example(), None), (example(), Some(2)), (large, Some(5))] {
+        let v = view(s, selected, false);
+        for _ in 0..2 {
+            let map = v.editor_map();
+            let kept = map.hexes.iter().filter(|h| h.kept.is_some()).count();
+            assert!(kept * 2 > map.hexes.len(), "{kept} of {} hexes kept", map.hexes.len());
+            let kept = MapHtml { map }.render().expect("the map draws");
+            let whole = MapHtml { map: v.editor_map_whole() }.render().expect("the map draws");
+            assert_eq!(kept, whole);
+        }
+    }
 }
 
 #[test]
