@@ -84,7 +84,8 @@ impl HexView {
 /// map. Drawn once for each hex and terrain, the first time one is, and kept: the editor's map
 /// is a hundred-odd hexes, most of them plain, and a live update drew each anew, thirty pieces
 /// at a time. Kept in two parts either side of where the buttons post (`samurai/map.html` writes
-/// the three).
+/// the three). At most one for each hex of the largest board and terrain (1,560 of some 560
+/// bytes, under a megabyte), each made the first time a map draws it.
 #[derive(Debug)]
 pub struct Plain {
     text: String,
@@ -545,13 +546,25 @@ impl MapView {
                 ("ocean", 0)
             };
             let is_selected = selected.is_some_and(|o| o.hex == h);
-            let plain = piece.is_none() && hl.is_empty() && mark.is_empty() && what.is_empty() && !is_selected;
+            let plain =
+                piece.is_none() && hl.is_empty() && mark.is_empty() && what.is_empty() && !is_selected;
             let slot = if keep && plain { Plain::slot(h, t) } else { None };
             let place = Place::of(h);
             if let Some(kept) = slot.and_then(|k| k.get()).and_then(Option::as_ref) {
                 let (label, href) = (String::new(), String::new());
                 let kept = Some(kept);
-                hexes.push(HexView { place, land, shore, piece, hl, mark, selected: false, label, href, kept });
+                hexes.push(HexView {
+                    place,
+                    land,
+                    shore,
+                    piece,
+                    hl,
+                    mark,
+                    selected: false,
+                    label,
+                    href,
+                    kept,
+                });
                 continue;
             }
             // Put together piece by piece: a map makes one for each of its hundred-odd hexes.

@@ -284,8 +284,10 @@ proptest! {
 fn the_largest_map_and_the_examples_keep_their_plain_hexes_and_draw_the_same() {
     let mut large = example();
     large.board = Board { width: *samurai::WIDTH.end(), rows: *samurai::ROWS.end() };
-    large.terrain = (0..large.board.rows).map(|r| if r % 3 == 0 { "LL~.~LLL~~" } else { "~L" }.to_owned()).collect();
-    large.units = (0..40).map(|k| Unit { hex: Hex { col: k % 26, row: k % 20 }, ..large.units[0].clone() }).collect();
+    large.terrain =
+        (0..large.board.rows).map(|r| if r % 3 == 0 { "LL~.~LLL~~" } else { "~L" }.to_owned()).collect();
+    large.units =
+        (0..40).map(|k| Unit { hex: Hex { col: k % 26, row: k % 20 }, ..large.units[0].clone() }).collect();
     for (s, selected) in [(example(), None), (example(), Some(2)), (large, Some(5))] {
         let v = view(s, selected, false);
         for _ in 0..2 {
