@@ -148,17 +148,18 @@ pub struct Piece {
     pub flat: bool,
 }
 
+/// A line's ends, each coordinate written to one decimal ([`Tenths`], straight into the page).
 pub struct Line {
-    pub x1: String,
-    pub y1: String,
-    pub x2: String,
-    pub y2: String,
+    pub x1: Tenths,
+    pub y1: Tenths,
+    pub x2: Tenths,
+    pub y2: Tenths,
 }
 
 /// An edge's name, written along it.
 pub struct EdgeLabel {
-    pub x: String,
-    pub y: String,
+    pub x: Tenths,
+    pub y: Tenths,
     /// Turned this many degrees about its place (the west and east edges read along them).
     pub rotate: i32,
     pub text: String,
@@ -171,18 +172,18 @@ pub struct KeyToken {
 }
 
 pub struct MapView {
-    pub width: String,
-    pub height: String,
+    pub width: Tenths,
+    pub height: Tenths,
     /// Its size in pixels zoomed in ([`ZOOM`]); fitted, it takes its box's width.
-    pub zoom_width: String,
-    pub zoom_height: String,
+    pub zoom_width: Tenths,
+    pub zoom_height: Tenths,
     pub hexes: Vec<HexView>,
     /// Each grapple: a bar across the two hexes' shared side.
     pub grapples: Vec<Line>,
     /// The two cuts between the sections, and where each section's name goes.
     pub cuts: Vec<Line>,
-    pub sections: Vec<(String, &'static str)>,
-    pub label_y: String,
+    pub sections: Vec<(Tenths, &'static str)>,
+    pub label_y: Tenths,
     pub edges: Vec<EdgeLabel>,
     /// The compass beside the map: an arrow from its centre for each way the wind and tide blow.
     pub winds: Vec<Line>,
@@ -628,7 +629,7 @@ impl MapView {
             .filter(|g| b.contains(g.a) && b.contains(g.b) && g.a.distance(g.b) == 1)
             .map(|g| {
                 let ((x1, y1), (x2, y2)) = grapple_bar(g.a, g.b);
-                Line { x1: f(x1), y1: f(y1), x2: f(x2), y2: f(y2) }
+                Line { x1: Tenths(x1), y1: Tenths(y1), x2: Tenths(x2), y2: Tenths(y2) }
             })
             .collect();
         let cut = |k: f64| SIDE + board_w * k / 3.0;
@@ -638,34 +639,45 @@ impl MapView {
                 let x = cut(k);
                 clear_of(TOP, bottom, labels.iter().filter(|l| l.0 <= x && x <= l.2).map(|l| (l.1, l.3)))
                     .into_iter()
-                    .map(move |(y1, y2)| Line { x1: f(x), y1: f(y1), x2: f(x), y2: f(y2) })
+                    .map(move |(y1, y2)| Line {
+                        x1: Tenths(x),
+                        y1: Tenths(y1),
+                        x2: Tenths(x),
+                        y2: Tenths(y2),
+                    })
             })
             .collect();
-        let sections = vec![(f(cut(0.5)), "Left"), (f(cut(1.5)), "Centre"), (f(cut(2.5)), "Right")];
+        let sections =
+            vec![(Tenths(cut(0.5)), "Left"), (Tenths(cut(1.5)), "Centre"), (Tenths(cut(2.5)), "Right")];
         let edge = |side: Side| format!("{}'s edge", s.side_name(side));
         let mid_y = (TOP + bottom) / 2.0;
         let edges = vec![
             EdgeLabel {
-                x: f(width / 2.0),
-                y: f(TOP - 6.0),
+                x: Tenths(width / 2.0),
+                y: Tenths(TOP - 6.0),
                 rotate: 0,
                 text: format!("North: {}", edge(Side::B)),
             },
             EdgeLabel {
-                x: f(width / 2.0),
-                y: f(bottom + 27.0),
+                x: Tenths(width / 2.0),
+                y: Tenths(bottom + 27.0),
                 rotate: 0,
                 text: format!("South: {}", edge(Side::A)),
             },
-            EdgeLabel { x: f(SIDE - 5.0), y: f(mid_y), rotate: -90, text: "West".into() },
-            EdgeLabel { x: f(width - SIDE + 5.0), y: f(mid_y), rotate: 90, text: "East".into() },
+            EdgeLabel { x: Tenths(SIDE - 5.0), y: Tenths(mid_y), rotate: -90, text: "West".into() },
+            EdgeLabel { x: Tenths(width - SIDE + 5.0), y: Tenths(mid_y), rotate: 90, text: "East".into() },
         ];
         let winds = s
             .wind
             .iter()
             .map(|d| {
                 let (ux, uy) = d.unit();
-                Line { x1: f(24.0), y1: f(24.0), x2: f(24.0 + ux * 17.0), y2: f(24.0 + uy * 17.0) }
+                Line {
+                    x1: Tenths(24.0),
+                    y1: Tenths(24.0),
+                    x2: Tenths(24.0 + ux * 17.0),
+                    y2: Tenths(24.0 + uy * 17.0),
+                }
             })
             .collect();
         let wind_text = if s.wind.is_empty() {
@@ -675,15 +687,15 @@ impl MapView {
         };
         let land = b.hexes().filter(|&h| s.is_land(h)).count();
         MapView {
-            width: f(width),
-            height: f(height),
-            zoom_width: f(width * ZOOM),
-            zoom_height: f(height * ZOOM),
+            width: Tenths(width),
+            height: Tenths(height),
+            zoom_width: Tenths(width * ZOOM),
+            zoom_height: Tenths(height * ZOOM),
             hexes,
             grapples,
             cuts,
             sections,
-            label_y: f(bottom + 12.0),
+            label_y: Tenths(bottom + 12.0),
             edges,
             winds,
             desc: format!(

@@ -125,9 +125,10 @@ fn a_cut_leaves_gaps_where_labels_sit() {
         .collect();
     let s = Scenario { units, ..Scenario::default() };
     let m = MapView::new(&s, &samurai::check(&s), None, None, Clicks::None, false);
-    let num = |t: &str| t.parse::<f64>().expect("a number");
+    // Each as the map writes it, to one decimal.
+    let num = |t: Tenths| t.to_string().parse::<f64>().expect("a number");
     for c in &m.cuts {
-        let (x, y1, y2) = (num(&c.x1), num(&c.y1), num(&c.y2));
+        let (x, y1, y2) = (num(c.x1), num(c.y1), num(c.y2));
         assert!(y2 > y1);
         for h in s.board.hexes() {
             let (cx, cy) = centre(h);
