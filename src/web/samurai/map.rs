@@ -551,6 +551,8 @@ impl MapView {
                 piece.is_none() && hl.is_empty() && mark.is_empty() && what.is_empty() && !is_selected;
             let slot = if keep && plain { Plain::slot(h, t) } else { None };
             let place = Place::of(h);
+            // A plain hex the editor has drawn before is written from what was kept, label and
+            // all: made straight into the list (most of a map's hexes come this way).
             if let Some(kept) = slot.and_then(|k| k.get()).and_then(Option::as_ref) {
                 let (label, href) = (String::new(), String::new());
                 let kept = Some(kept);
