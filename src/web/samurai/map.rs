@@ -14,7 +14,9 @@ use crate::games::bounds::short;
 use crate::games::samurai::{Hex, Judgement, Reach, Scenario, Side, Threat, UnitOptions};
 use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::{LazyLock, OnceLock};
+
+mod kept;
+pub use kept::{Place, Plain, Tenths};
 
 /// A hex's radius in drawing units; the map scales to its box.
 const R: f64 = 20.0;
@@ -76,65 +78,6 @@ impl HexView {
 
     pub fn badge_dy(&self) -> Tenths {
         Tenths(BADGE_DY)
-    }
-}
-
-/// A plain hex as the editor draws it (`samurai/hex.html`): no piece, highlight, mark or
-/// selection, so its drawing depends on its place and terrain alone, and is the same on every
-/// map. Drawn once for each hex and terrain, the first time one is, and kept: the editor's map
-/// is a hundred-odd hexes, most of them plain, and a live update drew each anew, thirty pieces
-/// at a time. Kept in two parts either side of where the buttons post (`samurai/map.html` writes
-/// the three). At most one for each hex of the largest board and terrain (1,560 of some 560
-/// bytes, under a megabyte), each made the first time a map draws it.
-#[derive(Debug)]
-pub struct Plain {
-    text: String,
-    cut: usize,
-}
-
-/// One hex's drawing (`samurai/hex.html`), as `samurai/map.html` includes it.
-#[derive(askama::Template)]
-#[template(path = "samurai/hex.html")]
-struct HexMarkup<'a> {
-    h: &'a HexView,
-    buttons: Option<&'a str>,
-    link_base: Option<&'a str>,
-}
-
-impl Plain {
-    /// Stands in for the post while the hex is drawn, to be cut out: nothing else a hex draws
-    /// holds it (a name, numbers, the terrain's word).
-    const POST: char = '\0';
-
-    /// `h` drawn as the editor draws it, cut where the post goes; `None` if it cannot be (the
-    /// map then draws the hex whole).
-    fn new(h: &HexView) -> Option<Plain> {
-        use askama::Template;
-        let mut text = String::new();
-        let post = Self::POST.to_string();
-        HexMarkup { h, buttons: Some(&post), link_base: None }.render_into(&mut text).ok()?;
-        let cut = text.find(Self::POST)?;
-        text.remove(cut);
-        Some(Plain { text, cut })
-    }
-
-    /// Up to the post.
-    pub fn head(&self) -> &str {
-        &self.text[..self.cut]
-    }
-
-    /// After it.
-    pub fn tail(&self) -> &str {
-        &self.text[self.cut..]
-    }
-
-    /// Where `h`'s drawing is kept as `terrain` (0 ocean, 1 land, 2 shore), for the hexes of
-    /// the largest board, as [`Place::of`] keeps their places; `None` past it.
-    fn slot(h: Hex, terrain: usize) -> Option<&'static OnceLock<Option<Plain>>> {
-        static KEPT: LazyLock<Vec<[OnceLock<Option<Plain>>; 3]>> =
-            LazyLock::new(|| (0..PLACE_ROWS * PLACE_COLUMNS).map(|_| Default::default()).collect());
-        let (col, row) = (usize::from(h.col), usize::from(h.row));
-        KEPT.get(row * PLACE_COLUMNS + col).filter(|_| col < PLACE_COLUMNS).and_then(|k| k.get(terrain))
     }
 }
 
@@ -201,152 +144,6 @@ pub struct MapView {
     /// A side's threat map shown in place of the chosen unit's reach, in words for the list
     /// below the map (`samurai/threat.html`).
     pub threat: Option<ThreatWords>,
-}
-
-/// A coordinate written to one decimal, as `format!("{x:.1}")` writes it, for every coordinate
-/// of the map (a live update writes thousands). Formatting a float exactly is slow; a whole
-/// number of tenths is not. The two agree wherever the tenths are not within a hair of a half
-/// (where exact decimal rounding and the float product could differ): there, and for anything
-/// not a small positive number, the exact formatting is used. Written straight into the page,
-/// with no string of its own (`map.html` writes it `|safe`: digits and a point).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Tenths(pub f64);
-
-impl Tenths {
-    /// Puts the coordinate's text in front of `text` when it is in the range written quickly
-    /// (see above); else puts nothing and says so.
-    fn put(self, text: &mut Backwards) -> bool {
-        let x = self.0;
-        let tenths = x * 10.0;
-        if x.is_sign_positive() && tenths < 1e9 {
-            // In range and finite: the cast is exact, and is the floor; the fraction is then
-            // `tenths - tenths.floor()` to the bit (a whole number under 1e9 is a float
-            // exactly), and the rounding `tenths.round()`'s away from a half. (Cast through
-            // `i64`, which the processor does in one instruction, `u64` in several.)
-            let whole = tenths as i64 as u64;
-            let frac = tenths - whole as f64;
-            if (frac - 0.5).abs() > 1e-6 {
-                let t = whole + u64::from(frac > 0.5);
-                text.digit(t);
-                text.put(b'.');
-                text.number(t / 10, false);
-                return true;
-            }
-        }
-        false
-    }
-
-    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
-        let mut text = Backwards::default();
-        if self.put(&mut text) {
-            return out.write_str(text.as_str());
-        }
-        write!(out, "{:.1}", self.0)
-    }
-}
-
-crate::written!(plain: Tenths);
-
-/// `x` to one decimal, as a string (see [`Tenths`]).
-fn f(x: f64) -> String {
-    Tenths(x).to_string()
-}
-
-/// A hex's outline: its six corners from the top, clockwise, as SVG's `points` lists them
-/// ("x,y x,y …", each to one decimal). Made once for each hex and kept in its [`Place`].
-fn outline(cx: f64, cy: f64) -> String {
-    use std::fmt::Write;
-    let mut text = String::with_capacity(72);
-    for k in 0..6 {
-        let a = (60.0 * f64::from(k) - 90.0).to_radians();
-        if k > 0 {
-            text.push(' ');
-        }
-        // Writing into a `String` cannot fail.
-        let _ = write!(text, "{},{}", Tenths(cx + R * a.cos()), Tenths(cy + R * a.sin()));
-    }
-    text
-}
-
-/// What a hex writes wherever it is drawn, the same on every map of every scenario (a hex's
-/// place depends on its column and row alone): its name, its outline, and where its name, mark,
-/// piece and button go, each written as text once and kept. A live update of the editor's map
-/// wrote these thousands of numbers afresh on every change.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Place {
-    /// "D5".
-    pub name: String,
-    /// The six corners, as SVG's `points` lists them ([`outline`]).
-    pub points: String,
-    /// Where the mark and the piece sit.
-    pub tx: String,
-    pub mark_y: String,
-    pub cy: String,
-    /// The hex's name where it sits (`samurai/hex_place.html`).
-    pub name_text: String,
-    /// The editor's button over the hex, up to its label: the hex's bounding box, the button
-    /// clipped to the hex (static/samurai.css), so all of a hex answers a tap and nothing of its
-    /// neighbours'.
-    pub button: String,
-}
-
-/// The pieces of a hex's markup kept in its [`Place`].
-#[derive(askama::Template)]
-#[template(path = "samurai/hex_place.html", blocks = ["name_text", "button"])]
-struct PlaceMarkup<'a> {
-    name: &'a str,
-    tx: &'a str,
-    name_y: &'a str,
-    bx: &'a str,
-    by: &'a str,
-    width: &'a str,
-    height: &'a str,
-}
-
-/// The columns and rows the kept places cover: the largest board's.
-const PLACE_COLUMNS: usize = *crate::games::samurai::WIDTH.end() as usize;
-const PLACE_ROWS: usize = *crate::games::samurai::ROWS.end() as usize;
-
-impl Place {
-    /// Worked out for `h` (see [`Place::of`]).
-    fn new(h: Hex) -> Self {
-        use askama::Template;
-        let (cx, cy) = centre(h);
-        let w = R * 3f64.sqrt();
-        let name = h.name().as_str().to_owned();
-        let (mut name_text, mut button) = (String::new(), String::new());
-        let (tx, name_y, bx, by) = (f(cx), f(cy - R * 0.55), f(cx - w / 2.0), f(cy - R));
-        let (width, height) = (f(w), f(2.0 * R));
-        let markup = PlaceMarkup {
-            name: &name,
-            tx: &tx,
-            name_y: &name_y,
-            bx: &bx,
-            by: &by,
-            width: &width,
-            height: &height,
-        };
-        // Rendering into a `String` cannot fail: the pieces write nothing but these strings.
-        let _ = markup.as_name_text().render_into(&mut name_text);
-        let _ = markup.as_button().render_into(&mut button);
-        Place { name, points: outline(cx, cy), tx, mark_y: f(cy + R * 0.8), cy: f(cy), name_text, button }
-    }
-
-    /// `h`'s place: kept for every hex of the largest board, worked out at once (a few hundred,
-    /// made the first time a map is drawn); a hex past it (none a board has) is worked out anew.
-    pub fn of(h: Hex) -> Cow<'static, Place> {
-        static KEPT: LazyLock<Vec<Place>> = LazyLock::new(|| {
-            (0..PLACE_ROWS)
-                .flat_map(|row| (0..PLACE_COLUMNS).map(move |col| (col, row)))
-                .map(|(col, row)| Place::new(Hex { col: col as u8, row: row as u8 }))
-                .collect()
-        });
-        let (col, row) = (usize::from(h.col), usize::from(h.row));
-        match KEPT.get(row * PLACE_COLUMNS + col).filter(|_| col < PLACE_COLUMNS) {
-            Some(p) => Cow::Borrowed(p),
-            None => Cow::Owned(Place::new(h)),
-        }
-    }
 }
 
 fn centre(h: Hex) -> (f64, f64) {

@@ -3,6 +3,7 @@
 
 mod key;
 
+use super::kept::{f, outline};
 use super::*;
 use crate::games::samurai::{self, Direction, Grapple, Unit};
 
