@@ -91,7 +91,7 @@ mod tests;
 mod tree;
 mod write;
 
-use tree::{EMPTY, ROOT, Tree, root_fields};
+use tree::{EMPTY, ROOT, Tree};
 
 pub use ops::{Direction, Misfit, Op, apply, press, press_op};
 pub use read::decode;

@@ -569,7 +569,7 @@ pub fn decode<T: Serialize + DeserializeOwned + 'static>(
     f: &Fields,
     label: impl Fn(&str) -> String,
 ) -> Result<(T, Vec<Problem>), Refused> {
-    let mut tree = Tree::build(f, root_fields::<T>());
+    let mut tree = Tree::of::<T>(f);
     let known = known_facts::<T>();
     let mut facts = Facts::default();
     let mut unreadable: Vec<Unreadable> = Vec::new();

@@ -28,11 +28,16 @@ pub(super) struct Node<'f> {
     names: u64,
     /// Set aside as unreadable: read as left out.
     gone: bool,
+    /// The field whose name its key was cut from ([`NO_FIELD`] for the root and [`EMPTY`]).
+    field: u32,
 }
 
+/// The field of a node whose key no field's name gave.
+const NO_FIELD: u32 = u32::MAX;
+
 impl<'f> Node<'f> {
-    fn new(key: &'f str) -> Self {
-        Node { key, value: None, first: NONE, last: NONE, next: NONE, names: 0, gone: false }
+    fn new(key: &'f str, field: u32) -> Self {
+        Node { key, value: None, first: NONE, last: NONE, next: NONE, names: 0, gone: false, field }
     }
 }
 
@@ -87,11 +92,18 @@ impl<'f> Tree<'f> {
     /// The fields under the document's own field names (`roots`), the only ones it could read,
     /// in one walk over the form. Later values win, as in `Fields::get`.
     pub(super) fn build(f: &'f Fields, roots: &[&str]) -> Tree<'f> {
+        Self::built(f, roots).0
+    }
+
+    /// [`Tree::build`]'s tree, and the node each field's value went to ([`NONE`]: a field not
+    /// the document's).
+    fn built(f: &'f Fields, roots: &[&str]) -> (Tree<'f>, Vec<usize>) {
         // Room for a form's usual nodes (about two a field) made at once; a form of many fields
         // grows it as it goes, and only as far as its fields need.
         let mut nodes = Vec::with_capacity((2 + 2 * f.len()).min(1024));
-        nodes.extend([Node::new(""), Node::new("")]);
+        nodes.extend([Node::new("", NO_FIELD), Node::new("", NO_FIELD)]);
         let mut tree = Tree { nodes };
+        let mut values = Vec::with_capacity(f.len());
         // A form sends a part's fields together ("weapons.0.*", then "weapons.1.*"): whether the
         // last first segment is the document's is kept for the next field.
         let mut last: Option<(&str, bool)> = None;
@@ -101,7 +113,7 @@ impl<'f> Tree<'f> {
         // a look among their parent's children.
         let mut prev: &str = "";
         let mut path: Vec<(usize, usize)> = Vec::with_capacity(8);
-        for (name, value) in f.iter() {
+        for (field, (name, value)) in (0u32..).zip(f.iter()) {
             let (mut at, mut rest) = match shared(prev, &path, name) {
                 Some(k) => {
                     let (end, node) = path[k];
@@ -119,10 +131,11 @@ impl<'f> Tree<'f> {
                         }
                     };
                     if !ours {
+                        values.push(NONE);
                         continue;
                     }
                     path.clear();
-                    let at = tree.child(ROOT, first);
+                    let at = tree.child(ROOT, first, field);
                     path.push((first.len(), at));
                     (at, name.get(first.len() + 1..).unwrap_or(""))
                 }
@@ -137,7 +150,7 @@ impl<'f> Tree<'f> {
                         Some(i) => (&rest[..i], true),
                         None => (rest, false),
                     };
-                    at = tree.child(at, seg);
+                    at = tree.child(at, seg, field);
                     end += 1 + seg.len();
                     path.push((end, at));
                     if !more {
@@ -148,13 +161,14 @@ impl<'f> Tree<'f> {
             }
             prev = name;
             tree.nodes[at].value = Some(value);
+            values.push(at);
         }
-        tree
+        (tree, values)
     }
 
     /// The child `key` of `parent`, made if new. A form sends a part's fields together, so the
     /// last child made is looked at first.
-    fn child(&mut self, parent: usize, key: &'f str) -> usize {
+    fn child(&mut self, parent: usize, key: &'f str, field: u32) -> usize {
         let last = self.nodes[parent].last;
         if last != NONE && same(self.nodes[last].key, key) {
             return last;
@@ -166,7 +180,7 @@ impl<'f> Tree<'f> {
             return id;
         }
         let id = self.nodes.len();
-        self.nodes.push(Node::new(key));
+        self.nodes.push(Node::new(key, field));
         self.nodes[parent].names |= bit;
         match last {
             NONE => self.nodes[parent].first = id,
@@ -247,6 +261,169 @@ impl<'f> Tree<'f> {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Shapes kept
+
+/// A tree without its values, kept from one form for the next that sends the same names in the
+/// same order: a player's next change (a keystroke, a choice) changes values, not names. Such a
+/// form's names are compared with the kept ones, the nodes are copied, and each value goes where
+/// the kept form's went, without cutting a name again.
+#[derive(Debug)]
+struct Shape {
+    /// The form's names back to back, and where each ends.
+    names: String,
+    ends: Vec<usize>,
+    /// The nodes in order: each key is given by where it is in its field's name.
+    nodes: Vec<Bone>,
+    /// The node each field's value goes to ([`NONE`]: a field not the document's).
+    values: Vec<usize>,
+}
+
+/// A node of a kept [`Shape`].
+#[derive(Debug, Clone, Copy)]
+struct Bone {
+    field: u32,
+    /// Where its key starts and ends in its field's name.
+    start: u32,
+    end: u32,
+    first: usize,
+    last: usize,
+    next: usize,
+    names: u64,
+}
+
+/// How many shapes are kept per document type, each in the slot its form's count of fields and
+/// length of names choose: forms of different shapes (players editing different designs) mostly
+/// keep theirs apart, and a form whose slot holds another shape is built whole and replaces it.
+const SLOTS: usize = 8;
+
+/// The largest form whose shape is kept, in fields, bytes of names and nodes (a real form has
+/// about two nodes a field): with [`SLOTS`], what is kept per document type stays under about
+/// half a megabyte (a loaded Yacht's shape is about 20 KB).
+const MAX_KEPT_FIELDS: usize = 512;
+const MAX_KEPT_NAMES: usize = 8 * 1024;
+const MAX_KEPT_NODES: usize = 2 + 2 * MAX_KEPT_FIELDS;
+
+/// The kept shapes, by document type (a few types: looked through in turn).
+type Kept = RwLock<Vec<(TypeId, [Option<Arc<Shape>>; SLOTS])>>;
+
+fn kept() -> &'static Kept {
+    static KEPT: OnceLock<Kept> = OnceLock::new();
+    KEPT.get_or_init(Default::default)
+}
+
+impl Shape {
+    /// The shape of `tree`, built from `f` (`values`: where each field's value went). None if a
+    /// key is not where its field's name has it, which building never does.
+    fn of(f: &Fields, tree: &Tree, values: Vec<usize>) -> Option<Shape> {
+        if tree.nodes.len() > MAX_KEPT_NODES {
+            return None;
+        }
+        let list: Vec<&str> = f.iter().map(|(k, _)| k).collect();
+        let mut names = String::with_capacity(list.iter().map(|k| k.len()).sum());
+        let mut ends = Vec::with_capacity(list.len());
+        for k in &list {
+            names.push_str(k);
+            ends.push(names.len());
+        }
+        let nodes = tree
+            .nodes
+            .iter()
+            .map(|n| {
+                let (start, end) = match n.field {
+                    NO_FIELD => (0, 0),
+                    i => {
+                        let name = *list.get(i as usize)?;
+                        let start = (n.key.as_ptr() as usize).wrapping_sub(name.as_ptr() as usize);
+                        let end = start + n.key.len();
+                        (name.get(start..end) == Some(n.key)).then_some((start, end))?
+                    }
+                };
+                Some(Bone {
+                    field: n.field,
+                    start: u32::try_from(start).ok()?,
+                    end: u32::try_from(end).ok()?,
+                    first: n.first,
+                    last: n.last,
+                    next: n.next,
+                    names: n.names,
+                })
+            })
+            .collect::<Option<Vec<Bone>>>()?;
+        Some(Shape { names, ends, nodes, values })
+    }
+
+    /// The tree of `f` if it sends this shape's names in this order.
+    fn tree<'f>(&self, f: &'f Fields) -> Option<Tree<'f>> {
+        if f.len() != self.ends.len() {
+            return None;
+        }
+        let mut names: Vec<&'f str> = Vec::with_capacity(f.len());
+        let mut start = 0;
+        for ((name, _), &end) in f.iter().zip(&self.ends) {
+            if self.names.get(start..end) != Some(name) {
+                return None;
+            }
+            names.push(name);
+            start = end;
+        }
+        let mut nodes = Vec::with_capacity(self.nodes.len());
+        for b in &self.nodes {
+            let key = match b.field {
+                NO_FIELD => "",
+                i => names.get(i as usize)?.get(b.start as usize..b.end as usize)?,
+            };
+            nodes.push(Node {
+                key,
+                value: None,
+                first: b.first,
+                last: b.last,
+                next: b.next,
+                names: b.names,
+                gone: false,
+                field: b.field,
+            });
+        }
+        for ((_, value), &at) in f.iter().zip(&self.values) {
+            if let Some(node) = nodes.get_mut(at) {
+                node.value = Some(value);
+            }
+        }
+        Some(Tree { nodes })
+    }
+}
+
+impl<'f> Tree<'f> {
+    /// [`Tree::build`]'s tree of a form read as a `T`, from the shape kept from an earlier form
+    /// of `T` with the same names in the same order when there is one; otherwise built, and its
+    /// shape kept.
+    pub(super) fn of<T: DeserializeOwned + 'static>(f: &'f Fields) -> Tree<'f> {
+        let names = f.iter().map(|(k, _)| k.len()).sum::<usize>();
+        if f.len() > MAX_KEPT_FIELDS || names > MAX_KEPT_NAMES {
+            return Tree::build(f, root_fields::<T>());
+        }
+        let (id, slot) = (TypeId::of::<T>(), (f.len() ^ names.rotate_left(7)) % SLOTS);
+        let shape = kept().read().ok().and_then(|k| k.iter().find(|(t, _)| *t == id)?.1[slot].clone());
+        if let Some(tree) = shape.and_then(|s| s.tree(f)) {
+            return tree;
+        }
+        let (tree, values) = Tree::built(f, root_fields::<T>());
+        if let Some(shape) = Shape::of(f, &tree, values)
+            && let Ok(mut kept) = kept().write()
+        {
+            let at = match kept.iter().position(|(t, _)| *t == id) {
+                Some(at) => at,
+                None => {
+                    kept.push((id, Default::default()));
+                    kept.len() - 1
+                }
+            };
+            kept[at].1[slot] = Some(Arc::new(shape));
+        }
+        tree
+    }
+}
+
 /// The names of the fields of the struct `T` reads (none if it reads no struct at its root).
 pub(super) fn root_fields<T: DeserializeOwned>() -> &'static [&'static str] {
     #[derive(Debug)]
@@ -302,25 +479,92 @@ mod tests {
     /// The tree written out: each node's name and value, then its children in order.
     fn shape(tree: &Tree, node: usize) -> String {
         let kids: Vec<String> = tree.children(node).map(|(_, id)| shape(tree, id)).collect();
-        format!("{:?}={:?}[{}]", tree.nodes[node].key, tree.value(node), kids.join(","))
+        let n = &tree.nodes[node];
+        format!("{:?}={:?}/{:x}[{}]", n.key, n.value, n.names, kids.join(","))
+    }
+
+    fn shape_of(tree: &Tree) -> String {
+        shape(tree, ROOT)
     }
 
     /// Every field put in by looking up each of its segments from the root, as the tree was built
     /// before shared segments were kept.
     fn by_every_segment<'f>(f: &'f Fields, roots: &[&str]) -> Tree<'f> {
-        let mut tree = Tree { nodes: vec![Node::new(""), Node::new("")] };
-        for (name, value) in f.iter() {
+        let mut tree = Tree { nodes: vec![Node::new("", NO_FIELD), Node::new("", NO_FIELD)] };
+        for (field, (name, value)) in (0u32..).zip(f.iter()) {
             let first = dot(name).map_or(name, |i| &name[..i]);
             if !roots.contains(&first) {
                 continue;
             }
-            let at = name.split('.').fold(ROOT, |at, seg| tree.child(at, seg));
+            let at = name.split('.').fold(ROOT, |at, seg| tree.child(at, seg, field));
             tree.nodes[at].value = Some(value);
         }
         tree
     }
 
+    /// A document whose own fields are the roots the tests' forms use.
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Rooted {
+        a: Option<String>,
+        ab: Option<String>,
+        #[serde(rename = "0")]
+        zero: Option<String>,
+    }
+
+    fn names_and_values() -> impl Strategy<Value = Vec<(String, String)>> {
+        prop::collection::vec(
+            (
+                prop::collection::vec(prop::sample::select(vec!["a", "b", "ab", "0", "1", "", "x"]), 1..5),
+                "[a-c]{0,2}",
+            ),
+            0..24,
+        )
+        .prop_map(|fields| fields.into_iter().map(|(segs, v)| (segs.join("."), v)).collect())
+    }
+
     proptest! {
+        /// A form sending a kept shape's names in its order is put in the very tree building it
+        /// makes, whatever its values; a form sending other names is not put in that shape.
+        #[test]
+        fn a_kept_shape_gives_the_tree_building_gives(
+            first in names_and_values(),
+            values in prop::collection::vec("[a-c]{0,2}", 24),
+            other in names_and_values(),
+        ) {
+            let roots = ["a", "ab", "0"];
+            let f = Fields::from_pairs(first.clone());
+            let (tree, kept) = Tree::built(&f, &roots);
+            let shape = Shape::of(&f, &tree, kept).expect("a built tree's shape");
+            prop_assert_eq!(shape.tree(&f).map(|t| shape_of(&t)), Some(shape_of(&tree)));
+            let again = Fields::from_pairs(first.iter().zip(&values).map(|((k, _), v)| (k.clone(), v.clone())));
+            prop_assert_eq!(shape.tree(&again).map(|t| shape_of(&t)), Some(shape_of(&Tree::build(&again, &roots))));
+            let other = Fields::from_pairs(other);
+            let same_names = other.iter().map(|(k, _)| k).eq(f.iter().map(|(k, _)| k));
+            match shape.tree(&other) {
+                Some(t) => {
+                    prop_assert!(same_names);
+                    prop_assert_eq!(shape_of(&t), shape_of(&Tree::build(&other, &roots)));
+                }
+                None => prop_assert!(!same_names),
+            }
+        }
+
+        /// Forms read as one type, one after another (the same names again, other names, a
+        /// name more), are each put in the tree building them makes.
+        #[test]
+        fn forms_read_one_after_another_are_each_put_in_their_own_tree(
+            forms in prop::collection::vec(names_and_values(), 1..6),
+            repeats in prop::collection::vec(0usize..6, 1..12),
+        ) {
+            let roots = root_fields::<Rooted>();
+            prop_assert_eq!(roots, &["a", "ab", "0"][..]);
+            for i in repeats {
+                let f = Fields::from_pairs(forms[i % forms.len()].clone());
+                prop_assert_eq!(shape_of(&Tree::of::<Rooted>(&f)), shape_of(&Tree::build(&f, roots)));
+            }
+        }
+
         /// The common prefix read eight bytes at a time is the one read byte by byte.
         #[test]
         fn the_common_prefix_is_found_eight_bytes_at_a_time(
