@@ -515,7 +515,8 @@ impl<'de> Deserialize<'de> for ArmorPoints {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<ArmorPoints, A::Error> {
                 let mut out = ArmorPoints::default();
-                while let Some(k) = m.next_key::<String>()? {
+                // Keys borrowed from the reader where it lends them (most are "F", "BL").
+                while let Some(bounds::Lent(k)) = m.next_key::<bounds::Lent>()? {
                     let p: u16 = m.next_value::<Points>()?.0;
                     match Loc::parse(&k) {
                         Some(loc) => {

@@ -100,7 +100,8 @@ impl Loc {
     }
 
     pub fn parse(s: &str) -> Option<Loc> {
-        Loc::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(s.trim()))
+        let s = s.trim();
+        Loc::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(s))
     }
 }
 

@@ -104,14 +104,14 @@ macro_rules! forward_numbers_to {
         }
     )*};
 }
-/// A map's key: text, or a number or choice written as text.
-pub(super) struct Key<'a>(&'a str);
+/// A map's key: text (lent from the form), or a number or choice written as text.
+pub(super) struct Key<'de>(&'de str);
 
-impl<'de> Deserializer<'de> for Key<'_> {
+impl<'de> Deserializer<'de> for Key<'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
-        v.visit_str(self.0)
+        v.visit_borrowed_str(self.0)
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
