@@ -299,7 +299,7 @@ const SLOTS: usize = 8;
 
 /// The largest form whose shape is kept, in fields, bytes of names and nodes (a real form has
 /// about two nodes a field): with [`SLOTS`], what is kept per document type stays under about
-/// half a megabyte (a loaded Yacht's shape is about 20 KB).
+/// half a megabyte (a loaded Yacht's shape is about 17 KB).
 const MAX_KEPT_FIELDS: usize = 512;
 const MAX_KEPT_NAMES: usize = 8 * 1024;
 const MAX_KEPT_NODES: usize = 2 + 2 * MAX_KEPT_FIELDS;
