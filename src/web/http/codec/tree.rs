@@ -374,14 +374,11 @@ impl Shape {
                 i => names.get(i as usize)?.get(b.start as usize..b.end as usize)?,
             };
             nodes.push(Node {
-                key,
-                value: None,
                 first: b.first,
                 last: b.last,
                 next: b.next,
                 names: b.names,
-                gone: false,
-                field: b.field,
+                ..Node::new(key, b.field)
             });
         }
         for ((_, value), &at) in f.iter().zip(&self.values) {

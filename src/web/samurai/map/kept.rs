@@ -113,6 +113,13 @@ struct PlaceMarkup<'a> {
 const PLACE_COLUMNS: usize = *crate::games::samurai::WIDTH.end() as usize;
 const PLACE_ROWS: usize = *crate::games::samurai::ROWS.end() as usize;
 
+/// Where what is kept for `h` is, among the largest board's hexes, row after row; `None` past
+/// them.
+fn kept_at(h: Hex) -> Option<usize> {
+    let (col, row) = (usize::from(h.col), usize::from(h.row));
+    (col < PLACE_COLUMNS && row < PLACE_ROWS).then_some(row * PLACE_COLUMNS + col)
+}
+
 impl Place {
     /// Worked out for `h` (see [`Place::of`]).
     pub(super) fn new(h: Hex) -> Self {
@@ -147,8 +154,7 @@ impl Place {
                 .map(|(col, row)| Place::new(Hex { col: col as u8, row: row as u8 }))
                 .collect()
         });
-        let (col, row) = (usize::from(h.col), usize::from(h.row));
-        match KEPT.get(row * PLACE_COLUMNS + col).filter(|_| col < PLACE_COLUMNS) {
+        match kept_at(h).and_then(|at| KEPT.get(at)) {
             Some(p) => Cow::Borrowed(p),
             None => Cow::Owned(Place::new(h)),
         }
@@ -209,7 +215,6 @@ impl Plain {
     pub(super) fn slot(h: Hex, terrain: usize) -> Option<&'static OnceLock<Option<Plain>>> {
         static KEPT: LazyLock<Vec<[OnceLock<Option<Plain>>; 3]>> =
             LazyLock::new(|| (0..PLACE_ROWS * PLACE_COLUMNS).map(|_| Default::default()).collect());
-        let (col, row) = (usize::from(h.col), usize::from(h.row));
-        KEPT.get(row * PLACE_COLUMNS + col).filter(|_| col < PLACE_COLUMNS).and_then(|k| k.get(terrain))
+        kept_at(h).and_then(|at| KEPT.get(at))?.get(terrain)
     }
 }
