@@ -7,6 +7,7 @@ use super::orders::{capacity, fleet_limit, salvo_strength, shields, squadron_lab
 use super::{Battle, Condition, Refusal, Tracked, crippled_at, matched};
 use crate::games::bfg::data::{self, Strength};
 use crate::games::bfg::document::Fleet;
+use crate::games::line;
 
 /// The tracker's view of a battle for the page: the fleet's limit now and what each ship can do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -82,15 +83,17 @@ pub fn labels(fleet: &Fleet) -> Vec<String> {
     let unnamed = |class: &str| {
         fleet.ships.iter().filter(|s| s.name.trim().is_empty() && s.class.trim() == class).count()
     };
-    let mut seen: Vec<(String, u32)> = Vec::new();
-    let mut next = |key: String| -> u32 {
-        match seen.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, n)) => {
+    // How many of each kind are numbered so far: unnamed capital ships by class (`None`), an
+    // escort squadron's ships by class and squadron.
+    let mut seen: Vec<(&str, Option<String>, u32)> = Vec::new();
+    let mut next = |class: &'static str, squadron: Option<&str>| -> u32 {
+        match seen.iter_mut().find(|(c, q, _)| *c == class && q.as_deref() == squadron) {
+            Some((_, _, n)) => {
                 *n += 1;
                 *n
             }
             None => {
-                seen.push((key, 1));
+                seen.push((class, squadron.map(str::to_owned), 1));
                 1
             }
         }
@@ -99,9 +102,9 @@ pub fn labels(fleet: &Fleet) -> Vec<String> {
         let Some(ship) = data::ship(s.class.trim()) else { continue };
         let name = s.name.trim();
         out.push(if !name.is_empty() {
-            format!("{name} ({})", ship.name)
+            line(&[&name, &" (", &ship.name, &")"])
         } else if unnamed(ship.id) > 1 {
-            format!("{} {}", ship.name, next(format!("ship:{}", ship.id)))
+            line(&[&ship.name, &" ", &next(ship.id, None)])
         } else {
             ship.name.to_string()
         });
@@ -114,11 +117,11 @@ pub fn labels(fleet: &Fleet) -> Vec<String> {
         } else if !q.name.trim().is_empty() {
             q.name.trim().to_string()
         } else {
-            format!("squadron {}", i + 1)
+            line(&[&"squadron ", &(i + 1)])
         };
         for _ in 0..q.count {
-            let k = next(format!("{}|{suffix}", ship.id));
-            out.push(format!("{} {k} ({suffix})", ship.name));
+            let k = next(ship.id, Some(&suffix));
+            out.push(line(&[&ship.name, &" ", &k, &" (", &suffix, &")"]));
         }
     }
     // Names the player gave twice are told apart by a number.

@@ -11,7 +11,7 @@ use super::data::{self, Kind, Ship};
 use super::document::{Aboard, Fleet};
 use super::fitting::parse_pick;
 use super::fleet::{EntryFigures, LeaderFigures};
-use crate::games::{Problem, bfg::Code};
+use crate::games::{Problem, bfg::Code, line};
 
 mod sets;
 
@@ -165,7 +165,7 @@ fn census<'a>(
         .enumerate()
         .map(|(i, (s, f))| {
             (
-                format!("ships.{i}"),
+                line(&[&"ships.", &i]),
                 &s.options[..],
                 &s.leaders[..],
                 s.group.trim(),
@@ -175,7 +175,7 @@ fn census<'a>(
             )
         })
         .chain(fleet.squadrons.iter().zip(squadrons).enumerate().map(|(i, (s, f))| {
-            (format!("squadrons.{i}"), &s.options[..], &s.leaders[..], s.group.trim(), f, Some(i), None)
+            (line(&[&"squadrons.", &i]), &s.options[..], &s.leaders[..], s.group.trim(), f, Some(i), None)
         }));
     for (part, options, aboard, group, fig, escort, title) in entries {
         let title = title.unwrap_or_else(|| fig.title());
@@ -195,7 +195,15 @@ fn census<'a>(
             }
         } else {
             let label = match escort {
-                Some(i) => format!("squadron {} ({} {})", i + 1, fig.count, noun_of_ship(ship, fig.count)),
+                Some(i) => line(&[
+                    &"squadron ",
+                    &(i + 1),
+                    &" (",
+                    &fig.count,
+                    &" ",
+                    &noun_of_ship(ship, fig.count),
+                    &")",
+                ]),
                 None => title.clone(),
             };
             units.push(Unit { label, part: part.clone(), members: Vec::new() });
@@ -336,7 +344,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
         Check::Max { n, of, when } => {
             let count = c.count(&of);
             let w = subject(&of);
-            let fig = format!("{} (at most {n}{})", count_of(count, w), cond(&when));
+            let fig = line(&[&count_of(count, w), &" (at most ", &n, &cond(&when), &")"]);
             if c.holds(&when) && count > u64::from(n) {
                 let head = if n == 0 {
                     format!("No {}{}", w.1, cond(&when))
@@ -351,7 +359,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
         Check::Min { n, of, when } => {
             let count = c.count(&of);
             let w = subject(&of);
-            let fig = format!("{} (at least {n}{})", count_of(count, w), cond(&when));
+            let fig = line(&[&count_of(count, w), &" (at least ", &n, &cond(&when), &")"]);
             if c.holds(&when) && count < u64::from(n) {
                 let fleet = if when.points.is_some() {
                     format!("the fleet of {} pts", c.points)
@@ -372,7 +380,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
             if at_least_one && base >= 1 {
                 allowed = allowed.max(u64::from(a));
             }
-            let fig = format!("{}; {} allow {allowed}", count_of(count, w), count_of(base, bw));
+            let fig = line(&[&count_of(count, w), &"; ", &count_of(base, bw), &" allow ", &allowed]);
             if c.holds(&when) && count > allowed {
                 let head = format!("Up to {} per {}", count_of(u64::from(a), w), count_of(u64::from(b), bw));
                 let bands = count.div_ceil(u64::from(a.max(1)));
@@ -393,7 +401,15 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
             let (count, base) = (c.count(&of), c.count(&per));
             let (w, bw) = (subject(&of), basis(&per));
             let need = (u64::from(a) * base).div_ceil(u64::from(b.max(1)));
-            let fig = format!("{}; {} {} {need}", count_of(count, w), count_of(base, bw), self::need(base));
+            let fig = line(&[
+                &count_of(count, w),
+                &"; ",
+                &count_of(base, bw),
+                &" ",
+                &self::need(base),
+                &" ",
+                &need,
+            ]);
             if count < need {
                 let message = format!(
                     "At least {} per {}: {} {} {}, the fleet has {count}",
@@ -412,7 +428,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
             let (count, base) = (c.count(&of), c.count(&among));
             let (w, bw) = (subject(&of), basis(&among));
             let allowed = base * u64::from(a) / u64::from(b.max(1));
-            let fig = format!("{}; {} allow {allowed}", count_of(count, w), count_of(base, bw));
+            let fig = line(&[&count_of(count, w), &"; ", &count_of(base, bw), &" allow ", &allowed]);
             if count > allowed {
                 let message = format!(
                     "Up to {a}/{b} of the {} may be {}: {} allow {allowed}, the fleet has {count}",
@@ -428,7 +444,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
         Check::Fewer { of, than } => {
             let (count, other) = (c.count(&of), c.count(&than));
             let (w, bw) = (subject(&of), basis(&than));
-            let fig = format!("{} and {}", count_of(count, w), count_of(other, bw));
+            let fig = line(&[&count_of(count, w), &" and ", &count_of(other, bw)]);
             if count > 0 && count >= other {
                 let message = format!("Fewer {} than {}: the fleet has {count} and {other}", w.1, bw.1);
                 Outcome { figure: fig, failures: vec![(message, None)] }
@@ -448,9 +464,9 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
                         .map(|m| u64::from(m.each) * u64::from(m.fig.count))
                         .sum();
                     let bw = basis(&s);
-                    (p, format!("{} worth {p} pts", bw.1))
+                    (p, line(&[&bw.1, &" worth ", &p, &" pts"]))
                 }
-                None => (u64::from(c.points), format!("a fleet of {} pts", c.points)),
+                None => (u64::from(c.points), line(&[&"a fleet of ", &c.points, &" pts"])),
             };
             let per64 = u64::from(per.max(1));
             let bands = if part { pts.div_ceil(per64) } else { pts / per64 };
@@ -462,7 +478,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
             let band =
                 || if part { format!("{per} pts or part of {per}") } else { format!("full {per} pts") };
             let cap = || max.map_or(String::new(), |m| format!(", at most {m}"));
-            let fig = format!("{}; {whose} allow {allowed}", count_of(count, w));
+            let fig = line(&[&count_of(count, w), &"; ", &whose, &" allow ", &allowed]);
             let mut failures = Vec::new();
             if exact && count != allowed {
                 failures.push((
@@ -515,9 +531,9 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
                 })
                 .collect();
             let figure = if units.is_empty() {
-                format!("no squadron of {} (at most {n} in each)", w.1)
+                line(&[&"no squadron of ", &w.1, &" (at most ", &n, &" in each)"])
             } else {
-                format!("largest squadron {largest} (at most {n})")
+                line(&[&"largest squadron ", &largest, &" (at most ", &n, &")"])
             };
             Outcome { figure, failures }
         }
@@ -551,9 +567,9 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
                     .collect()
             };
             let figure = if units.is_empty() {
-                format!("no squadron of {} (at least {n} in each)", w.1)
+                line(&[&"no squadron of ", &w.1, &" (at least ", &n, &" in each)"])
             } else {
-                format!("smallest squadron {smallest} (at least {n})")
+                line(&[&"smallest squadron ", &smallest, &" (at least ", &n, &")"])
             };
             Outcome { figure, failures }
         }
@@ -575,7 +591,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
                     )
                 })
                 .collect();
-            Outcome { figure: format!("{} in squadrons of their own", w.1), failures }
+            Outcome { figure: line(&[&w.1, &" in squadrons of their own"]), failures }
         }
         Check::SquadronApart { a, b } => {
             let (wa, wb) = (subject(&a), basis(&b));
@@ -596,17 +612,17 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
                     )
                 })
                 .collect();
-            Outcome { figure: format!("{} and {} apart", wa.1, wb.1), failures }
+            Outcome { figure: line(&[&wa.1, &" and ", &wb.1, &" apart"]), failures }
         }
         Check::NeedsPoints { of, cmp, points } => {
             let count = c.count(&of);
             let w = subject(&of);
-            let when = match cmp {
-                Cmp::Over => format!("over {points} pts"),
-                Cmp::AtLeast => format!("of {points} pts or more"),
-            };
-            let fig = format!("{} in a fleet of {} pts", count_of(count, w), c.points);
+            let fig = line(&[&count_of(count, w), &" in a fleet of ", &c.points, &" pts"]);
             if count > 0 && !cmp.holds(c.points, points) {
+                let when = match cmp {
+                    Cmp::Over => format!("over {points} pts"),
+                    Cmp::AtLeast => format!("of {points} pts or more"),
+                };
                 let message =
                     format!("{} only in a fleet {when}: the fleet has {} pts", capital(&w.0), c.points);
                 Outcome { figure: fig, failures: vec![(message, None)] }
@@ -633,7 +649,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
                     }
                 }
             }
-            Outcome { figure: format!("{} on {}", lw.1, sw.1), failures }
+            Outcome { figure: line(&[&lw.1, &" on ", &sw.1]), failures }
         }
         Check::Apart { a, b } => {
             let (wa, wb) = (subject(&a), basis(&b));
@@ -658,7 +674,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
                     ));
                 }
             }
-            Outcome { figure: format!("{} and {} on different ships", wa.1, wb.1), failures }
+            Outcome { figure: line(&[&wa.1, &" and ", &wb.1, &" on different ships"]), failures }
         }
         Check::Exclusive { a, b } => {
             let count = |s: &Set| {
@@ -670,7 +686,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
             };
             let (x, y) = (count(&a), count(&b));
             let (wa, wb) = (subject(&a), basis(&b));
-            let fig = format!("{} and {}", count_of(x, wa), count_of(y, wb));
+            let fig = line(&[&count_of(x, wa), &" and ", &count_of(y, wb)]);
             if x > 0 && y > 0 {
                 let message = format!("{} or {}, not both: the fleet has {x} and {y}", capital(&wa.1), wb.1);
                 Outcome { figure: fig, failures: vec![(message, None)] }
@@ -695,8 +711,8 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
             let mut figs = Vec::new();
             for (t, (one, many)) in TYPES.iter().enumerate() {
                 let allowed = u64::from(a) * (main[t] / u64::from(b.max(1)));
-                let w = (one.to_string(), many.to_string());
-                figs.push(format!("{} in reserve, {allowed} allowed", count_of(reserves[t], &w)));
+                let noun = if reserves[t] == 1 { one } else { many };
+                figs.push(line(&[&reserves[t], &" ", noun, &" in reserve, ", &allowed, &" allowed"]));
                 if reserves[t] > allowed {
                     let need = reserves[t].div_ceil(u64::from(a.max(1))) * u64::from(b);
                     failures.push((
@@ -727,7 +743,7 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
                     )
                 })
                 .collect();
-            Outcome { figure: format!("reserves from {}", w.1), failures }
+            Outcome { figure: line(&[&"reserves from ", &w.1]), failures }
         }
         Check::Hooks { of } => {
             let (mut all, mut orcas) = (0u64, 0u64);
@@ -740,7 +756,14 @@ fn run(c: &Census, r: &'static Reading) -> Option<Outcome> {
             let count = c.count(&of);
             let orca = c.count(&Set::Class("orca-gunship"));
             let w = subject(&of);
-            let fig = format!("{}; the fleet's hooks carry {all}, {orcas} of them Orcas", count_of(count, w));
+            let fig = line(&[
+                &count_of(count, w),
+                &"; the fleet's hooks carry ",
+                &all,
+                &", ",
+                &orcas,
+                &" of them Orcas",
+            ]);
             let mut failures = Vec::new();
             if count > all {
                 failures.push((

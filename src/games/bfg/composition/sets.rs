@@ -7,6 +7,7 @@ use crate::games::bfg::data::lists::{Leader, Reading, Role, Set};
 use crate::games::bfg::data::{self, Ship};
 use crate::games::bfg::document::Aboard;
 use crate::games::bfg::fitting::parse_pick;
+use crate::games::{Backwards, Piece};
 use std::fmt;
 use std::sync::{PoisonError, RwLock};
 
@@ -264,10 +265,29 @@ pub(super) fn count_of(n: u64, words: &(String, String)) -> CountOf<'_> {
 /// See [`count_of`].
 pub(super) struct CountOf<'a>(u64, &'a (String, String));
 
+impl CountOf<'_> {
+    /// The count's digits and its noun, one or many.
+    fn parts(&self) -> (Backwards, &str) {
+        let CountOf(n, (one, many)) = *self;
+        (Backwards::whole(n), if n == 1 { one } else { many })
+    }
+}
+
 impl fmt::Display for CountOf<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let CountOf(n, (one, many)) = *self;
-        write!(f, "{n} {}", if n == 1 { one } else { many })
+        let (n, noun) = self.parts();
+        f.write_str(n.as_str())?;
+        f.write_str(" ")?;
+        f.write_str(noun)
+    }
+}
+
+impl Piece for CountOf<'_> {
+    fn put(&self, out: &mut String) {
+        let (n, noun) = self.parts();
+        out.push_str(n.as_str());
+        out.push(' ');
+        out.push_str(noun);
     }
 }
 

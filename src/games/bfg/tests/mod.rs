@@ -9,6 +9,7 @@ mod battle;
 mod battle_bounds;
 mod data;
 mod export;
+mod figures;
 mod fleet;
 mod lists;
 mod odds;
