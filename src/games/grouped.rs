@@ -131,6 +131,18 @@ impl Piece for u32 {
     }
 }
 
+impl Piece for u16 {
+    fn put(&self, out: &mut String) {
+        u64::from(*self).put(out);
+    }
+}
+
+impl Piece for u8 {
+    fn put(&self, out: &mut String) {
+        u64::from(*self).put(out);
+    }
+}
+
 impl Piece for usize {
     fn put(&self, out: &mut String) {
         (*self as u64).put(out);
@@ -238,11 +250,11 @@ mod tests {
         numbers.extend((0..2000u64).map(|i| i * 7919));
         for (i, &n) in numbers.iter().enumerate() {
             let (a, b) = (words[i % words.len()], words[(i / 7) % words.len()]);
-            let (small, count) = (n as u32, i);
+            let (small, count, tiny, short) = (n as u32, i, n as u8, n as u16);
             let owned = b.to_string();
             assert_eq!(
-                line(&[&a, &n, &owned, &small, &b, &count, &""]),
-                format!("{a}{n}{owned}{small}{b}{count}"),
+                line(&[&a, &n, &owned, &small, &b, &count, &"", &tiny, &short]),
+                format!("{a}{n}{owned}{small}{b}{count}{tiny}{short}"),
                 "{n}"
             );
         }

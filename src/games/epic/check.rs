@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::data::{ChainStep, DetachmentList, Entry, Limit, Note, Section, Vessel, list, lists, vessel};
-use crate::games::{Problem, Shared, Tally, epic::Code, nearest, or_list, shown};
+use crate::games::{Problem, Shared, Tally, epic::Code, line, nearest, or_list, shown};
 
 /// Version of the detachment document format (`Detachment::version`) this engine reads.
 pub const DOCUMENT_VERSION: u32 = 1;
@@ -547,7 +547,7 @@ fn build_chain(l: &DetachmentList, d: &Detachment, resolved: &[Option<Resolved>]
     }
     let label = |v: &Vessel, number: u32| {
         let several = totals.iter().any(|(id, total)| *id == v.id && *total > 1);
-        if several { format!("{} {number}", v.name) } else { v.name.to_string() }
+        if several { line(&[&v.name, &" ", &number]) } else { v.name.to_string() }
     };
 
     let mut links: Vec<ChainLink> = Vec::new();
@@ -564,7 +564,7 @@ fn build_chain(l: &DetachmentList, d: &Detachment, resolved: &[Option<Resolved>]
     });
     if let Some((i, v)) = hq {
         let number = first_number.get(i).copied().unwrap_or(1);
-        push(&mut links, format!("{} (HQ)", label(v, number)), "HQ", i);
+        push(&mut links, line(&[&label(v, number), &" (HQ)"]), "HQ", i);
     }
 
     let named: Vec<&str> =

@@ -2,11 +2,11 @@
 //! the problems that concern them, vessel profiles with their special rules explained, the chain
 //! of command in words. Nothing here judges a rule; it only arranges what the engine said.
 
-use crate::games::Problem;
 use crate::games::epic::{
     self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Note, Section, SectionFigures,
     Vessel,
 };
+use crate::games::{Problem, line};
 use crate::web::flows::view::{
     Judged, ProblemView, Select, Verdict, as_is, points_against, points_id, select, slot_id, status_id,
 };
@@ -264,7 +264,7 @@ impl Judged for EpicView {
 fn status_text(s: &SectionFigures) -> String {
     let (one, many) =
         if s.holds_vessels { ("choice", "choices") } else { ("vessel marked HQ", "vessels marked HQ") };
-    format!("{} {}; allowed {}", s.choices, if s.choices == 1 { one } else { many }, s.limit)
+    line(&[&s.choices, &" ", &if s.choices == 1 { one } else { many }, &"; allowed ", &s.limit])
 }
 
 impl EpicView {
@@ -274,9 +274,9 @@ impl EpicView {
         let slots = || {
             let mut paths: Vec<String> = vec!["list".into(), "points_limit".into(), "version".into()];
             if let Some(l) = list {
-                paths.extend(l.sections.iter().map(|s| format!("sections.{}", s.id)));
+                paths.extend(l.sections.iter().map(|s| line(&[&"sections.", &s.id])));
             }
-            paths.extend((0..d.choices.len()).map(|i| format!("choices.{i}")));
+            paths.extend((0..d.choices.len()).map(|i| line(&[&"choices.", &i])));
             paths
         };
         let verdict = Verdict::new(form_problems, &check.problems, slots, as_is);
@@ -452,7 +452,7 @@ impl EpicView {
         self.check
             .sections
             .iter()
-            .map(|s| (status_id(&format!("sections.{}", s.id)), status_text(s), s.ok))
+            .map(|s| (status_id(&line(&[&"sections.", &s.id])), status_text(s), s.ok))
             .collect()
     }
 
@@ -462,7 +462,7 @@ impl EpicView {
             .choices
             .iter()
             .enumerate()
-            .map(|(i, f)| (points_id(&format!("choices.{i}")), f.points))
+            .map(|(i, f)| (points_id(&line(&[&"choices.", &i])), f.points))
             .collect()
     }
 

@@ -5,6 +5,7 @@
 //! was left out.
 
 use super::view::defaults;
+use crate::games::line;
 use crate::games::samurai::data::{self, UNIT_TYPES};
 use crate::games::samurai::{Hex, Layout, Unit, UnitOptions};
 
@@ -38,7 +39,7 @@ impl UnitHead {
         let at_sea = if o.naval && u.dice_unknown() {
             "its dice not set yet".to_owned()
         } else if o.naval {
-            format!("rolls close {}, ranged {}", o.dice.close, o.dice.ranged)
+            line(&[&"rolls close ", &o.dice.close, &", ranged ", &o.dice.ranged])
         } else {
             String::new()
         };

@@ -3,8 +3,8 @@
 //! problem lands next to its unit. Hex buttons on the map say what the chosen tool does there.
 
 use super::view::Tool;
-use crate::games::Problem;
 use crate::games::samurai::{Grapple, Hex, Leader, LeaderKind, Scenario, Side, Unit};
+use crate::games::{Problem, line};
 use crate::web::http::codec;
 use crate::web::http::fields::Fields;
 
@@ -18,11 +18,11 @@ pub fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), codec::Refused> {
     let (mut s, problems) = codec::decode::<Scenario>(f, label)?;
     for (i, u) in s.units.iter_mut().enumerate() {
         if u.kind.trim().is_empty()
-            && let Some(own) = f.get(&format!("own_type.{i}"))
+            && let Some(own) = f.get(&line(&[&"own_type.", &i]))
         {
             u.kind = crate::games::bounds::one_line(own);
         }
-        let changed = f.get(&format!("type_was.{i}")).is_some_and(|was| was != u.kind);
+        let changed = f.get(&line(&[&"type_was.", &i])).is_some_and(|was| was != u.kind);
         if changed && let Some(t) = u.unit_type() {
             u.take_type(t);
         }

@@ -2,11 +2,11 @@
 //! that concern them, its rule card, the fire-point planner's answers and the tank shock's
 //! distributions with their charts. Nothing here judges a rule; it arranges what the engine said.
 
-use crate::games::Problem;
 use crate::games::waffle::{
     self, Card, Check, Distribution, FirePlan, Fraction, Outcome, PassengerFire, Roster, Rule, Speed,
     Vehicle, VehicleType, vehicle_types,
 };
+use crate::games::{Problem, line};
 use crate::web::flows::chart::Chart;
 use crate::web::flows::view::{
     Judged, ProblemView, Verdict, as_is, dom_id, points_against, points_id, slot_id,
@@ -19,7 +19,7 @@ const VEHICLE_SLOTS: [&str; 6] = ["", "types", "armour", "bs", "fire_points", "c
 
 /// "vehicles.2" or "vehicles.2.armour".
 fn field_path(i: usize, field: &str) -> String {
-    if field.is_empty() { format!("vehicles.{i}") } else { format!("vehicles.{i}.{field}") }
+    if field.is_empty() { line(&[&"vehicles.", &i]) } else { line(&[&"vehicles.", &i, &".", &field]) }
 }
 
 /// A roster judged, for every page of the builder.
@@ -49,7 +49,7 @@ impl WaffleView {
             let mut paths: Vec<String> = ["version", "name", "points_limit"].map(String::from).into();
             for (i, v) in r.vehicles.iter().enumerate() {
                 paths.extend(VEHICLE_SLOTS.iter().map(|f| field_path(i, f)));
-                paths.extend((0..v.weapons.len()).map(|k| format!("vehicles.{i}.weapons.{k}")));
+                paths.extend((0..v.weapons.len()).map(|k| line(&[&"vehicles.", &i, &".weapons.", &k])));
             }
             paths
         };
@@ -297,15 +297,15 @@ impl CardView {
         let names: Vec<&str> = c.types.iter().map(VehicleType::name).collect();
         let transport = c.types.has(VehicleType::Transport);
         let own = slot_id(&field_path(i, ""));
-        let dash = |x: Option<u8>| x.map_or_else(|| "–".to_owned(), |x| x.to_string());
+        let dash = |x: Option<u8>| x.map_or_else(|| "–".to_owned(), |x| line(&[&x]));
         CardView {
             index: i,
-            id: format!("card-vehicles-{i}"),
+            id: line(&[&"card-vehicles-", &i]),
             name: c.name.clone(),
             types: if names.is_empty() { "Vehicle (no type)".to_owned() } else { names.join(", ") },
             points: c.points,
             legal: c.legal,
-            armour: format!("{} / {} / {}", v.armour.front, v.armour.side, v.armour.rear),
+            armour: line(&[&v.armour.front, &" / ", &v.armour.side, &" / ", &v.armour.rear]),
             bs: v.bs,
             transport,
             fire_points: v.fire_points,
@@ -315,7 +315,7 @@ impl CardView {
                 .iter()
                 .map(|w| WeaponLine {
                     name: if w.name.is_empty() { "Weapon".to_owned() } else { w.name.clone() },
-                    range: if w.range == 0 { "–".to_owned() } else { format!("{}\"", w.range) },
+                    range: if w.range == 0 { "–".to_owned() } else { line(&[&w.range, &"\""]) },
                     strength: dash(w.strength),
                     ap: dash(w.ap),
                     kind: w.kind.clone(),

@@ -12,7 +12,7 @@ use super::data::{
 };
 use super::document::{Aboard, Fleet, ShipEntry, Squadron};
 use super::fitting::{Fitting, parse_pick};
-use crate::games::{Problem, Shared, bfg::Code, is_legal, nearest, or_list, shown};
+use crate::games::{Problem, Shared, bfg::Code, is_legal, line, nearest, or_list, shown};
 
 pub use super::document::DOCUMENT_VERSION;
 
@@ -165,7 +165,7 @@ impl EntryFigures {
         if self.name.trim().is_empty() {
             self.class_name.to_string()
         } else {
-            format!("{} ({})", self.name.trim(), self.class_name)
+            line(&[&self.name.trim(), &" (", &self.class_name.as_ref(), &")"])
         }
     }
 }

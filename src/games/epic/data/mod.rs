@@ -11,6 +11,8 @@
 use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
+use crate::games::line;
+
 /// A special rule named in a vessel profile. Rules that take a value ("Ram (x)") get it from the
 /// vessel's `special` list, and their explanation says it where `{x}` stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -147,9 +149,9 @@ impl Limit {
     /// The limit in words: "exactly 1", "1 to 10", "up to 10", "no more than Main Force".
     pub fn text(self) -> String {
         match self {
-            Limit::Exactly(n) => format!("exactly {n}"),
-            Limit::Range(min, max) => format!("{min} to {max}"),
-            Limit::UpTo(n) => format!("up to {n}"),
+            Limit::Exactly(n) => line(&[&"exactly ", &n]),
+            Limit::Range(min, max) => line(&[&min, &" to ", &max]),
+            Limit::UpTo(n) => line(&[&"up to ", &n]),
             Limit::NotMoreThanMain => "no more than Main Force".to_string(),
         }
     }

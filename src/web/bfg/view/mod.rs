@@ -11,8 +11,8 @@ pub use long::WeaponTable;
 pub use rows::{LeaderRow, OptionInput, Row, WeaponRow};
 pub use sheet::{SheetShip, SheetSquadron};
 
-use crate::games::Problem;
 use crate::games::bfg::{self, Check, Fleet, RuleStatus};
+use crate::games::{Problem, line};
 use crate::web::flows::view::{Judged, ProblemView, Select, Verdict, as_is, points_against, select};
 use std::borrow::Cow;
 
@@ -72,8 +72,8 @@ impl FleetView {
                 ["faction", "list", "points_limit", "version", "leaders", "not_read"]
                     .map(String::from)
                     .to_vec();
-            paths.extend((0..fleet.ships.len()).map(|i| format!("ships.{i}")));
-            paths.extend((0..fleet.squadrons.len()).map(|i| format!("squadrons.{i}")));
+            paths.extend((0..fleet.ships.len()).map(|i| line(&[&"ships.", &i])));
+            paths.extend((0..fleet.squadrons.len()).map(|i| line(&[&"squadrons.", &i])));
             paths
         };
         let verdict =
@@ -264,7 +264,7 @@ fn explained(id: &str) -> Cow<'static, str> {
         Some(C::Options) => "In the options".into(),
         Some(C::Leaders) => "In the leaders".into(),
         Some(C::Inherit) => "From the list it extends".into(),
-        Some(C::See { rule }) => format!("See {rule}").into(),
+        Some(C::See { rule }) => line(&[&"See ", &rule]).into(),
         _ => "Not checked".into(),
     }
 }

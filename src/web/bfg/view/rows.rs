@@ -3,6 +3,7 @@
 
 use super::{BUILDER, FleetView};
 use crate::games::bfg::{self, EntryFigures, LeaderFigures, Ship, Weapon};
+use crate::games::{Piece, line};
 use crate::web::flows::view::{ProblemView, Select, dom_id, select, slot_id};
 
 /// A ship, or a squadron of escorts, as the form, the share page and the roster show it.
@@ -192,18 +193,29 @@ pub fn craft_line(f: &EntryFigures) -> String {
 /// A profile in a line.
 pub fn profile_line(f: &EntryFigures) -> String {
     let Some(kind) = f.kind else { return String::new() };
-    let speeds: Vec<String> = f.speeds_cm.iter().map(u32::to_string).collect();
-    let turns = f.turns.map_or("special turns".to_string(), |t| format!("{t}°"));
-    let turrets = f.turrets.map_or("special".to_string(), |t| t.to_string());
-    format!(
-        "{} · {} {} · {} cm · {turns} · shields {} · armour {} · turrets {turrets}",
-        kind.name(),
-        f.hits,
-        if f.hits == 1 { "hit" } else { "hits" },
-        speeds.join("/"),
-        f.shields,
-        f.armour
-    )
+    let mut out = line(&[&kind.name(), &" · ", &f.hits, &if f.hits == 1 { " hit · " } else { " hits · " }]);
+    for (i, speed) in f.speeds_cm.iter().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        speed.put(&mut out);
+    }
+    out.push_str(" cm · ");
+    match f.turns {
+        Some(t) => {
+            t.put(&mut out);
+            out.push('°');
+        }
+        None => out.push_str("special turns"),
+    }
+    for piece in [" · shields ", f.shields, " · armour ", f.armour, " · turrets "] {
+        out.push_str(piece);
+    }
+    match f.turrets {
+        Some(t) => t.put(&mut out),
+        None => out.push_str("special"),
+    }
+    out
 }
 
 /// An option's price in words: " (+20 pts)", " (+10 pts a bay: +40)", "" when free.
@@ -551,4 +563,48 @@ struct Entry<'a> {
     reserve: bool,
     options: &'a [String],
     leaders: &'a [bfg::Aboard],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The profile line as `format!` wrote it before it was put together piece by piece.
+    fn formatted(f: &EntryFigures) -> String {
+        let Some(kind) = f.kind else { return String::new() };
+        let speeds: Vec<String> = f.speeds_cm.iter().map(u32::to_string).collect();
+        let turns = f.turns.map_or("special turns".to_string(), |t| format!("{t}°"));
+        let turrets = f.turrets.map_or("special".to_string(), |t| t.to_string());
+        format!(
+            "{} · {} {} · {} cm · {turns} · shields {} · armour {} · turrets {turrets}",
+            kind.name(),
+            f.hits,
+            if f.hits == 1 { "hit" } else { "hits" },
+            speeds.join("/"),
+            f.shields,
+            f.armour
+        )
+    }
+
+    /// Every ship of every faction, as it is and with its figures pushed to each edge (one hit,
+    /// no speed, special turns and turrets, a name): the same line, the same title.
+    #[test]
+    fn every_profile_line_and_title_reads_as_format_wrote_them() {
+        for ship in bfg::ships() {
+            let mut fleet = bfg::Fleet::new(ship.faction);
+            fleet.ships.push(bfg::ShipEntry::new(ship.id, &[]));
+            let mut f = bfg::check(&fleet).ships.remove(0);
+            assert!(f.kind.is_some(), "{}", ship.id);
+            assert_eq!(profile_line(&f), formatted(&f), "{}", ship.id);
+            assert_eq!(f.title(), f.class_name);
+            f.name = " Lord Daros ".into();
+            assert_eq!(f.title(), format!("Lord Daros ({})", f.class_name));
+            (f.hits, f.speeds_cm, f.turns, f.turrets) = (1, &[], None, None);
+            assert_eq!(profile_line(&f), formatted(&f), "{}", ship.id);
+            (f.hits, f.speeds_cm, f.turns, f.turrets) = (0, &[10, 15, 20], Some(0), Some(0));
+            assert_eq!(profile_line(&f), formatted(&f), "{}", ship.id);
+            f.kind = None;
+            assert_eq!(profile_line(&f), "");
+        }
+    }
 }
