@@ -262,31 +262,33 @@ fn groups(l: &Layout, ks: &[usize]) -> Vec<Vec<usize>> {
 fn leaders(l: &Layout, out: &mut Vec<Problem>) {
     let s = l.s;
     for (k, leader) in s.leaders.iter().enumerate() {
-        let who = format!("Lone leader {} ({})", k + 1, short(s.side_name(leader.side)));
-        let at = Some(format!("leaders.{k}.hex"));
+        // Worded only for a problem: most leaders and grapples have none.
+        let who = || format!("Lone leader {} ({})", k + 1, short(s.side_name(leader.side)));
+        let at = || Some(format!("leaders.{k}.hex"));
         let h = leader.hex;
         if !l.on_board(h) {
-            out.push(Problem::error(Code::HexOffBoard, at, format!("{who} is on {}", off_board(l, h))));
+            out.push(Problem::error(Code::HexOffBoard, at(), format!("{} is on {}", who(), off_board(l, h))));
         } else if let Some(u) = l.unit_at(h) {
             out.push(Problem::error(
                 Code::LeaderOnUnit,
-                at,
+                at(),
                 format!(
-                    "{who} shares {h} with {}: a leader on a unit's hex is attached to it. Remove the lone leader and set the unit's leader instead",
+                    "{} shares {h} with {}: a leader on a unit's hex is attached to it. Remove the lone leader and set the unit's leader instead",
+                    who(),
                     unit_label(s, u, &s.units[u])
                 ),
             ));
         } else if l.leader_at(h) != Some(k) {
             out.push(Problem::error(
                 Code::HexTaken,
-                at,
-                format!("{who} is on {h}, which another lone leader already holds"),
+                at(),
+                format!("{} is on {h}, which another lone leader already holds", who()),
             ));
         } else if l.ocean(h) {
             out.push(Problem::error(
                 Code::LeaderAtSea,
-                at,
-                format!("{who} is alone on the open ocean at {h}: a leader at sea must be aboard a friendly unit's boat. Attach it to a unit or put it ashore"),
+                at(),
+                format!("{} is alone on the open ocean at {h}: a leader at sea must be aboard a friendly unit's boat. Attach it to a unit or put it ashore", who()),
             ));
         }
     }
@@ -295,16 +297,16 @@ fn leaders(l: &Layout, out: &mut Vec<Problem>) {
 fn grapples(l: &Layout, out: &mut Vec<Problem>) {
     let s = l.s;
     for (k, g) in s.grapples.iter().enumerate() {
-        let at = Some(format!("grapples.{k}"));
-        let who = format!("Grapple {} ({} to {})", k + 1, g.a, g.b);
+        let at = || Some(format!("grapples.{k}"));
+        let who = || format!("Grapple {} ({} to {})", k + 1, g.a, g.b);
         let (a, b) = match (l.unit_at(g.a), l.unit_at(g.b)) {
             (Some(a), Some(b)) => (a, b),
             (a, _) => {
                 let empty = if a.is_none() { g.a } else { g.b };
                 out.push(Problem::error(
                     Code::GrappleNoUnit,
-                    at,
-                    format!("{who}: no unit holds {empty}. A grapple joins two units; remove it or move a unit there"),
+                    at(),
+                    format!("{}: no unit holds {empty}. A grapple joins two units; remove it or move a unit there", who()),
                 ));
                 continue;
             }
@@ -314,22 +316,24 @@ fn grapples(l: &Layout, out: &mut Vec<Problem>) {
             Err(GrappleFault::NotAdjacent) => (
                 Code::GrappleNotAdjacent,
                 format!(
-                    "{who}: the two hexes are {} apart; a grapple joins units in hexes side by side",
+                    "{}: the two hexes are {} apart; a grapple joins units in hexes side by side",
+                    who(),
                     g.a.distance(g.b)
                 ),
             ),
             Err(GrappleFault::SameSide) => (
                 Code::GrappleSameSide,
                 format!(
-                    "{who}: both units are {}'s; a grapple joins enemies",
+                    "{}: both units are {}'s; a grapple joins enemies",
+                    who(),
                     short(s.side_name(s.units[a].side))
                 ),
             ),
             Err(GrappleFault::NotNaval) => (
                 Code::GrappleNotNaval,
-                format!("{who}: both units are on land; a grapple needs at least one of them at sea"),
+                format!("{}: both units are on land; a grapple needs at least one of them at sea", who()),
             ),
         };
-        out.push(Problem::error(message.0, at, message.1));
+        out.push(Problem::error(message.0, at(), message.1));
     }
 }

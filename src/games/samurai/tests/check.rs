@@ -146,3 +146,55 @@ fn the_text_export_lists_both_sides_and_the_verdict() {
     assert!(t.contains("Grappled: E7-E6\n\nLegal.\n"), "{t}");
     assert_eq!(summary(&s, &check(&s)), "Dan-no-ura: 13x9 board, 4 and 3 units, wind toward the east, legal");
 }
+
+/// Each lone leader's and grapple's problem in words: who it is, where, and why, at its field.
+#[test]
+fn leader_and_grapple_problems_say_who_where_and_why() {
+    let mut s = sea(Direction::E);
+    s.set_land(hex("A9"), true);
+    s.set_land(hex("B9"), true);
+    s.units = vec![
+        unit("ashigaru-bow", Side::A, "D5"),
+        unit("sohei-warriors", Side::B, "E5"),
+        unit("sohei-warriors", Side::A, "C5"),
+        unit("sohei-warriors", Side::B, "H5"),
+        unit("ashigaru-bow", Side::A, "A9"),
+        unit("ashigaru-bow", Side::B, "B9"),
+    ];
+    s.leaders = vec![
+        Leader { side: Side::A, hex: hex("M2"), kind: LeaderKind::Foot },
+        Leader { side: Side::A, hex: hex("J5"), kind: LeaderKind::Foot },
+        Leader { side: Side::B, hex: hex("C5"), kind: LeaderKind::Mounted },
+        Leader { side: Side::B, hex: hex("C9"), kind: LeaderKind::Foot },
+        Leader { side: Side::A, hex: hex("C9"), kind: LeaderKind::Foot },
+    ];
+    s.set_land(hex("C9"), true);
+    s.grapples = vec![
+        Grapple { a: hex("D5"), b: hex("E5") },
+        Grapple { a: hex("D5"), b: hex("H5") },
+        Grapple { a: hex("D5"), b: hex("C5") },
+        Grapple { a: hex("A9"), b: hex("B9") },
+        Grapple { a: hex("D5"), b: hex("J1") },
+    ];
+    let got: Vec<String> = check(&s)
+        .problems
+        .into_iter()
+        .filter(|p| {
+            p.part.as_deref().is_some_and(|a| a.starts_with("leaders.") || a.starts_with("grapples."))
+        })
+        .map(|p| format!("{}: {}", p.part.unwrap_or_default(), p.message))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "leaders.0.hex: Lone leader 1 (Side A) is on M2, off the 13 by 9 board (rows 1 to 9; A to M on odd rows, A to L on even ones)",
+            "leaders.1.hex: Lone leader 2 (Side A) is alone on the open ocean at J5: a leader at sea must be aboard a friendly unit's boat. Attach it to a unit or put it ashore",
+            "leaders.2.hex: Lone leader 3 (Side B) shares C5 with Unit 3 (Sohei Warriors, Side A): a leader on a unit's hex is attached to it. Remove the lone leader and set the unit's leader instead",
+            "leaders.4.hex: Lone leader 5 (Side A) is on C9, which another lone leader already holds",
+            "grapples.1: Grapple 2 (D5 to H5): the two hexes are 4 apart; a grapple joins units in hexes side by side",
+            "grapples.2: Grapple 3 (D5 to C5): both units are Side A's; a grapple joins enemies",
+            "grapples.3: Grapple 4 (A9 to B9): both units are on land; a grapple needs at least one of them at sea",
+            "grapples.4: Grapple 5 (D5 to J1): no unit holds J1. A grapple joins two units; remove it or move a unit there",
+        ]
+    );
+}

@@ -87,7 +87,7 @@ impl WeaponRow {
 
     /// Its range in words: "60 cm", "30-150 cm", "contact", "-".
     pub fn range_text(&self) -> String {
-        if self.in_cm() { format!("{} cm", self.range) } else { self.range.to_string() }
+        if self.in_cm() { line(&[&self.range, &" cm"]) } else { self.range.to_string() }
     }
 }
 
@@ -369,7 +369,7 @@ fn leader_rows_of(
         .iter()
         .enumerate()
         .map(|(k, a)| {
-            let path = format!("{list_path}.{k}");
+            let path = line(&[&list_path, &".", &k]);
             let fig = figures.get(k).cloned();
             let leader = bfg::leader(a.id.trim());
             let ladder = leader.map_or(String::new(), |l| {
@@ -499,7 +499,7 @@ impl FleetView {
             .zip(figures)
             .enumerate()
             .map(|(i, (e, fig))| {
-                let path = format!("{list}.{i}");
+                let path = line(&[&list, &".", &i]);
                 let ship = bfg::ship(e.class.trim());
                 // A class the list does not field (a reserve, one of another faction) stays on offer
                 // for this row, so the select keeps it.
@@ -516,13 +516,18 @@ impl FleetView {
                 let on = ship.map(|s| (s, &entryish));
                 let choices = if whole { leader_choices(self, on) } else { Vec::new() };
                 let leader_adder = choices.first().map(|(first, _)| {
-                    let s =
-                        select(&format!("new.{path}.leaders"), "Leader to add", first, choices.clone(), None);
+                    let s = select(
+                        &line(&[&"new.", &path, &".leaders"]),
+                        "Leader to add",
+                        first,
+                        choices.clone(),
+                        None,
+                    );
                     if long { s.listed(super::long::LEADERS) } else { s }
                 });
-                let class = select(&format!("{path}.class"), "Class", e.class, own, Some(BUILDER));
+                let class = select(&line(&[&path, &".class"]), "Class", e.class, own, Some(BUILDER));
                 let mut leaders =
-                    leader_rows_of(self, &format!("{path}.leaders"), e.leaders, &fig.leaders, on, drawn);
+                    leader_rows_of(self, &line(&[&path, &".leaders"]), e.leaders, &fig.leaders, on, drawn);
                 if long {
                     for l in &mut leaders {
                         l.select = l.select.clone().listed(super::long::LEADERS);
