@@ -612,4 +612,32 @@ mod tests {
         assert_eq!(at("Turret"), "Machine gun");
         assert_eq!(at("Turret (BT)"), "Rocket launcher");
     }
+
+    /// The row summaries and their ids go into a live update unescaped (templates/boats/live.html):
+    /// over every kind of part, every index width and figures of every size and sign, fraction
+    /// and rounding, neither holds a character an HTML page would have to escape.
+    #[test]
+    fn row_summaries_and_their_ids_hold_nothing_to_escape() {
+        let clean = |s: &str| !s.contains(['<', '>', '&', '"', '\'']);
+        let indexes = [0usize, 1, 9, 10, 99, 1000, usize::MAX];
+        let mut parts =
+            vec![Part::Hull, Part::Plant, Part::JetDrive, Part::Oars, Part::Top, Part::Deck, Part::Armor];
+        parts.extend([Part::Hydrofoils, Part::WeightedKeel, Part::Spoiler]);
+        for &i in &indexes {
+            parts.extend([Part::Propeller(i), Part::Crew(i), Part::Weapon(i), Part::Turret(i)]);
+            parts.extend([Part::Accessory(i), Part::Cargo(i)]);
+            parts.extend(indexes.iter().map(|&j| Part::TurretWeapon(i, j)));
+        }
+        for p in parts {
+            let id = SumId(p).to_string();
+            assert!(clean(&id) && id.starts_with("sum-problems-"), "{id}");
+        }
+        let mut figures: Vec<i64> = vec![0, 1, -1, 5, 50, 99, 100, 101, 12_345, -250_075, i64::MAX, i64::MIN];
+        figures.extend((0..500).map(|k| k * 7919 - 1_000_000));
+        for &n in &figures {
+            let sums = (Money::cents(n), Weight::centi(n.wrapping_mul(3)), Spaces::sixths(n / 7));
+            let words = Summary(sums).to_string();
+            assert!(clean(&words) && words.starts_with(['$', '\u{2212}']), "{words}");
+        }
+    }
 }
