@@ -125,6 +125,15 @@ impl Piece for u64 {
     }
 }
 
+impl Piece for i64 {
+    fn put(&self, out: &mut String) {
+        if *self < 0 {
+            out.push('-');
+        }
+        self.unsigned_abs().put(out);
+    }
+}
+
 impl Piece for u32 {
     fn put(&self, out: &mut String) {
         u64::from(*self).put(out);
@@ -154,15 +163,21 @@ impl Piece for usize {
 /// machinery (reading its template, padding each number) cost five times what the bytes do.
 pub fn line(pieces: &[&dyn Piece]) -> String {
     let mut out = String::with_capacity(64);
-    for p in pieces {
-        p.put(&mut out);
-    }
+    put_line(&mut out, pieces);
     out
+}
+
+/// The pieces one after another at the end of `out`, as `write!` with a `{}` for each would put
+/// them.
+pub fn put_line(out: &mut String, pieces: &[&dyn Piece]) {
+    for p in pieces {
+        p.put(out);
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Backwards, Grouped, line, write_whole};
+    use super::{Backwards, Grouped, line, put_line, write_whole};
 
     #[test]
     fn a_numbers_text_is_written_from_its_end() {
@@ -250,13 +265,16 @@ mod tests {
         numbers.extend((0..2000u64).map(|i| i * 7919));
         for (i, &n) in numbers.iter().enumerate() {
             let (a, b) = (words[i % words.len()], words[(i / 7) % words.len()]);
-            let (small, count, tiny, short) = (n as u32, i, n as u8, n as u16);
-            let owned = b.to_string();
+            let (small, count, tiny, short, signed) = (n as u32, i, n as u8, n as u16, n as i64);
+            let (owned, negative) = (b.to_string(), signed.wrapping_neg());
             assert_eq!(
-                line(&[&a, &n, &owned, &small, &b, &count, &"", &tiny, &short]),
-                format!("{a}{n}{owned}{small}{b}{count}{tiny}{short}"),
+                line(&[&a, &n, &owned, &small, &b, &count, &"", &tiny, &short, &signed, &negative]),
+                format!("{a}{n}{owned}{small}{b}{count}{tiny}{short}{signed}{negative}"),
                 "{n}"
             );
+            let mut onto = a.to_owned();
+            put_line(&mut onto, &[&n, &b]);
+            assert_eq!(onto, format!("{a}{n}{b}"));
         }
         assert_eq!(line(&[]), "");
     }

@@ -8,6 +8,7 @@ use crate::games::boats::design::{
 use crate::games::boats::evaluate::{self, Evaluation, LineKind};
 use crate::games::boats::tables::{self, Loc};
 use crate::games::boats::units::Grouped;
+use crate::games::put_line;
 use std::fmt::Write;
 
 const ARMOR_ORDER: [Loc; 17] = [
@@ -35,7 +36,7 @@ fn counted(out: &mut String, n: u16, one: &str, many: &str) {
     if n == 1 {
         out.push_str(one);
     } else {
-        let _ = write!(out, "{n} {many}");
+        put_line(out, &[&n, &" ", &many]);
     }
 }
 
@@ -97,11 +98,11 @@ fn rocket_magazine_text(out: &mut String, w: Option<&tables::Weapon>, rockets: u
     let s = if magazines == 1 { "" } else { "s" };
     match w.map(|w| w.spaces * i64::from(rockets)) {
         Some(sp) if sp.0 % 6 == 0 && sp.0 > 0 => {
-            let _ = write!(out, "{}-space rocket magazine{s}", sp.0 / 6);
+            put_line(out, &[&(sp.0 / 6), &"-space rocket magazine", &s]);
         }
         _ => {
-            let _ =
-                write!(out, "rocket magazine{s} of {rockets} rocket{}", if rockets == 1 { "" } else { "s" });
+            let plural = if rockets == 1 { "" } else { "s" };
+            put_line(out, &[&"rocket magazine", &s, &" of ", &rockets, &" rocket", &plural]);
         }
     }
 }
@@ -110,7 +111,7 @@ fn rocket_magazine_text(out: &mut String, w: Option<&tables::Weapon>, rockets: u
 /// rocket magazines"; its facing is written by the caller.
 fn weapon_text(out: &mut String, e: &WeaponEntry, count: u16) {
     if count != 1 {
-        let _ = write!(out, "{count} ");
+        put_line(out, &[&count, &" "]);
     }
     if e.linked {
         out.push_str("linked ");
@@ -120,10 +121,10 @@ fn weapon_text(out: &mut String, e: &WeaponEntry, count: u16) {
         Some(w) => {
             out.push_str(if count == 1 { w.short } else { w.plural });
             if let Some(a) = e.ammo.as_deref().and_then(|id| w.ammo(id)).filter(|a| a.id != "standard") {
-                let _ = write!(out, " with {} {}", a.short, w.ammo_word);
+                put_line(out, &[&" with ", &a.short, &" ", &w.ammo_word]);
             } else if let Some(id) = e.ammo.as_deref().filter(|id| *id != "standard" && w.ammo(id).is_none())
             {
-                let _ = write!(out, " with {id} {}", w.ammo_word);
+                put_line(out, &[&" with ", &id, &" ", &w.ammo_word]);
             }
         }
         None => out.push_str(e.weapon.id()),
@@ -138,7 +139,7 @@ fn weapon_text(out: &mut String, e: &WeaponEntry, count: u16) {
         out.push_str(" (");
         let mut opts = Items::new(out, ", ");
         if let Some(g) = e.link_group {
-            let _ = write!(opts.next(), "link group {g}");
+            put_line(opts.next(), &[&"link group ", &g]);
         }
         if e.extra_magazines > 0 {
             counted(opts.next(), e.extra_magazines, "1 extra magazine", "extra magazines");
@@ -152,7 +153,7 @@ fn weapon_text(out: &mut String, e: &WeaponEntry, count: u16) {
         out.push(')');
     }
     if fed_by {
-        let _ = write!(out, " fed by {} ", number_word(count));
+        put_line(out, &[&" fed by ", &number_word(count), &" "]);
         rocket_magazine_text(out, known, e.rocket_magazine, count);
     }
 }
@@ -213,7 +214,7 @@ fn weapons_text(items: &mut Items, weapons: &[&WeaponEntry]) {
         for g in &group {
             let f = facings.next();
             if !ones {
-                let _ = write!(f, "{} ", g.count);
+                put_line(f, &[&g.count, &" "]);
             }
             f.push_str(g.mount.unwrap_or_default().code());
         }
@@ -228,9 +229,9 @@ fn turret_text(out: &mut String, t: &TurretEntry, show_location: bool) {
     if t.popup {
         out.push_str("pop-up ");
     }
-    let _ = write!(out, "{}-space turret", t.size);
+    put_line(out, &[&t.size, &"-space turret"]);
     if show_location && let Some(l) = t.location {
-        let _ = write!(out, " ({})", l.code());
+        put_line(out, &[&" (", &l.code(), &")"]);
     }
     if t.weapons.is_empty() {
         out.push_str(" (empty)");
@@ -247,7 +248,7 @@ fn accessory_text(out: &mut String, a: &AccessoryEntry) {
     match a.item.known() {
         // Items whose plural is their name are counted "for N": "Passenger accommodations for 6".
         Some(i) if i.plural == i.name => {
-            let _ = write!(out, "{} for {}", i.name, a.count);
+            put_line(out, &[&i.name, &" for ", &a.count]);
         }
         Some(i) => counted(out, a.count, i.name, i.plural),
         None => counted(out, a.count, a.item.id(), a.item.id()),
@@ -284,7 +285,7 @@ fn hull_fittings(items: &mut Items, d: &Design) {
 /// is not the plant's) and the jet drive.
 fn propulsion(items: &mut Items, d: &Design) {
     if let Some(p) = &d.plant {
-        let _ = write!(items.next(), "{} power plant", p.known().map_or(p.id(), |p| p.name));
+        put_line(items.next(), &[&p.known().map_or(p.id(), |p| p.name), &" power plant"]);
     }
     let plant_id = d.plant.as_ref().map(Ref::id);
     let same = |p: &PropellerEntry, q: &PropellerEntry| {
@@ -295,11 +296,11 @@ fn propulsion(items: &mut Items, d: &Design) {
         let size = named_size(p, plant_id);
         let line = items.next();
         if n > 1 {
-            let _ = write!(line, "{n} ");
+            put_line(line, &[&n, &" "]);
         }
         match size {
             Some(s) => {
-                let _ = write!(line, "{} propeller", s.known().map_or(s.id(), |p| p.name));
+                put_line(line, &[&s.known().map_or(s.id(), |p| p.name), &" propeller"]);
             }
             None => line.push_str("Propeller"),
         }
@@ -307,7 +308,7 @@ fn propulsion(items: &mut Items, d: &Design) {
             line.push('s');
         }
         if p.guard > 0 {
-            let _ = write!(line, " with {}-point guard{}", p.guard, if n == 1 { "" } else { "s" });
+            put_line(line, &[&" with ", &p.guard, &"-point guard", &if n == 1 { "" } else { "s" }]);
         }
     }
     if d.jet_drive {
@@ -319,7 +320,7 @@ fn oars(items: &mut Items, d: &Design) {
     if d.oars == 1 {
         items.next().push_str("Oars");
     } else if d.oars > 1 {
-        let _ = write!(items.next(), "{} pairs of oars", d.oars);
+        put_line(items.next(), &[&d.oars, &" pairs of oars"]);
     }
 }
 
@@ -451,7 +452,7 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
         out.push_str("Armor: ");
         let mut pts = Items::new(&mut out, ", ");
         for l in ARMOR_ORDER.iter().filter(|l| d.armor.points.get(**l) > 0) {
-            let _ = write!(pts.next(), "{}{}", l.code(), d.armor.points.get(*l));
+            put_line(pts.next(), &[&l.code(), &d.armor.points.get(*l)]);
         }
         for (k, p) in &d.armor.points.unknown {
             let _ = write!(pts.next(), "{k}{p}");

@@ -232,6 +232,16 @@ fn summed_rows(d: &Design) -> Vec<Part> {
     parts
 }
 
+/// Where `part` is in `totals`, looked for from `start` to the end and then from the beginning:
+/// the same place a look from the beginning finds (each part is there once), found at once when
+/// the parts come in the order looked for.
+fn find_from(totals: &[(Part, Sums)], part: Part, start: usize) -> Option<usize> {
+    let start = start.min(totals.len());
+    let (before, after) = totals.split_at(start);
+    let found = after.iter().position(|(p, _)| *p == part).map(|at| start + at);
+    found.or_else(|| before.iter().position(|(p, _)| *p == part))
+}
+
 /// The paths of every part of the form that has a problems slot.
 fn slot_paths(d: &Design) -> Vec<String> {
     let mut paths: Vec<String> = [
@@ -384,14 +394,15 @@ impl BoatView {
         s
     }
 
-    /// A part's cost, weight and spaces (all zero for no part).
-    fn sums_of(&self, part: Option<Part>) -> Sums {
+    /// Each part's cost, weight and spaces, in the order the ledger first names the parts.
+    fn part_totals(&self) -> &[(Part, Sums)] {
         // A design's ledger has a few dozen lines over a few dozen parts: a list looked through
-        // is cheaper than hashing each part's path.
-        let totals = self.part_totals.get_or_init(|| {
+        // is cheaper than hashing each part's path. A part's lines mostly come together, so the
+        // look starts at the part before.
+        self.part_totals.get_or_init(|| {
             let mut t: Vec<(Part, Sums)> = Vec::new();
             for l in &self.eval.ledger {
-                let at = match t.iter().position(|(p, _)| *p == l.part) {
+                let at = match find_from(&t, l.part, t.len().saturating_sub(1)) {
                     Some(at) => at,
                     None => {
                         t.push((l.part, Default::default()));
@@ -404,16 +415,27 @@ impl BoatView {
                 e.2 += l.spaces;
             }
             t
-        });
-        let found = part.and_then(|part| totals.iter().find(|(p, _)| *p == part));
-        found.map(|(_, t)| *t).unwrap_or_default()
+        })
+    }
+
+    /// A part's cost, weight and spaces (all zero for no part).
+    fn sums_of(&self, part: Option<Part>) -> Sums {
+        let totals = self.part_totals();
+        part.and_then(|part| find_from(totals, part, 0)).map(|at| totals[at].1).unwrap_or_default()
     }
 
     /// Every row's summary (its cost, weight and spaces) with the id of the place the form shows
     /// it: crew, weapons, turrets and their weapons, accessories. A live update redraws them all.
     pub fn row_sums(&self) -> Vec<(SumId, Summary)> {
-        let parts = summed_rows(&self.design).into_iter();
-        parts.map(|p| (SumId(p), Summary(self.sums_of(Some(p))))).collect()
+        let totals = self.part_totals();
+        // The rows mostly come in the ledger's order: each look starts after the last one found.
+        let mut next = 0;
+        let row = |p: Part| {
+            let found = find_from(totals, p, next);
+            next = found.map_or(next, |at| at + 1);
+            (SumId(p), Summary(found.map(|at| totals[at].1).unwrap_or_default()))
+        };
+        summed_rows(&self.design).into_iter().map(row).collect()
     }
 
     /// The problems shown next to a part of the form.
@@ -638,6 +660,26 @@ mod tests {
             let sums = (Money::cents(n), Weight::centi(n.wrapping_mul(3)), Spaces::sixths(n / 7));
             let words = Summary(sums).to_string();
             assert!(clean(&words) && words.starts_with(['$', '\u{2212}']), "{words}");
+        }
+    }
+
+    /// A look from any start finds a part where a look from the beginning does, or nothing.
+    #[test]
+    fn a_part_is_found_wherever_the_look_starts() {
+        let mut parts = vec![Part::Hull, Part::Armor, Part::TurretWeapon(0, 1), Part::TurretWeapon(1, 0)];
+        parts.extend(
+            (0..6).flat_map(|i| [Part::Crew(i), Part::Weapon(i), Part::Turret(i), Part::Accessory(i)]),
+        );
+        let totals: Vec<(Part, Sums)> = parts.iter().map(|&p| (p, Sums::default())).collect();
+        let absent = [Part::Plant, Part::Crew(6), Part::TurretWeapon(0, 0)];
+        for n in 0..=totals.len() {
+            let some = &totals[..n];
+            for &p in parts.iter().chain(&absent) {
+                let first = some.iter().position(|(q, _)| *q == p);
+                for start in 0..=n + 2 {
+                    assert_eq!(find_from(some, p, start), first, "{p:?} from {start} in {n}");
+                }
+            }
         }
     }
 }
