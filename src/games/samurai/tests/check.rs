@@ -84,8 +84,9 @@ fn command_ships_are_at_sea_and_one_a_side() {
     );
 }
 
-#[test]
-fn grapples_join_adjacent_enemies_one_at_sea() {
+/// Five grapples: one sound, then one of each fault (too far apart, one side's, both ashore, an
+/// end with no unit).
+fn grapples_of_each_fault() -> Scenario {
     let mut s = sea(Direction::E);
     s.set_land(hex("A9"), true);
     s.set_land(hex("B9"), true);
@@ -104,6 +105,12 @@ fn grapples_join_adjacent_enemies_one_at_sea() {
         Grapple { a: hex("A9"), b: hex("B9") },
         Grapple { a: hex("D5"), b: hex("J1") },
     ];
+    s
+}
+
+#[test]
+fn grapples_join_adjacent_enemies_one_at_sea() {
+    let s = grapples_of_each_fault();
     let got: Vec<Code> = codes(&s).into_iter().map(|(c, _)| c).collect();
     assert_eq!(
         got,
@@ -150,17 +157,7 @@ fn the_text_export_lists_both_sides_and_the_verdict() {
 /// Each lone leader's and grapple's problem in words: who it is, where, and why, at its field.
 #[test]
 fn leader_and_grapple_problems_say_who_where_and_why() {
-    let mut s = sea(Direction::E);
-    s.set_land(hex("A9"), true);
-    s.set_land(hex("B9"), true);
-    s.units = vec![
-        unit("ashigaru-bow", Side::A, "D5"),
-        unit("sohei-warriors", Side::B, "E5"),
-        unit("sohei-warriors", Side::A, "C5"),
-        unit("sohei-warriors", Side::B, "H5"),
-        unit("ashigaru-bow", Side::A, "A9"),
-        unit("ashigaru-bow", Side::B, "B9"),
-    ];
+    let mut s = grapples_of_each_fault();
     s.leaders = vec![
         Leader { side: Side::A, hex: hex("M2"), kind: LeaderKind::Foot },
         Leader { side: Side::A, hex: hex("J5"), kind: LeaderKind::Foot },
@@ -169,13 +166,6 @@ fn leader_and_grapple_problems_say_who_where_and_why() {
         Leader { side: Side::A, hex: hex("C9"), kind: LeaderKind::Foot },
     ];
     s.set_land(hex("C9"), true);
-    s.grapples = vec![
-        Grapple { a: hex("D5"), b: hex("E5") },
-        Grapple { a: hex("D5"), b: hex("H5") },
-        Grapple { a: hex("D5"), b: hex("C5") },
-        Grapple { a: hex("A9"), b: hex("B9") },
-        Grapple { a: hex("D5"), b: hex("J1") },
-    ];
     let got: Vec<String> = check(&s)
         .problems
         .into_iter()
