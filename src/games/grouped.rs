@@ -127,36 +127,22 @@ impl Piece for u64 {
 
 impl Piece for i64 {
     fn put(&self, out: &mut String) {
-        if *self < 0 {
-            out.push('-');
+        // A String takes anything written to it.
+        let _ = write_whole(out, *self, false);
+    }
+}
+
+/// The narrower whole numbers, by their value as a `u64`.
+macro_rules! piece_as_u64 {
+    ($($t:ty),*) => {$(
+        impl Piece for $t {
+            fn put(&self, out: &mut String) {
+                (*self as u64).put(out);
+            }
         }
-        self.unsigned_abs().put(out);
-    }
+    )*};
 }
-
-impl Piece for u32 {
-    fn put(&self, out: &mut String) {
-        u64::from(*self).put(out);
-    }
-}
-
-impl Piece for u16 {
-    fn put(&self, out: &mut String) {
-        u64::from(*self).put(out);
-    }
-}
-
-impl Piece for u8 {
-    fn put(&self, out: &mut String) {
-        u64::from(*self).put(out);
-    }
-}
-
-impl Piece for usize {
-    fn put(&self, out: &mut String) {
-        (*self as u64).put(out);
-    }
-}
+piece_as_u64!(u8, u16, u32, usize);
 
 /// The pieces one after another, as `format!` with a `{}` for each would give them, into one
 /// string: a check's figures are made for every rule on every live update, and `format!`'s
