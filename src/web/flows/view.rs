@@ -1,9 +1,28 @@
 //! Pieces every builder's pages share: form selects, DOM ids that follow the document's part
 //! paths, problems as shown, and finding the slot a problem shows in. Nothing here knows a game.
 
-use crate::games::{Problem, Severity, Shared};
+use crate::games::{Decision, Problem, Severity, Shared};
+use askama::Template;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+/// A list of our readings of the rules, as the `decision_list` macro draws it (no class).
+#[derive(Template)]
+#[template(
+    source = r#"{% import "macros.html" as m %}{% call m::decision_list(decisions, "") %}{% endcall %}"#,
+    ext = "html"
+)]
+struct DecisionList {
+    decisions: &'static [Decision],
+}
+
+/// `decisions` drawn once into `kept` and lent from there after: a list that never changes,
+/// drawn into a page drawn again and again (a live update), is written as it is rather than
+/// escaped anew each time. The bytes are the macro's, so a page writes them unescaped (`|safe`).
+pub fn drawn_once(decisions: &'static [Decision], kept: &'static OnceLock<String>) -> &'static str {
+    kept.get_or_init(|| DecisionList { decisions }.render().unwrap_or_default())
+}
 
 /// One `<option>`.
 #[derive(Debug, Clone)]
@@ -14,8 +33,9 @@ pub struct Opt {
 }
 
 /// A `<select>` with its label. A structural select re-renders the whole form when changed (it
-/// changes which other inputs make sense): `refresh` is the address that renders it.
-#[derive(Debug, Clone)]
+/// changes which other inputs make sense): `refresh` is the address that renders it. The
+/// default is none at all: no name, no options, for a row drawn without its inputs.
+#[derive(Debug, Clone, Default)]
 pub struct Select {
     pub name: String,
     pub id: String,
@@ -424,6 +444,23 @@ macro_rules! row_fields {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A list drawn once is the macro's list, escaped, titled where it has a title; and is
+    /// drawn only the once.
+    #[test]
+    fn decisions_drawn_once_are_the_macros_list_escaped() {
+        static LIST: [Decision; 2] = [
+            Decision { id: "a", title: "Bays & craft", text: "A carrier's <bays> are \"halved\"." },
+            Decision { id: "b", title: "", text: "Plain." },
+        ];
+        static KEPT: OnceLock<String> = OnceLock::new();
+        let drawn = drawn_once(&LIST, &KEPT);
+        assert_eq!(
+            drawn,
+            "<ul><li><strong>Bays &#38; craft:</strong> A carrier&#39;s &#60;bays&#62; are &#34;halved&#34;.</li><li>Plain.</li></ul>"
+        );
+        assert!(std::ptr::eq(drawn, drawn_once(&LIST, &KEPT)), "drawn again");
+    }
 
     #[test]
     fn a_part_shows_in_the_longest_slot_that_contains_it() {

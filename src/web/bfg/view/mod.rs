@@ -55,6 +55,56 @@ pub struct RuleView<'a> {
     pub unverified: bool,
 }
 
+impl RuleView<'_> {
+    /// The rule's id as its element's id ends: its slashes made dashes ("in-gothic-battleships").
+    pub fn anchor(&self) -> RuleAnchor {
+        RuleAnchor(self.id)
+    }
+
+    /// Its figures in one line, each after a semicolon.
+    pub fn figures_line(&self) -> FiguresLine<'_> {
+        FiguresLine(self.figures)
+    }
+}
+
+/// A rule's id with its slashes made dashes, written straight into the page, unescaped (as the
+/// id itself is): the lists' rule ids are made of lowercase letters, digits, dashes, underscores
+/// and slashes, none to escape (a test holds every one to it).
+#[derive(Debug, Clone, Copy)]
+pub struct RuleAnchor(&'static str);
+
+impl RuleAnchor {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        let mut rest = self.0;
+        // A slash is ASCII, so each cut is at a character's boundary.
+        while let Some(at) = rest.bytes().position(|b| b == b'/') {
+            out.write_str(&rest[..at])?;
+            out.write_str("-")?;
+            rest = &rest[at + 1..];
+        }
+        out.write_str(rest)
+    }
+}
+
+/// A rule's figures joined by "; ", written into the page piece by piece.
+#[derive(Debug, Clone, Copy)]
+pub struct FiguresLine<'a>(&'a [String]);
+
+impl FiguresLine<'_> {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        for (i, figure) in self.0.iter().enumerate() {
+            if i > 0 {
+                out.write_str("; ")?;
+            }
+            out.write_str(figure)?;
+        }
+        Ok(())
+    }
+}
+
+crate::written! { FiguresLine<'_> }
+crate::written!(plain: RuleAnchor);
+
 impl FleetView {
     pub fn new(mut fleet: Fleet, form_problems: Vec<Problem>) -> Self {
         // A form may send empty choices (a radio group's "none"): they are no choice.
@@ -111,8 +161,10 @@ impl FleetView {
         self.verdict.at(path)
     }
 
-    pub fn decisions(&self) -> &'static [bfg::Decision] {
-        bfg::DECISIONS
+    /// Our readings of the rules, drawn once for every page and every live update that shows them.
+    pub fn decisions_drawn(&self) -> &'static str {
+        static DRAWN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        crate::web::flows::view::drawn_once(bfg::DECISIONS, &DRAWN)
     }
 
     pub fn faction_select(&self) -> Select {
@@ -266,5 +318,43 @@ fn explained(id: &str) -> Cow<'static, str> {
         Some(C::Inherit) => "From the list it extends".into(),
         Some(C::See { rule }) => line(&[&"See ", &rule]).into(),
         _ => "Not checked".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule of every list is anchored by its id with its slashes made dashes, and its
+    /// figures are joined by "; " (what the template once made of them with `replace` and `join`),
+    /// for any count of figures, of any characters.
+    #[test]
+    fn a_rules_anchor_and_figures_line_are_its_id_dashed_and_its_figures_joined() {
+        let figures: Vec<String> =
+            ["2 of 3 cruisers", "", "Lord \"Daros\" & co's <ship>", "é ✓", "12 / 1,000 pts"]
+                .map(String::from)
+                .into();
+        assert!(!bfg::rules().is_empty());
+        for (i, rule) in bfg::rules().iter().enumerate() {
+            let figures = &figures[..i % (figures.len() + 1)];
+            let view = RuleView {
+                id: rule.id,
+                text: rule.id,
+                status: "kept",
+                word: Cow::Borrowed("Kept"),
+                figures,
+                notes: &[],
+                unverified: false,
+            };
+            assert_eq!(view.anchor().to_string(), rule.id.replace('/', "-"), "{}", rule.id);
+            assert_eq!(view.figures_line().to_string(), figures.join("; "), "{}", rule.id);
+        }
+        for rule in bfg::rules() {
+            let safe = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_/".contains(&b);
+            assert!(rule.id.bytes().all(safe), "{:?} holds more than its anchor writes unescaped", rule.id);
+        }
+        for id in ["", "/", "a//b/", "in-gothic/battleships", "é/✓"] {
+            assert_eq!(RuleAnchor(id).to_string(), id.replace('/', "-"));
+        }
     }
 }

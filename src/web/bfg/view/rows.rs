@@ -350,7 +350,8 @@ pub fn leader_rows(
 }
 
 /// What a row is drawn for: whole, as the builder's inputs; or for its heading and figures alone
-/// ([`FleetView::all_rows`]), without the choices its selects would offer.
+/// ([`FleetView::all_rows`]), without its inputs: its class and leader selects empty, and nothing
+/// worked out for them (the choices they would offer, a leader's price ladder).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Drawn {
     Whole,
@@ -372,7 +373,7 @@ fn leader_rows_of(
             let path = line(&[&list_path, &".", &k]);
             let fig = figures.get(k).cloned();
             let leader = bfg::leader(a.id.trim());
-            let ladder = leader.map_or(String::new(), |l| {
+            let ladder = leader.filter(|_| drawn == Drawn::Whole).map_or(String::new(), |l| {
                 if l.ladder.is_empty() {
                     return String::new();
                 }
@@ -381,9 +382,11 @@ fn leader_rows_of(
                 format!("{} pts for {}", prices.join(" / "), counts.join(" / "))
             });
             LeaderRow {
-                select: {
-                    let choices = if drawn == Drawn::Whole { leader_choices(v, on) } else { Vec::new() };
-                    select(&format!("{path}.id"), "Leader", a.id.trim(), choices, None)
+                select: match drawn {
+                    Drawn::Whole => {
+                        select(&format!("{path}.id"), "Leader", a.id.trim(), leader_choices(v, on), None)
+                    }
+                    Drawn::Figures => Select::default(),
                 },
                 rerolls: a.rerolls,
                 rerolls_max: leader.map_or(0, |l| u32::try_from(l.ladder.len()).unwrap_or(0)),
@@ -444,7 +447,7 @@ impl FleetView {
 
     /// The ships, then the squadrons, with what their headings, figures and ordnance show: their
     /// number, name, count, figures, weapons and leaders' figures, not their inputs (their class
-    /// and leader selects offer nothing, their options and problems are empty). A live update
+    /// and leader selects, options, problems and leaders' ladders are empty). A live update
     /// redraws these for every row, and working out every row's choices it does not draw was most
     /// of its cost. Made once for a view (the fleet and its figures do not change under it).
     pub fn all_rows(&self) -> &[Row] {
@@ -507,13 +510,14 @@ impl FleetView {
                 if let Some(s) = ship.filter(|s| whole && !own.iter().any(|(v, _)| v == s.id)) {
                     own.push((s.id.to_owned(), format!("{} ({} pts)", s.name, s.points)));
                 }
-                let entryish = Entryish {
+                // What the leader selects offer is worked out from it, so only for a row drawn whole.
+                let entryish = whole.then(|| Entryish {
                     options: e.options.to_vec(),
                     leaders: e.leaders.to_vec(),
                     group: e.group.to_owned(),
                     reserve: e.reserve,
-                };
-                let on = ship.map(|s| (s, &entryish));
+                });
+                let on = ship.zip(entryish.as_ref());
                 let choices = if whole { leader_choices(self, on) } else { Vec::new() };
                 let leader_adder = choices.first().map(|(first, _)| {
                     let s = select(
@@ -525,7 +529,11 @@ impl FleetView {
                     );
                     if long { s.listed(super::long::LEADERS) } else { s }
                 });
-                let class = select(&line(&[&path, &".class"]), "Class", e.class, own, Some(BUILDER));
+                let class = if whole {
+                    select(&line(&[&path, &".class"]), "Class", e.class, own, Some(BUILDER))
+                } else {
+                    Select::default()
+                };
                 let mut leaders =
                     leader_rows_of(self, &line(&[&path, &".leaders"]), e.leaders, &fig.leaders, on, drawn);
                 if long {
@@ -589,6 +597,85 @@ mod tests {
             f.shields,
             f.armour
         )
+    }
+
+    /// What a row's heading and figures draw from it, and its leaders' figures.
+    fn figures_drawn(r: &Row) -> String {
+        let leaders: Vec<_> = r
+            .leaders
+            .iter()
+            .map(|l| (l.path.clone(), l.id("id"), l.name(), l.about(), l.fig.clone()))
+            .collect();
+        format!(
+            "{} {:?} {} {} {:?} {} {} {} {} {} {} {:?} {:?} {leaders:?}",
+            r.number,
+            r.count,
+            r.path,
+            r.slot,
+            r.fig,
+            r.title(),
+            r.called(),
+            r.profile(),
+            r.salvoes(),
+            r.craft(),
+            r.split(),
+            r.weapons,
+            r.arms,
+        )
+    }
+
+    /// Fleets of every list: each fleet's first classes as ships, the next as squadrons, three
+    /// leaders aboard its first ship (of its faction's or another's); every fifth list's fleet
+    /// takes its whole roster twice over, ships and squadrons, so it is long.
+    fn fleets_of_every_list() -> Vec<bfg::Fleet> {
+        let leaders = bfg::leaders();
+        bfg::lists()
+            .iter()
+            .enumerate()
+            .map(|(i, list)| {
+                let mut fleet = bfg::Fleet::of_list(list.id);
+                let whole = i % 5 == 0;
+                let (ships, squadrons) = if whole { (list.roster.len(), list.roster.len()) } else { (4, 3) };
+                for e in list.roster.iter().take(ships) {
+                    fleet.ships.push(bfg::ShipEntry::new(e.class, &[]));
+                }
+                for e in list.roster.iter().skip(if whole { 0 } else { 4 }).take(squadrons) {
+                    fleet.squadrons.push(bfg::Squadron::new(e.class, 2));
+                }
+                if let Some(ship) = fleet.ships.first_mut() {
+                    ship.name = "Lord \"Daros\" & co's".into();
+                    for (k, step) in [0, 1, 7].into_iter().enumerate() {
+                        let leader = &leaders[(i + step) % leaders.len()];
+                        ship.leaders.push(bfg::Aboard {
+                            id: leader.id.into(),
+                            rerolls: u32::try_from(k).unwrap_or(0),
+                        });
+                    }
+                }
+                fleet
+            })
+            .collect()
+    }
+
+    /// A row drawn for its heading and figures alone draws what the same row drawn whole does:
+    /// leaving its inputs out leaves nothing out of its figures.
+    #[test]
+    fn rows_drawn_for_their_figures_draw_what_rows_drawn_whole_do() {
+        let mut long = 0;
+        for fleet in fleets_of_every_list() {
+            let v = FleetView::new(fleet, Vec::new());
+            long += usize::from(v.long());
+            let whole: Vec<String> =
+                v.ship_rows().iter().chain(&v.squadron_rows()).map(figures_drawn).collect();
+            let figures: Vec<String> = v.all_rows().iter().map(figures_drawn).collect();
+            assert_eq!(whole, figures, "{}", v.fleet.list);
+            assert!(
+                v.all_rows()
+                    .iter()
+                    .all(|r| r.class.options.is_empty() && r.leaders.iter().all(|l| l.ladder.is_empty()))
+            );
+        }
+        assert!(long > 0, "some fleet is long");
     }
 
     /// Every ship of every faction, as it is and with its figures pushed to each edge (one hit,
