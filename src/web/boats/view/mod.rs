@@ -216,7 +216,10 @@ impl PerPoint {
     }
 }
 
-crate::written! { Summary, SumId, Rounded, Maneuver, PerPoint }
+crate::written! { Rounded, Maneuver, PerPoint }
+// Drawn only where the template writes them unescaped (`|safe`, see `row_sums`): piece by piece,
+// straight into the page, with nothing gathered first.
+crate::written!(plain: Summary, SumId);
 
 /// The parts of the form's rows that show their cost, weight and spaces, in the form's order:
 /// crew, weapons, turrets (each followed by its weapons), accessories.
