@@ -42,7 +42,8 @@ pub enum Clicks {
     /// The editor: each hex is a form button (`action=hex.D5`), posted to `post` with htmx.
     /// With `brief` (the orders of battle drawn briefly, a long list) a piece's hex is named by
     /// its unit's number and side letter ("F7, ocean, unit 12 of side A"), the names left to
-    /// its row.
+    /// its row. `post` is one of our own addresses, written into every hex unescaped (a test
+    /// holds it to needing no escape).
     Buttons { post: &'static str, brief: bool },
     /// A saved scenario: each hex links to `{base}?hex=D5`.
     Links { base: String },

@@ -13,8 +13,9 @@ use std::sync::{LazyLock, OnceLock};
 /// of the map (a live update writes thousands). Formatting a float exactly is slow; a whole
 /// number of tenths is not. The two agree wherever the tenths are not within a hair of a half
 /// (where exact decimal rounding and the float product could differ): there, and for anything
-/// not a small positive number, the exact formatting is used. Written straight into the page,
-/// with no string of its own (`map.html` writes it `|safe`: digits and a point).
+/// not a small number (NaN, the infinities, a billion or more), the exact formatting is used.
+/// Written straight into the page, with no string of its own, and unescaped (the map's templates
+/// write it `|safe`: digits, a point and a minus sign, or the words for NaN and the infinities).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Tenths(pub f64);
 
@@ -22,9 +23,11 @@ impl Tenths {
     /// Puts the coordinate's text in front of `text` when it is in the range written quickly
     /// (see above); else puts nothing and says so.
     fn put(self, text: &mut Backwards) -> bool {
-        let x = self.0;
+        // A negative coordinate (a badge's offset above its piece) is its size after a minus
+        // sign, as Rust writes it, even where it rounds to nothing ("-0.0").
+        let x = self.0.abs();
         let tenths = x * 10.0;
-        if x.is_sign_positive() && tenths < 1e9 {
+        if tenths < 1e9 {
             // In range and finite: the cast is exact, and is the floor; the fraction is then
             // `tenths - tenths.floor()` to the bit (a whole number under 1e9 is a float
             // exactly), and the rounding `tenths.round()`'s away from a half. (Cast through
@@ -36,6 +39,9 @@ impl Tenths {
                 text.digit(t);
                 text.put(b'.');
                 text.number(t / 10, false);
+                if self.0.is_sign_negative() {
+                    text.put(b'-');
+                }
                 return true;
             }
         }

@@ -292,6 +292,9 @@ fn the_largest_map_and_the_examples_keep_their_plain_hexes_and_draw_the_same() {
         let v = view(s, selected, false);
         for _ in 0..2 {
             let map = v.editor_map();
+            // Written into every hex unescaped.
+            let post = map.buttons().expect("the editor's hexes are buttons");
+            assert!(!post.contains(['<', '>', '&', '"', '\'']), "{post}");
             let kept = map.hexes.iter().filter(|h| h.kept.is_some()).count();
             assert!(kept * 2 > map.hexes.len(), "{kept} of {} hexes kept", map.hexes.len());
             let kept = MapHtml { map }.render().expect("the map draws");

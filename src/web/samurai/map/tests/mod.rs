@@ -20,6 +20,10 @@ fn a_coordinate_is_written_exactly_as_rust_formats_it_to_one_decimal() {
     xs.extend((0..40_000).map(|i| f64::from(i) * 0.05));
     xs.extend((0..40_000).map(|i| f64::from(i) * R * 3f64.sqrt() / 7.0));
     xs.extend((0..40_000).map(|i| centre(Hex { col: (i % 13) as u8, row: (i % 9) as u8 }).0 + f64::from(i)));
+    // And each below zero (a badge's offset above its piece is).
+    let below: Vec<f64> = xs.iter().map(|x| -x).collect();
+    xs.extend(below);
+    xs.extend([BADGE_DX, BADGE_DY, -BADGE_DX, -BADGE_DY, -0.05, -0.0499, -0.95, -1e9 + 0.05]);
     for x in xs {
         assert_eq!(f(x), format!("{x:.1}"), "{x:e}");
     }
