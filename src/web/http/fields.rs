@@ -309,12 +309,36 @@ fn decode(raw: &[u8]) -> Cow<'_, str> {
     }
     let text = match std::str::from_utf8(raw) {
         Ok(s) if !s.bytes().any(|b| b == b'+' || b == b'%') => Cow::Borrowed(s),
-        _ => form_urlencoded::parse(raw).next().map_or(Cow::Borrowed(""), |(k, _)| k),
+        _ => Cow::Owned(String::from_utf8_lossy(&unescaped(raw)).into_owned()),
     };
     match crate::games::bounds::without_nul(&text) {
         Cow::Borrowed(_) => text,
         Cow::Owned(replaced) => Cow::Owned(replaced),
     }
+}
+
+/// A name's or value's bytes with "+" as a space and each "%" and two hex digits as the byte
+/// they name; a "%" without two hex digits after it stays as it is (as `form_urlencoded` reads
+/// them; a "=" is only a byte here, the pair was cut at its first one).
+fn unescaped(raw: &[u8]) -> Vec<u8> {
+    let hex = |b: Option<&u8>| b.and_then(|&b| char::from(b).to_digit(16)).and_then(|d| u8::try_from(d).ok());
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        i += 1;
+        match b {
+            b'+' => out.push(b' '),
+            b'%' => match (hex(raw.get(i)), hex(raw.get(i + 1))) {
+                (Some(high), Some(low)) => {
+                    out.push(high << 4 | low);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            _ => out.push(b),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -364,7 +388,33 @@ mod tests {
         assert_eq!(f.get("missing"), None);
     }
 
+    /// A value may hold a "=" of its own (only the first one of a pair cuts it), and is decoded
+    /// whole: what `form_urlencoded` reads.
+    #[test]
+    fn a_value_with_an_equals_sign_is_decoded_whole() {
+        let f = Fields::parse(b"name=a=b+c&note==%3D+x=&k%3D=v=1");
+        assert_eq!(f.get("name"), Some("a=b c"));
+        assert_eq!(f.get("note"), Some("== x="));
+        assert_eq!(f.get("k="), Some("v=1"));
+    }
+
     proptest::proptest! {
+        /// Any body reads as `form_urlencoded` (what axum's `Form` reads with) reads it, but for
+        /// U+0000, which becomes U+FFFD, and empty pairs, which are passed over.
+        #[test]
+        fn any_body_reads_as_form_urlencoded_reads_it(
+            body in proptest::collection::vec(
+                proptest::sample::select(b"&&==++%%%0aF9.zC3\0\x7f\x80\xc3\xa9\xff ".to_vec()),
+                0..60,
+            )
+        ) {
+            let nul = |s: std::borrow::Cow<'_, str>| s.replace('\0', "\u{FFFD}");
+            let expected: Vec<(String, String)> = form_urlencoded::parse(&body).map(|(k, v)| (nul(k), nul(v))).collect();
+            let f = Fields::parse(&body);
+            let got: Vec<(String, String)> = f.iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect();
+            proptest::prop_assert_eq!(got, expected);
+        }
+
         /// The one-pass parse reads any body as splitting it on "&", then at the first "=",
         /// and decoding each half would.
         #[test]
