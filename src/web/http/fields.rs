@@ -309,7 +309,10 @@ fn decode(raw: &[u8]) -> Cow<'_, str> {
     }
     let text = match std::str::from_utf8(raw) {
         Ok(s) if !s.bytes().any(|b| b == b'+' || b == b'%') => Cow::Borrowed(s),
-        _ => Cow::Owned(String::from_utf8_lossy(&unescaped(raw)).into_owned()),
+        _ => Cow::Owned(
+            String::from_utf8(unescaped(raw))
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        ),
     };
     match crate::games::bounds::without_nul(&text) {
         Cow::Borrowed(_) => text,
