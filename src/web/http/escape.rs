@@ -149,24 +149,13 @@ fn escape_long<W: fmt::Write>(mut dest: W, s: &str) -> fmt::Result {
             dest.write_str(&s[from..at])?;
         }
         let Some(&c) = b.get(at) else { return Ok(()) };
-        dest.write_str(entity(c))?;
+        askama::filters::Html.write_escaped_char(&mut dest, char::from(c))?;
         from = at + 1;
         if at == markup {
             markup = markup_from(from);
         } else {
             quote = quote_from(from);
         }
-    }
-}
-
-/// What stands for one of `<>&"'` in a page, as askama writes it.
-fn entity(c: u8) -> &'static str {
-    match c {
-        b'<' => "&#60;",
-        b'>' => "&#62;",
-        b'&' => "&#38;",
-        b'"' => "&#34;",
-        _ => "&#39;",
     }
 }
 

@@ -10,44 +10,37 @@ use super::*;
 /// with a battleship in reserve, a lone frigate and a full squadron; Bakka without escorts; a
 /// Hive Ship with more drones than it needs.
 fn fleets() -> Vec<Fleet> {
-    let mut tau = fleet_in(
+    let mut tau = plain(
         "tau-commerce",
-        &[("custodian-or-es-el-leath", &[]), ("hero-lar-shi", &[]), ("hero-lar-shi", &[])],
+        &["custodian-or-es-el-leath", "hero-lar-shi", "hero-lar-shi"],
         &[("warden-gunship", 2), ("orca-gunship", 3), ("castellan-escort", 4)],
     );
     tau.ships[1].name = "Swift".into();
     tau.squadrons[2].reserve = true;
-    let mut chaos = fleet_in(
+    let mut chaos = plain(
         "ch-black-crusade",
-        &[
-            ("despoiler-battleship", &[]),
-            ("murder-cruiser", &[]),
-            ("murder-cruiser", &[]),
-            ("carnage-cruiser", &[]),
-        ],
+        &["despoiler-battleship", "murder-cruiser", "murder-cruiser", "carnage-cruiser"],
         &[("idolator-raider", 2), ("infidel-raider", 3)],
     );
     chaos.ships[3].group = "Red".into();
     chaos.squadrons[0].group = "Red".into();
     chaos.squadrons[1].reserve = true;
-    let mut navy = fleet_in(
+    let mut navy = plain(
         "in-armageddon",
-        &[
-            ("emperor-battleship", &[]),
-            ("lunar-cruiser", &[]),
-            ("lunar-cruiser", &[]),
-            ("mars-battlecruiser", &[]),
-        ],
+        &["emperor-battleship", "lunar-cruiser", "lunar-cruiser", "mars-battlecruiser"],
         &[("sword-frigate", 1), ("cobra-destroyer", 6)],
     );
     navy.ships[0].reserve = true;
-    let bakka = fleet_in(
-        "in-bakka",
-        &[("retribution-battleship", &[]), ("dominator-cruiser", &[]), ("dauntless-light-cruiser", &[])],
-        &[],
-    );
-    let hive = fleet_in("ty-hive", &[("hive-ship", &[])], &[("escort-drone", 5), ("kraken", 4)]);
+    let bakka =
+        plain("in-bakka", &["retribution-battleship", "dominator-cruiser", "dauntless-light-cruiser"], &[]);
+    let hive = plain("ty-hive", &["hive-ship"], &[("escort-drone", 5), ("kraken", 4)]);
     vec![tau, chaos, navy, bakka, hive]
+}
+
+/// A fleet of `list` whose ships take no options.
+fn plain(list: &str, ships: &[&str], squadrons: &[(&str, u32)]) -> Fleet {
+    let ships: Vec<(&str, &[&str])> = ships.iter().map(|&class| (class, &[][..])).collect();
+    fleet_in(list, &ships, squadrons)
 }
 
 #[test]
