@@ -4,17 +4,19 @@
 //! row's lists (side, type, rank, leader) were most of a live update's drawing once the map
 //! was left out.
 
+use super::map::Tokens;
 use super::view::defaults;
 use crate::games::line;
 use crate::games::samurai::data::{self, UNIT_TYPES};
-use crate::games::samurai::{Hex, Layout, Unit, UnitOptions};
+use crate::games::samurai::{Board, Hex, Unit, UnitOptions};
+use std::borrow::Cow;
 
 pub struct UnitHead {
     pub index: usize,
     pub number: usize,
     pub hex: Hex,
     /// Its piece's capitals on the map.
-    pub token: String,
+    pub token: Cow<'static, str>,
     pub type_name: String,
     pub defaults: &'static str,
     pub place: &'static str,
@@ -25,17 +27,10 @@ pub struct UnitHead {
 }
 
 impl UnitHead {
-    /// Unit `k`, `u`, as the engine judged it (`o`), on the board `l`; `codes` are the map's
+    /// Unit `k`, `u`, as the engine judged it (`o`), on `board`; `tokens` are the map's
     /// capitals ([`token_codes`](super::map::token_codes)).
-    pub fn new(
-        k: usize,
-        u: &Unit,
-        o: &UnitOptions,
-        l: &Layout,
-        codes: &[(String, String, String)],
-        brief: bool,
-    ) -> Self {
-        let place = place(l.on_board(u.hex), o);
+    pub fn new(k: usize, u: &Unit, o: &UnitOptions, board: Board, tokens: &Tokens, brief: bool) -> Self {
+        let place = place(board.contains(u.hex), o);
         let at_sea = if o.naval && u.dice_unknown() {
             "its dice not set yet".to_owned()
         } else if o.naval {
@@ -43,12 +38,11 @@ impl UnitHead {
         } else {
             String::new()
         };
-        let key = u.unit_type().map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
         UnitHead {
             index: k,
             number: k + 1,
             hex: u.hex,
-            token: codes.iter().find(|(k, _, _)| *k == key).map_or_else(String::new, |(_, c, _)| c.clone()),
+            token: tokens.code(k),
             type_name: u.type_name().to_owned(),
             defaults: u.unit_type().map_or("", defaults_once),
             place,

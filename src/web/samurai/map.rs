@@ -85,7 +85,7 @@ impl HexView {
 pub struct Piece {
     pub side_a: bool,
     /// Its type's two capitals (see [`token_codes`]); "L" for a lone leader.
-    pub code: String,
+    pub code: Cow<'static, str>,
     pub leader: bool,
     pub ship: bool,
     pub lone: bool,
@@ -111,8 +111,8 @@ pub struct EdgeLabel {
 
 /// One line of the tokens' key: a type's capitals and its name.
 pub struct KeyToken {
-    pub code: String,
-    pub name: String,
+    pub code: Cow<'static, str>,
+    pub name: Cow<'static, str>,
 }
 
 pub struct MapView {
@@ -170,32 +170,53 @@ fn initials(name: &str) -> String {
 /// places them: a catalog type's own (`data/units.csv`, unique among the types), a player's own
 /// type the initials of its name, made unique on this map by a number when another type already
 /// shows them ("JU", "JU2"). Two pieces show the same capitals only when they are of one type.
-pub fn token_codes(s: &Scenario) -> Vec<(String, String, String)> {
-    let mut out: Vec<(String, String, String)> = Vec::new();
+/// The map, its key and the units' headings read each unit's by its place ([`Tokens::code`]).
+pub fn token_codes(s: &Scenario) -> Tokens {
+    let types: Vec<_> = s.units.iter().map(|u| u.unit_type()).collect();
     // The catalog's capitals are taken first, whatever the order, so a player's type never
     // borrows them.
-    let mut taken: Vec<String> =
-        s.units.iter().filter_map(|u| u.unit_type()).map(|t| t.token.to_owned()).collect();
-    for u in &s.units {
-        let key = u.unit_type().map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
-        if out.iter().any(|(k, _, _)| *k == key) {
+    let mut taken: Vec<Cow<'static, str>> = types.iter().flatten().map(|t| Cow::Borrowed(t.token)).collect();
+    // Each type's key (a catalog type's id, a player's type its name in lower case), as `key`.
+    let mut keys: Vec<Cow<'_, str>> = Vec::new();
+    let mut tokens = Tokens { key: Vec::new(), of_unit: Vec::with_capacity(s.units.len()) };
+    for (u, t) in s.units.iter().zip(&types) {
+        let key = t.map_or_else(|| Cow::Owned(u.kind.trim().to_lowercase()), |t| Cow::Borrowed(t.id));
+        if let Some(at) = keys.iter().position(|k| *k == key) {
+            tokens.of_unit.push(at);
             continue;
         }
-        let code = match u.unit_type() {
-            Some(t) => t.token.to_owned(),
+        let (code, name) = match t {
+            Some(t) => (Cow::Borrowed(t.token), Cow::Borrowed(t.name)),
             None => {
                 let base = initials(u.type_name());
                 let code = std::iter::once(base.clone())
                     .chain((2..).map(|n| format!("{base}{n}")))
-                    .find(|c| !taken.contains(c))
+                    .find(|c| !taken.iter().any(|t| t == c))
                     .unwrap_or(base);
-                taken.push(code.clone());
-                code
+                taken.push(Cow::Owned(code.clone()));
+                (Cow::Owned(code), Cow::Owned(u.type_name().to_owned()))
             }
         };
-        out.push((key, code, u.type_name().to_owned()));
+        tokens.of_unit.push(keys.len());
+        keys.push(key);
+        tokens.key.push(KeyToken { code, name });
     }
-    out
+    tokens
+}
+
+/// The capitals the pieces show ([`token_codes`]).
+pub struct Tokens {
+    /// Every type on the map once, in the order the scenario first places them.
+    pub key: Vec<KeyToken>,
+    /// Each unit's type, by its place in `key`.
+    of_unit: Vec<usize>,
+}
+
+impl Tokens {
+    /// Unit `k`'s capitals ("" for a unit the scenario does not have).
+    pub fn code(&self, k: usize) -> Cow<'static, str> {
+        self.of_unit.get(k).and_then(|&t| self.key.get(t)).map_or(Cow::Borrowed(""), |t| t.code.clone())
+    }
 }
 
 /// The map's key: a hash of everything [`MapView::new`] reads of its arguments, and nothing
@@ -280,17 +301,17 @@ impl MapView {
         keep: bool,
     ) -> Self {
         let b = s.board;
-        let keep = keep && matches!(clicks, Clicks::Buttons { .. });
+        // Plain hexes are kept as the editor draws them, with where its buttons post.
+        let post = match clicks {
+            Clicks::Buttons { post, .. } if keep => Some(post),
+            _ => None,
+        };
         let w = R * 3f64.sqrt();
         let board_w = f64::from(b.width) * w;
         let width = SIDE * 2.0 + board_w;
         let bottom = TOP + R * 2.0 + f64::from(b.rows.saturating_sub(1)) * 1.5 * R;
         let height = bottom + FOOT;
-        let codes = token_codes(s);
-        let code_of = |u: &crate::games::samurai::Unit| {
-            let key = u.unit_type().map_or_else(|| u.kind.trim().to_lowercase(), |t| t.id.to_owned());
-            codes.iter().find(|(k, _, _)| *k == key).map_or_else(|| "U".to_owned(), |(_, c, _)| c.clone())
-        };
+        let tokens = token_codes(s);
         let brief = matches!(clicks, Clicks::Buttons { brief: true, .. });
         let side = threat.map(|t| t.side);
         let link = |h: Hex| match &clicks {
@@ -308,9 +329,9 @@ impl MapView {
             let shore = land && b.neighbours(h).any(|(_, n)| !s.is_land(n));
             let unit = j.units.iter().position(|o| o.hex == h).map(|k| (k, &s.units[k]));
             let piece = match unit {
-                Some((_, u)) => Some(Piece {
+                Some((k, u)) => Some(Piece {
                     side_a: u.side == Side::A,
-                    code: code_of(u),
+                    code: tokens.code(k),
                     leader: u.leader.is_some(),
                     ship: u.command_ship,
                     lone: false,
@@ -318,7 +339,7 @@ impl MapView {
                 }),
                 None => s.leaders.iter().find(|l| l.hex == h).map(|l| Piece {
                     side_a: l.side == Side::A,
-                    code: "L".into(),
+                    code: Cow::Borrowed("L"),
                     leader: false,
                     ship: false,
                     lone: true,
@@ -347,11 +368,11 @@ impl MapView {
             let is_selected = selected.is_some_and(|o| o.hex == h);
             let plain =
                 piece.is_none() && hl.is_empty() && mark.is_empty() && what.is_empty() && !is_selected;
-            let slot = if keep && plain { Plain::slot(h, t) } else { None };
+            let slot = post.filter(|_| plain).and_then(|post| Some((Plain::slot(h, t)?, post)));
             let place = Place::of(h);
             // A plain hex the editor has drawn before is written from what was kept, label and
             // all: made straight into the list (most of a map's hexes come this way).
-            if let Some(kept) = slot.and_then(|k| k.get()).and_then(Option::as_ref) {
+            if let Some(kept) = slot.and_then(|(k, post)| k.get()?.as_ref().filter(|k| k.posts_to(post))) {
                 let (label, href) = (String::new(), String::new());
                 let kept = Some(kept);
                 hexes.push(HexView {
@@ -418,8 +439,8 @@ impl MapView {
                 kept: None,
             };
             // The first time this hex is drawn plain: kept for every map after.
-            if let Some(slot) = slot {
-                hex.kept = slot.get_or_init(|| Plain::new(&hex)).as_ref();
+            if let Some((slot, post)) = slot {
+                hex.kept = slot.get_or_init(|| Plain::new(&hex, post)).as_ref().filter(|k| k.posts_to(post));
             }
             hexes.push(hex);
         }
@@ -506,7 +527,7 @@ impl MapView {
                 edge(Side::A)
             ),
             wind_text,
-            key: codes.into_iter().map(|(_, code, name)| KeyToken { code, name }).collect(),
+            key: tokens.key,
             side_a: s.side_name(Side::A).to_owned(),
             side_b: s.side_name(Side::B).to_owned(),
             title: format!("Map: {} by {} hexes, {land} of them land", b.width, b.rows),

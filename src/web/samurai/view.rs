@@ -611,17 +611,18 @@ impl SamuraiView {
 
     /// Every unit's heading alone, as a live update draws it again.
     pub fn unit_heads(&self) -> Vec<UnitHead> {
-        let (l, codes, brief) = (Layout::new(&self.s), super::map::token_codes(&self.s), self.brief());
+        let (tokens, brief) = (super::map::token_codes(&self.s), self.brief());
         let heads = self.s.units.iter().zip(&self.j.units).enumerate();
         heads
-            .map(|(k, (u, o))| UnitHead::new(k, u, o, &l, &codes, brief && self.c.selected != Some(k)))
+            .map(|(k, (u, o))| {
+                UnitHead::new(k, u, o, self.s.board, &tokens, brief && self.c.selected != Some(k))
+            })
             .collect()
     }
 
     /// Every unit as the editor and the sheet show it.
     pub fn unit_rows(&self) -> Vec<UnitRow> {
-        let l = Layout::new(&self.s);
-        let codes = super::map::token_codes(&self.s);
+        let tokens = super::map::token_codes(&self.s);
         let brief = self.brief();
         self.s
             .units
@@ -665,7 +666,7 @@ impl SamuraiView {
                     )
                 };
                 UnitRow {
-                    head: UnitHead::new(k, u, o, &l, &codes, brief),
+                    head: UnitHead::new(k, u, o, self.s.board, &tokens, brief),
                     side: side_select(&format!("{path}.side"), "Side", &self.s, u.side, brief),
                     kind,
                     own_type: known.is_none().then(|| u.kind.clone()),

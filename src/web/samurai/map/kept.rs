@@ -168,16 +168,18 @@ impl Place {
 }
 
 /// A plain hex as the editor draws it (`samurai/hex.html`): no piece, highlight, mark or
-/// selection, so its drawing depends on its place and terrain alone, and is the same on every
-/// map. Drawn once for each hex and terrain, the first time one is, and kept: the editor's map
-/// is a hundred-odd hexes, most of them plain, and a live update drew each anew, thirty pieces
-/// at a time. Kept in two parts either side of where the buttons post (`samurai/map.html` writes
-/// the three). At most one for each hex of the largest board and terrain (1,560 of some 560
-/// bytes, under a megabyte), each made the first time a map draws it.
+/// selection, so its drawing depends on its place, its terrain and where the editor's buttons
+/// post alone, and is the same on every map. Drawn once for each hex and terrain, the first
+/// time one is, and kept: the editor's map is a hundred-odd hexes, most of them plain, and a
+/// live update drew each anew, thirty pieces at a time. Kept with the line breaks either side
+/// of it in the map (`samurai/map.html`), so a map writes each such hex in one piece. At most
+/// one for each hex of the largest board and terrain (1,560 of some 580 bytes, under a
+/// megabyte), each made the first time a map draws it.
 #[derive(Debug)]
 pub struct Plain {
     text: String,
-    cut: usize,
+    /// Where its button posts: a map posting elsewhere draws the hex whole.
+    post: &'static str,
 }
 
 /// One hex's drawing (`samurai/hex.html`), as `samurai/map.html` includes it.
@@ -190,30 +192,24 @@ struct HexMarkup<'a> {
 }
 
 impl Plain {
-    /// Stands in for the post while the hex is drawn, to be cut out: nothing else a hex draws
-    /// holds it (a name, numbers, the terrain's word).
-    const POST: char = '\0';
-
-    /// `h` drawn as the editor draws it, cut where the post goes; `None` if it cannot be (the
-    /// map then draws the hex whole).
-    pub(super) fn new(h: &HexView) -> Option<Plain> {
+    /// `h` drawn as the editor posting to `post` draws it, between the map's line breaks;
+    /// `None` if it cannot be (the map then draws the hex whole).
+    pub(super) fn new(h: &HexView, post: &'static str) -> Option<Plain> {
         use askama::Template;
-        let mut text = String::new();
-        let post = Self::POST.to_string();
-        HexMarkup { h, buttons: Some(&post), link_base: None }.render_into(&mut text).ok()?;
-        let cut = text.find(Self::POST)?;
-        text.remove(cut);
-        Some(Plain { text, cut })
+        let mut text = String::from("\n");
+        HexMarkup { h, buttons: Some(post), link_base: None }.render_into(&mut text).ok()?;
+        text.push('\n');
+        Some(Plain { text, post })
     }
 
-    /// Up to the post.
-    pub fn head(&self) -> &str {
-        &self.text[..self.cut]
+    /// The hex's drawing, with the line breaks either side.
+    pub fn text(&self) -> &str {
+        &self.text
     }
 
-    /// After it.
-    pub fn tail(&self) -> &str {
-        &self.text[self.cut..]
+    /// Whether its button posts to `post`.
+    pub(super) fn posts_to(&self, post: &str) -> bool {
+        self.post == post
     }
 
     /// Where `h`'s drawing is kept as `terrain` (0 ocean, 1 land, 2 shore), for the hexes of

@@ -163,7 +163,7 @@ fn every_type_on_a_map_shows_its_own_capitals() {
         unit("samurai-naginata", "I1"),
     ];
     let codes = token_codes(&Scenario { units, ..Scenario::default() });
-    let got: Vec<(&str, &str)> = codes.iter().map(|(_, c, n)| (c.as_str(), n.as_str())).collect();
+    let got: Vec<(&str, &str)> = codes.key.iter().map(|t| (&*t.code, &*t.name)).collect();
     assert_eq!(
         got,
         [
@@ -176,10 +176,13 @@ fn every_type_on_a_map_shows_its_own_capitals() {
             ("UN", "Unit"),
         ]
     );
-    let mut all: Vec<&str> = codes.iter().map(|(_, c, _)| c.as_str()).collect();
+    // Each piece shows its type's capitals: a type named again in other letters is that type.
+    let each: Vec<Cow<str>> = (0..10).map(|k| codes.code(k)).collect();
+    assert_eq!(each, ["SN", "SN2", "ND", "SR", "SA", "SN3", "SN2", "UN", "SN", ""]);
+    let mut all: Vec<&str> = codes.key.iter().map(|t| &*t.code).collect();
     all.sort_unstable();
     all.dedup();
-    assert_eq!(all.len(), codes.len(), "unique");
+    assert_eq!(all.len(), codes.key.len(), "unique");
     for t in samurai::data::UNIT_TYPES.iter() {
         let n = samurai::data::UNIT_TYPES.iter().filter(|o| o.token == t.token).count();
         assert_eq!(n, 1, "{}", t.token);
