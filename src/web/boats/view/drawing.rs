@@ -186,12 +186,14 @@ impl BoatView {
         let stern = BOW + len;
         let locations = armor_locations(hull, d);
         let points = |l: Loc| d.armor.points.get(l);
-        let mut labels = Vec::new();
-        let mut rects = Vec::new();
-        let mut circles = Vec::new();
+        // Room made at once for what a loaded boat draws (a drawing grew each of these a few
+        // times over on every live update).
+        let mut labels = Vec::with_capacity(16);
+        let mut rects = Vec::with_capacity(16);
+        let mut circles = Vec::with_capacity(8);
         let mut marks = String::with_capacity(256);
         // What it has at the back and a deck, in words ("2 propellers at the back and a deck").
-        let mut words = String::new();
+        let mut words = String::with_capacity(64);
 
         // Propellers or the jet at the back, under the transom.
         let props = d.propellers.len().min(6) as i32;
@@ -311,7 +313,7 @@ impl BoatView {
                 });
             }
         }
-        let mut armor_words = String::new();
+        let mut armor_words = String::with_capacity(16 * locations.len());
         for &l in &locations {
             listed(&mut armor_words, ", ", l.name());
             armor_words.push(' ');
@@ -319,7 +321,7 @@ impl BoatView {
         }
 
         // Weapons, grouped by facing.
-        let mut weapon_words = String::new();
+        let mut weapon_words = String::with_capacity(128);
         for m in Mount::ALL {
             let mut text = String::new();
             let mut here = 0;
