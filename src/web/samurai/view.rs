@@ -256,6 +256,12 @@ pub struct LeaderRow {
     pub problems: Vec<ProblemView>,
 }
 
+/// A lone leader's retreat in words, as its row says it.
+pub struct LeaderRetreat {
+    pub index: usize,
+    pub retreat: String,
+}
+
 pub struct GrappleRow {
     pub index: usize,
     pub number: usize,
@@ -730,6 +736,13 @@ impl SamuraiView {
                 }
             })
             .collect()
+    }
+
+    /// Every lone leader's retreat alone, as a live update draws it again
+    /// (`samurai/leader_retreat.html`): none of the rest of its row.
+    pub fn leader_retreats(&self) -> Vec<LeaderRetreat> {
+        let retreats = self.s.leaders.iter().zip(&self.j.leaders).enumerate();
+        retreats.map(|(index, (_, o))| LeaderRetreat { index, retreat: retreat_words(&o.retreat) }).collect()
     }
 
     pub fn grapple_rows(&self) -> Vec<GrappleRow> {

@@ -24,7 +24,7 @@ struct MapHtml {
     map: MapView,
 }
 
-fn view(s: Scenario, selected: Option<usize>, zoom: bool) -> SamuraiView {
+pub(super) fn view(s: Scenario, selected: Option<usize>, zoom: bool) -> SamuraiView {
     view_with(s, selected, zoom, None)
 }
 
@@ -102,7 +102,7 @@ fn any_leader(b: Board) -> impl Strategy<Value = Leader> {
 
 /// A scenario on a small board (each case draws two maps), with units, lone leaders and
 /// grapples anywhere (some side by side), some land, and a chosen unit or none.
-fn any_scenario() -> impl Strategy<Value = (Scenario, Option<usize>, bool)> {
+pub(super) fn any_scenario() -> impl Strategy<Value = (Scenario, Option<usize>, bool)> {
     (5u8..=8, 3u8..=6)
         .prop_map(|(width, rows)| Board { width, rows })
         .prop_flat_map(|b| {

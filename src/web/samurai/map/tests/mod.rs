@@ -2,6 +2,7 @@
 //! map's key against the map it stands for.
 
 mod key;
+mod live;
 
 use super::kept::{f, outline};
 use super::*;
