@@ -105,11 +105,19 @@ pub struct Judgement {
 /// Judges a scenario: every problem, and every unit's and lone leader's options. The engine's
 /// entry point, named `check` as in every game.
 pub fn check(s: &Scenario) -> Judgement {
+    check_showing(s, |_| true)
+}
+
+/// [`check`], with only the units `shown` worked out in full: the others as they stand
+/// ([`options::unit_standing`]), without their moves, combat and notes. For a page that shows
+/// some units' options and not the rest (a live update shows the chosen unit's).
+pub fn check_showing(s: &Scenario, shown: impl Fn(usize) -> bool) -> Judgement {
     let l = Layout::new(s);
     let problems = check::problems(&l);
+    let unit = |k| if shown(k) { options::unit_options(&l, k) } else { options::unit_standing(&l, k) };
     Judgement {
         legal: is_legal(&problems),
-        units: (0..s.units.len()).map(|k| options::unit_options(&l, k)).collect(),
+        units: (0..s.units.len()).map(unit).collect(),
         leaders: (0..s.leaders.len()).map(|k| options::leader_options(&l, k)).collect(),
         problems,
         engine_version: ENGINE_VERSION,

@@ -215,15 +215,17 @@ pub fn leader_retreat(l: &Layout, from: Hex, side: Side) -> Retreat {
     Retreat { hexes, seppuku }
 }
 
-/// Everything unit `k` may do this turn.
-pub fn unit_options(l: &Layout, k: usize) -> UnitOptions {
+/// Unit `k` as it stands: where, at sea or on the shore, its dice, what its rank ignores and
+/// whom it is grappled with (and so may cut loose), but not where it may move, what it may
+/// grapple, its leader's moves nor the notes that say so ([`unit_options`] works those out too).
+/// What a page needs of a unit whose options it does not show.
+pub fn unit_standing(l: &Layout, k: usize) -> UnitOptions {
     let s = l.s;
     let u = &s.units[k];
     let naval = l.naval(u);
     let shore = l.shore(u.hex);
     let grappled: Vec<Hex> = l.grappled_with(k).iter().map(|&j| s.units[j].hex).collect();
-    let mut notes = Vec::with_capacity(12);
-    let mut o = UnitOptions {
+    UnitOptions {
         id: k,
         side: u.side,
         hex: u.hex,
@@ -239,7 +241,14 @@ pub fn unit_options(l: &Layout, k: usize) -> UnitOptions {
         leader_retreat: None,
         grappled_with: grappled,
         notes: Vec::new(),
-    };
+    }
+}
+
+/// Everything unit `k` may do this turn.
+pub fn unit_options(l: &Layout, k: usize) -> UnitOptions {
+    let mut o = unit_standing(l, k);
+    let u = &l.s.units[k];
+    let mut notes = Vec::with_capacity(12);
     if !l.on_board(u.hex) {
         note(
             &mut notes,

@@ -55,9 +55,9 @@ impl Builder for Samurai {
     fn judge(s: Scenario, form_problems: Vec<Problem>) -> SamuraiView {
         SamuraiView::new(s, form_problems, Choices::default())
     }
-    fn judge_posted(s: Scenario, form_problems: Vec<Problem>, f: &Fields, _live: bool) -> SamuraiView {
+    fn judge_posted(s: Scenario, form_problems: Vec<Problem>, f: &Fields, live: bool) -> SamuraiView {
         let c = Choices::posted(&s, f);
-        SamuraiView::new(s, form_problems, c)
+        if live { SamuraiView::live(s, form_problems, c) } else { SamuraiView::new(s, form_problems, c) }
     }
     crate::builder_parts! { doc: s, form: scenario_form, text, editor: EditorPage.as_editor, live: LivePage }
     fn stand_in(name: &str) -> Scenario {

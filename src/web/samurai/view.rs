@@ -302,6 +302,20 @@ pub fn defaults(t: &data::UnitType) -> String {
 impl SamuraiView {
     pub fn new(s: Scenario, form_problems: Vec<Problem>, c: Choices) -> Self {
         let j = samurai::check(&s);
+        Self::judged(s, j, form_problems, c)
+    }
+
+    /// The view a live update draws: the chosen unit's options worked out in full, and every
+    /// unit's when a threat map is shown (it reaches from each of them); the others as they
+    /// stand (`samurai::check_showing`), for the update draws no more of them. The tests hold
+    /// what it draws to what the view of [`SamuraiView::new`] draws.
+    pub fn live(s: Scenario, form_problems: Vec<Problem>, c: Choices) -> Self {
+        let all = c.threat.is_some();
+        let j = samurai::check_showing(&s, |k| all || c.selected == Some(k));
+        Self::judged(s, j, form_problems, c)
+    }
+
+    fn judged(s: Scenario, j: Judgement, form_problems: Vec<Problem>, c: Choices) -> Self {
         let slots = || {
             let mut paths: Vec<String> =
                 ["version", "name", "board", "wind", "terrain"].map(String::from).into();

@@ -208,3 +208,38 @@ fn every_note_cites_a_rule_we_wrote() {
         }
     }
 }
+
+proptest::proptest! {
+    /// A unit as it stands (what a page that does not show its options needs of it) is its
+    /// options without its moves, combat, leader's moves and notes: the same place, dice, rank
+    /// and grapples. The units shown, the problems and the lone leaders are judged in full.
+    #[test]
+    fn a_unit_as_it_stands_is_its_options_without_moves_combat_or_notes(
+        s in super::threat::any_scenario(),
+        shown in proptest::prelude::any::<u64>(),
+    ) {
+        let is_shown = |k: usize| shown >> (k % 64) & 1 == 1;
+        let (whole, some) = (check(&s), check_showing(&s, is_shown));
+        proptest::prop_assert_eq!(&some.problems, &whole.problems);
+        proptest::prop_assert_eq!(&some.leaders, &whole.leaders);
+        proptest::prop_assert_eq!(some.legal, whole.legal);
+        proptest::prop_assert_eq!(some.units.len(), whole.units.len());
+        for (k, (got, full)) in some.units.iter().zip(&whole.units).enumerate() {
+            let want = if is_shown(k) {
+                full.clone()
+            } else {
+                UnitOptions {
+                    moves: Vec::new(),
+                    landings: Vec::new(),
+                    grapple: Vec::new(),
+                    sever: full.grappled_with.clone(),
+                    leader_moves: Vec::new(),
+                    leader_retreat: None,
+                    notes: Vec::new(),
+                    ..full.clone()
+                }
+            };
+            proptest::prop_assert_eq!(got, &want, "unit {}", k);
+        }
+    }
+}

@@ -105,7 +105,7 @@ fn the_other_sides_units_are_ignored_and_shared_hexes_name_every_unit() {
 
 /// A scenario on a small board: some land, units of both sides anywhere (some side by side),
 /// some grapples, any wind, any card, some units marked as ordered.
-fn any_scenario() -> impl Strategy<Value = Scenario> {
+pub(super) fn any_scenario() -> impl Strategy<Value = Scenario> {
     (
         (5u8..=9, 3u8..=7),
         (0u8..64, prop::sample::select(Card::ALL.to_vec())),

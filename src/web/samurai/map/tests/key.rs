@@ -33,7 +33,7 @@ fn view_with(s: Scenario, selected: Option<usize>, zoom: bool, threat: Option<Si
     SamuraiView::new(s, Vec::new(), Choices { selected, zoom, threat, ..Choices::default() })
 }
 
-fn any_threat() -> impl Strategy<Value = Option<Side>> {
+pub(super) fn any_threat() -> impl Strategy<Value = Option<Side>> {
     prop::option::of(prop::sample::select(Side::BOTH.to_vec()))
 }
 

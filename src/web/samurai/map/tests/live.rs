@@ -1,12 +1,33 @@
-//! What a live update draws of the orders of battle: each unit's heading and each lone leader's
-//! retreat, made alone (`SamuraiView::unit_heads`, `SamuraiView::leader_retreats`), say what the
-//! editor's rows say.
+//! What a live update draws: made from a view that works out in full only the options it draws
+//! (`SamuraiView::live`), the same bytes as from the view worked out whole; and its units'
+//! headings and lone leaders' retreats, made alone (`SamuraiView::unit_heads`,
+//! `SamuraiView::leader_retreats`), say what the editor's rows say.
 
-use super::key::{any_scenario, view};
+use super::key::{any_scenario, any_threat, view};
+use crate::web::samurai::LivePage;
+use crate::web::samurai::view::{Choices, SamuraiView};
+use askama::Template;
 use proptest::prelude::*;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// With a unit chosen or none, a lone leader chosen or none, a threat map or none, and the
+    /// page's map kept (its key posted) or drawn.
+    #[test]
+    fn a_live_update_draws_from_its_own_view_what_the_whole_view_draws(
+        (s, selected, zoom) in any_scenario(),
+        threat in any_threat(),
+        leader in prop::option::of(0usize..3),
+        kept in any::<bool>(),
+    ) {
+        let c = |map_key| Choices { selected, zoom, threat, leader, map_key, ..Choices::default() };
+        let map_key = kept.then(|| SamuraiView::new(s.clone(), Vec::new(), c(None)).map_key());
+        let whole = LivePage { v: SamuraiView::new(s.clone(), Vec::new(), c(map_key.clone())) };
+        let live = LivePage { v: SamuraiView::live(s, Vec::new(), c(map_key)) };
+        let (whole, live) = (whole.render().expect("drawn"), live.render().expect("drawn"));
+        prop_assert!(whole == live, "the live view draws otherwise:\n{}\n---\n{}", live, whole);
+    }
 
     #[test]
     fn a_live_updates_headings_and_retreats_are_its_rows(
