@@ -182,6 +182,10 @@ pub fn json_without_nul(json: &str) -> std::borrow::Cow<'_, str> {
 
 /// Why a name is refused: too long.
 pub fn name_too_long(name: &str) -> Option<String> {
+    // A name has no more characters than bytes: most are told by their length alone.
+    if name.len() <= MAX_NAME_CHARS {
+        return None;
+    }
     let n = name.chars().count();
     (n > MAX_NAME_CHARS)
         .then(|| format!("must be at most {MAX_NAME_CHARS} characters long (this one has {n})"))
@@ -396,7 +400,11 @@ mod tests {
         }
         // Right-to-left letters themselves are names like any other.
         assert_eq!(one_line("סירה 1"), "סירה 1");
+        // Told by characters, not bytes: at the length, at most as long in bytes or longer, and
+        // a character past it.
         assert!(name_too_long(&"x".repeat(MAX_NAME_CHARS)).is_none());
+        assert!(name_too_long(&"é".repeat(MAX_NAME_CHARS)).is_none());
+        assert!(name_too_long(&"x".repeat(MAX_NAME_CHARS + 1)).is_some());
         assert!(name_too_long(&"é".repeat(MAX_NAME_CHARS + 1)).is_some());
     }
 
