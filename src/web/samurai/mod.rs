@@ -8,6 +8,7 @@ pub mod brief;
 mod facts;
 pub mod legend;
 pub mod map;
+pub mod orders;
 pub mod scenario_form;
 pub mod threat;
 pub mod view;
