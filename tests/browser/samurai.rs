@@ -114,6 +114,46 @@ async fn the_map_works_by_form_posts_without_javascript() {
     assert!(b.text("#options h2").await.contains("Sohei Archers of Side B at E5"));
 }
 
+/// Choosing a unit by its row's "Show its options" draws the row as chosen (its border doubled)
+/// and leaves everything inside the row where it was, on a phone and on a laptop: the thicker
+/// border had narrowed a phone's row enough to fold its fields, and the pressed button moved
+/// 68 px down its row.
+#[tokio::test]
+async fn a_row_chosen_keeps_what_is_inside_it_where_it_was() {
+    let _turn = TURN.lock().await;
+    let app = app().await;
+    let b = browser().await;
+    for (w, h) in [(390, 844), (1280, 1000)] {
+        // The page `w` px wide, as a phone's screen with its scroll bar drawn over the page is:
+        // the window is made wider by the scroll bar this browser sets beside it.
+        b.c.set_window_size(w, h).await.expect("screen size");
+        b.goto(&app.url("/samurai/new?from=example")).await;
+        let bar = b.js("return window.innerWidth - document.documentElement.clientWidth;").await;
+        b.c.set_window_size(w + bar.as_u64().and_then(|x| u32::try_from(x).ok()).unwrap_or(0), h)
+            .await
+            .expect("screen size");
+        b.goto(&app.url("/samurai/new?from=example")).await;
+        assert_eq!(b.js("return document.documentElement.clientWidth;").await, json!(w));
+        for k in [0, 2, 6] {
+            let button = format!("button[value='select.{k}']");
+            let inside = format!(
+                "const b = document.querySelector(\"{button}\"); \
+                 return b.getBoundingClientRect().top - b.closest('fieldset.unit').getBoundingClientRect().top;"
+            );
+            let before = b.js(&inside).await.as_f64().expect("the button's place in its row");
+            b.click(&button).await;
+            b.settle().await;
+            assert!(b.exists(&format!("#unit-{k}.selected")).await, "{w} px: unit {k} chosen");
+            let after = b.js(&inside).await.as_f64().expect("the button's place in its row");
+            assert!(
+                (after - before).abs() < 1.0,
+                "{w} px: unit {k}'s button moved {:.1} px down its row",
+                after - before
+            );
+        }
+    }
+}
+
 /// Every point of a hex answers a tap on it, its pointed top and bottom included, and no point of
 /// a neighbour's: the editor's hex buttons are clipped to their hexes.
 #[tokio::test]
