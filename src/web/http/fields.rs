@@ -183,6 +183,12 @@ impl<'a> Fields<'a> {
         self.pairs.is_empty()
     }
 
+    /// The value of the field sent `i`th (from 0).
+    #[inline]
+    pub fn value_at(&self, i: usize) -> Option<&str> {
+        self.pairs.get(i).map(|(_, v)| v.as_ref())
+    }
+
     /// Every field, in the order sent.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         self.pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))

@@ -13,11 +13,13 @@ pub(super) const EMPTY: usize = 1;
 /// No node: the end of a list of children.
 pub(super) const NONE: usize = usize::MAX;
 
-#[derive(Debug)]
-pub(super) struct Node<'f> {
-    /// Its name under its parent ("weapons", "2", "count").
-    key: &'f str,
-    value: Option<&'f str>,
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Node {
+    /// Where its name under its parent ("weapons", "2", "count") is in the bones' text.
+    start: u32,
+    end: u32,
+    /// The field whose value is its own ([`NO_VALUE`]: none; a name sent twice, the later).
+    value: u32,
     /// Its first and last child, and its next sibling: children are kept in the order first
     /// sent, linked through the one list of nodes (no list of its own per node).
     first: usize,
@@ -26,27 +28,36 @@ pub(super) struct Node<'f> {
     /// One bit for each of its children's names ([`bit`]): a name whose bit is not set is not
     /// among them, known without looking at any (a new child, a struct's field left out).
     names: u64,
-    /// Set aside as unreadable: read as left out.
-    gone: bool,
-    /// The field whose name its key was cut from ([`NO_FIELD`] for the root and [`EMPTY`]).
-    field: u32,
 }
 
-/// The field of a node whose key no field's name gave.
-const NO_FIELD: u32 = u32::MAX;
+/// The value of a node no field gave one.
+const NO_VALUE: u32 = u32::MAX;
 
-impl<'f> Node<'f> {
-    fn new(key: &'f str, field: u32) -> Self {
-        Node { key, value: None, first: NONE, last: NONE, next: NONE, names: 0, gone: false, field }
+impl Node {
+    /// A node named by `text[start..end]`, with no value and no children.
+    fn new(start: u32, end: u32) -> Node {
+        Node { start, end, value: NO_VALUE, first: NONE, last: NONE, next: NONE, names: 0 }
     }
 }
 
+/// A tree's nodes and the form's names back to back, which their names are cut from: what a
+/// form's tree shares with the shape kept from it, and every later form sending the same names.
+#[derive(Debug)]
+struct Bones {
+    nodes: Vec<Node>,
+    text: String,
+}
+
 /// Every posted field under the document's own field names, split on ".": a node may have a value
-/// of its own (a presence marker, a checkbox's fallback) and children. It borrows the names and
-/// values from the posted fields.
+/// of its own (a presence marker, a checkbox's fallback) and children. Its nodes are shared with
+/// the shape kept from the form (a later form sending the same names is read through the very
+/// same nodes, nothing copied), and each value is read from the posted fields.
 #[derive(Debug)]
 pub(super) struct Tree<'f> {
-    nodes: Vec<Node<'f>>,
+    bones: Arc<Bones>,
+    fields: &'f Fields<'f>,
+    /// The nodes set aside as unreadable: read as left out (few, and mostly none).
+    gone: Vec<usize>,
 }
 
 /// Where the first "." in `name` is.
@@ -84,26 +95,79 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 
 /// Whether two names are the same: told apart by their length or first byte before their
 /// bytes are compared (most names a node is compared with differ there).
-pub(super) fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+pub(super) fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.first() == b.first() && a == b
+}
+
+/// A node's name in `text`.
+fn key_in<'t>(text: &'t str, n: &Node) -> &'t [u8] {
+    text.as_bytes().get(n.start as usize..n.end as usize).unwrap_or_default()
+}
+
+/// A position in the form's names, as a node keeps it (the names are bounded well under 4 GB by
+/// the body's limit).
+fn at32(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// A tree's bones being built: the text of names grows with them.
+struct Building {
+    nodes: Vec<Node>,
+    text: String,
+}
+
+impl Building {
+    /// The child of `parent` named `text[start..end]`, made if new. A form sends a part's fields
+    /// together, so the last child made is looked at first.
+    fn child(&mut self, parent: usize, start: usize, end: usize) -> usize {
+        let key = self.text.as_bytes().get(start..end).unwrap_or_default();
+        let last = self.nodes[parent].last;
+        if last != NONE && same(key_in(&self.text, &self.nodes[last]), key) {
+            return last;
+        }
+        let bit = bit_of(key);
+        if self.nodes[parent].names & bit != 0 {
+            let mut id = self.nodes[parent].first;
+            while id != NONE {
+                if same(key_in(&self.text, &self.nodes[id]), key) {
+                    return id;
+                }
+                id = self.nodes[id].next;
+            }
+        }
+        let id = self.nodes.len();
+        self.nodes.push(Node::new(at32(start), at32(end)));
+        self.nodes[parent].names |= bit;
+        match last {
+            NONE => self.nodes[parent].first = id,
+            last => self.nodes[last].next = id,
+        }
+        self.nodes[parent].last = id;
+        id
+    }
+}
+
+/// [`bit`] of a name's bytes.
+fn bit_of(key: &[u8]) -> u64 {
+    bit(std::str::from_utf8(key).unwrap_or_default())
 }
 
 impl<'f> Tree<'f> {
     /// The fields under the document's own field names (`roots`), the only ones it could read,
     /// in one walk over the form. Later values win, as in `Fields::get`.
-    pub(super) fn build(f: &'f Fields, roots: &[&str]) -> Tree<'f> {
+    pub(super) fn build(f: &'f Fields<'f>, roots: &[&str]) -> Tree<'f> {
         Self::built(f, roots).0
     }
 
-    /// [`Tree::build`]'s tree, and the node each field's value went to ([`NONE`]: a field not
-    /// the document's).
-    fn built(f: &'f Fields, roots: &[&str]) -> (Tree<'f>, Vec<usize>) {
+    /// [`Tree::build`]'s tree, and where each field's name ends in its text.
+    fn built(f: &'f Fields<'f>, roots: &[&str]) -> (Tree<'f>, Vec<usize>) {
         // Room for a form's usual nodes (about two a field) made at once; a form of many fields
         // grows it as it goes, and only as far as its fields need.
         let mut nodes = Vec::with_capacity((2 + 2 * f.len()).min(1024));
-        nodes.extend([Node::new("", NO_FIELD), Node::new("", NO_FIELD)]);
-        let mut tree = Tree { nodes };
-        let mut values = Vec::with_capacity(f.len());
+        nodes.extend([Node::new(0, 0), Node::new(0, 0)]);
+        let text = String::with_capacity(f.iter().map(|(k, _)| k.len()).sum());
+        let mut tree = Building { nodes, text };
+        let mut ends = Vec::with_capacity(f.len());
         // A form sends a part's fields together ("weapons.0.*", then "weapons.1.*"): whether the
         // last first segment is the document's is kept for the next field.
         let mut last: Option<(&str, bool)> = None;
@@ -113,12 +177,17 @@ impl<'f> Tree<'f> {
         // a look among their parent's children.
         let mut prev: &str = "";
         let mut path: Vec<(usize, usize)> = Vec::with_capacity(8);
-        for (field, (name, value)) in (0u32..).zip(f.iter()) {
-            let (mut at, mut rest) = match shared(prev, &path, name) {
+        for (field, (name, _)) in f.iter().enumerate() {
+            // Where the name starts in the text.
+            let base = tree.text.len();
+            tree.text.push_str(name);
+            ends.push(tree.text.len());
+            // The node of the last segment found, and where that segment ends in the name.
+            let (mut at, mut end) = match shared(prev, &path, name) {
                 Some(k) => {
-                    let (end, node) = path[k];
                     path.truncate(k + 1);
-                    (node, name.get(end + 1..).unwrap_or(""))
+                    let (end, node) = path[k];
+                    (node, end)
                 }
                 None => {
                     let first = dot(name).map_or(name, |i| &name[..i]);
@@ -131,73 +200,45 @@ impl<'f> Tree<'f> {
                         }
                     };
                     if !ours {
-                        values.push(NONE);
                         continue;
                     }
                     path.clear();
-                    let at = tree.child(ROOT, first, field);
+                    let at = tree.child(ROOT, base, base + first.len());
                     path.push((first.len(), at));
-                    (at, name.get(first.len() + 1..).unwrap_or(""))
+                    (at, first.len())
                 }
             };
-            if let Some(&(end, _)) = path.last()
-                && end < name.len()
-            {
-                // The segments past the shared ones, each under the one before.
-                let mut end = end;
-                loop {
-                    let (seg, more) = match dot(rest) {
-                        Some(i) => (&rest[..i], true),
-                        None => (rest, false),
-                    };
-                    at = tree.child(at, seg, field);
-                    end += 1 + seg.len();
-                    path.push((end, at));
-                    if !more {
-                        break;
-                    }
-                    rest = &rest[seg.len() + 1..];
-                }
+            // The segments past the shared ones, each under the one before.
+            while end < name.len() {
+                let rest = &name[end + 1..];
+                let seg = dot(rest).unwrap_or(rest.len());
+                let start = end + 1;
+                end = start + seg;
+                at = tree.child(at, base + start, base + end);
+                path.push((end, at));
             }
             prev = name;
-            tree.nodes[at].value = Some(value);
-            values.push(at);
+            tree.nodes[at].value = at32(field);
         }
-        (tree, values)
+        let Building { nodes, text } = tree;
+        (Tree { bones: Arc::new(Bones { nodes, text }), fields: f, gone: Vec::new() }, ends)
     }
 
-    /// The child `key` of `parent`, made if new. A form sends a part's fields together, so the
-    /// last child made is looked at first.
-    fn child(&mut self, parent: usize, key: &'f str, field: u32) -> usize {
-        let last = self.nodes[parent].last;
-        if last != NONE && same(self.nodes[last].key, key) {
-            return last;
-        }
-        let bit = bit(key);
-        if self.nodes[parent].names & bit != 0
-            && let Some(id) = self.children(parent).find(|&(k, _)| same(k, key)).map(|(_, id)| id)
-        {
-            return id;
-        }
-        let id = self.nodes.len();
-        self.nodes.push(Node::new(key, field));
-        self.nodes[parent].names |= bit;
-        match last {
-            NONE => self.nodes[parent].first = id,
-            last => self.nodes[last].next = id,
-        }
-        self.nodes[parent].last = id;
-        id
+    /// Node `id`'s name under its parent.
+    fn key(&self, id: usize) -> &str {
+        let n = &self.bones.nodes[id];
+        self.bones.text.get(n.start as usize..n.end as usize).unwrap_or_default()
     }
 
     /// The children of `node` (set aside or not), by name, in the order first sent.
-    pub(super) fn children(&self, node: usize) -> impl Iterator<Item = (&'f str, usize)> + '_ {
-        let first = self.nodes[node].first;
+    pub(super) fn children(&self, node: usize) -> impl Iterator<Item = (&str, usize)> + '_ {
+        let nodes = &self.bones.nodes;
+        let first = nodes[node].first;
         std::iter::successors((first != NONE).then_some(first), |&id| {
-            let next = self.nodes[id].next;
+            let next = nodes[id].next;
             (next != NONE).then_some(next)
         })
-        .map(|id| (self.nodes[id].key, id))
+        .map(|id| (self.key(id), id))
     }
 
     /// The child `key` of `node` (set aside or not), looked for from `from` (one of its
@@ -205,48 +246,61 @@ impl<'f> Tree<'f> {
     /// fields are asked for in the order its form sends them, so each is found where the one
     /// before it was left. Also where the one after it is to be looked for.
     pub(super) fn child_from(&self, node: usize, key: &str, from: usize) -> (Option<usize>, usize) {
-        if self.nodes[node].names & bit(key) == 0 {
+        let Bones { nodes, text } = &*self.bones;
+        if nodes[node].names & bit(key) == 0 {
             return (None, from);
         }
-        let first = self.nodes[node].first;
+        let key = key.as_bytes();
+        let first = nodes[node].first;
         let start = if from == NONE { first } else { from };
         let mut id = start;
         while id != NONE {
-            if same(self.nodes[id].key, key) {
-                return (Some(id), self.nodes[id].next);
+            if same(key_in(text, &nodes[id]), key) {
+                return (Some(id), nodes[id].next);
             }
-            id = self.nodes[id].next;
+            id = nodes[id].next;
         }
         let mut id = first;
         while id != start {
-            if same(self.nodes[id].key, key) {
-                return (Some(id), self.nodes[id].next);
+            if same(key_in(text, &nodes[id]), key) {
+                return (Some(id), nodes[id].next);
             }
-            id = self.nodes[id].next;
+            id = nodes[id].next;
         }
         (None, from)
     }
 
     /// Whether the node has a child not set aside.
     pub(super) fn has_children(&self, node: usize) -> bool {
-        self.children(node).any(|(_, id)| !self.gone(id))
+        let nodes = &self.bones.nodes;
+        let mut id = nodes[node].first;
+        while id != NONE {
+            if !self.gone(id) {
+                return true;
+            }
+            id = nodes[id].next;
+        }
+        false
     }
 
     pub(super) fn value(&self, node: usize) -> Option<&'f str> {
-        self.nodes[node].value
+        match self.bones.nodes[node].value {
+            NO_VALUE => None,
+            field => self.fields.value_at(field as usize),
+        }
     }
 
     pub(super) fn gone(&self, node: usize) -> bool {
-        self.nodes[node].gone
+        !self.gone.is_empty() && self.gone.contains(&node)
     }
 
     /// Sets the node aside as unreadable.
     pub(super) fn set_aside(&mut self, node: usize) {
-        self.nodes[node].gone = true;
+        self.gone.push(node);
     }
 
     pub(super) fn raw(&self, node: usize) -> &'f str {
-        self.nodes[node].value.unwrap_or("")
+        self.value(node).unwrap_or("")
     }
 
     /// No value of its own, or only spaces: what a number or a choice reads as left out.
@@ -266,30 +320,14 @@ impl<'f> Tree<'f> {
 
 /// A tree without its values, kept from one form for the next that sends the same names in the
 /// same order: a player's next change (a keystroke, a choice) changes values, not names. Such a
-/// form's names are compared with the kept ones, the nodes are copied, and each value goes where
-/// the kept form's went, without cutting a name again.
+/// form's names are compared with the kept ones, the nodes are copied whole (their names are cut
+/// from the text they share), and each value goes where the kept form's went.
 #[derive(Debug)]
 struct Shape {
-    /// The form's names back to back, and where each ends.
-    names: String,
+    /// The tree's nodes and the form's names back to back.
+    bones: Arc<Bones>,
+    /// Where each field's name ends in the text.
     ends: Vec<usize>,
-    /// The nodes in order: each key is given by where it is in its field's name.
-    nodes: Vec<Bone>,
-    /// The node each field's value goes to ([`NONE`]: a field not the document's).
-    values: Vec<usize>,
-}
-
-/// A node of a kept [`Shape`].
-#[derive(Debug, Clone, Copy)]
-struct Bone {
-    field: u32,
-    /// Where its key starts and ends in its field's name.
-    start: u32,
-    end: u32,
-    first: usize,
-    last: usize,
-    next: usize,
-    names: u64,
 }
 
 /// How many shapes are kept per document type, each in the slot its form's count of fields and
@@ -313,80 +351,26 @@ fn kept() -> &'static Kept {
 }
 
 impl Shape {
-    /// The shape of `tree`, built from `f` (`values`: where each field's value went). None if a
-    /// key is not where its field's name has it, which building never does.
-    fn of(f: &Fields, tree: &Tree, values: Vec<usize>) -> Option<Shape> {
-        if tree.nodes.len() > MAX_KEPT_NODES {
-            return None;
-        }
-        let list: Vec<&str> = f.iter().map(|(k, _)| k).collect();
-        let mut names = String::with_capacity(list.iter().map(|k| k.len()).sum());
-        let mut ends = Vec::with_capacity(list.len());
-        for k in &list {
-            names.push_str(k);
-            ends.push(names.len());
-        }
-        let nodes = tree
-            .nodes
-            .iter()
-            .map(|n| {
-                let (start, end) = match n.field {
-                    NO_FIELD => (0, 0),
-                    i => {
-                        let name = *list.get(i as usize)?;
-                        let start = (n.key.as_ptr() as usize).wrapping_sub(name.as_ptr() as usize);
-                        let end = start + n.key.len();
-                        (name.get(start..end) == Some(n.key)).then_some((start, end))?
-                    }
-                };
-                Some(Bone {
-                    field: n.field,
-                    start: u32::try_from(start).ok()?,
-                    end: u32::try_from(end).ok()?,
-                    first: n.first,
-                    last: n.last,
-                    next: n.next,
-                    names: n.names,
-                })
-            })
-            .collect::<Option<Vec<Bone>>>()?;
-        Some(Shape { names, ends, nodes, values })
+    /// The shape of `tree` (`ends`: where each field's name ends in its text). None if the tree
+    /// is too large to keep.
+    fn of(tree: &Tree, ends: Vec<usize>) -> Option<Shape> {
+        (tree.bones.nodes.len() <= MAX_KEPT_NODES).then(|| Shape { bones: tree.bones.clone(), ends })
     }
 
     /// The tree of `f` if it sends this shape's names in this order.
-    fn tree<'f>(&self, f: &'f Fields) -> Option<Tree<'f>> {
+    fn tree<'f>(&self, f: &'f Fields<'f>) -> Option<Tree<'f>> {
         if f.len() != self.ends.len() {
             return None;
         }
-        let mut names: Vec<&'f str> = Vec::with_capacity(f.len());
+        let text = self.bones.text.as_bytes();
         let mut start = 0;
         for ((name, _), &end) in f.iter().zip(&self.ends) {
-            if self.names.get(start..end) != Some(name) {
+            if text.get(start..end) != Some(name.as_bytes()) {
                 return None;
             }
-            names.push(name);
             start = end;
         }
-        let mut nodes = Vec::with_capacity(self.nodes.len());
-        for b in &self.nodes {
-            let key = match b.field {
-                NO_FIELD => "",
-                i => names.get(i as usize)?.get(b.start as usize..b.end as usize)?,
-            };
-            nodes.push(Node {
-                first: b.first,
-                last: b.last,
-                next: b.next,
-                names: b.names,
-                ..Node::new(key, b.field)
-            });
-        }
-        for ((_, value), &at) in f.iter().zip(&self.values) {
-            if let Some(node) = nodes.get_mut(at) {
-                node.value = Some(value);
-            }
-        }
-        Some(Tree { nodes })
+        Some(Tree { bones: self.bones.clone(), fields: f, gone: Vec::new() })
     }
 }
 
@@ -394,7 +378,7 @@ impl<'f> Tree<'f> {
     /// [`Tree::build`]'s tree of a form read as a `T`, from the shape kept from an earlier form
     /// of `T` with the same names in the same order when there is one; otherwise built, and its
     /// shape kept.
-    pub(super) fn of<T: DeserializeOwned + 'static>(f: &'f Fields) -> Tree<'f> {
+    pub(super) fn of<T: DeserializeOwned + 'static>(f: &'f Fields<'f>) -> Tree<'f> {
         let names = f.iter().map(|(k, _)| k.len()).sum::<usize>();
         if f.len() > MAX_KEPT_FIELDS || names > MAX_KEPT_NAMES {
             return Tree::build(f, root_fields::<T>());
@@ -404,8 +388,8 @@ impl<'f> Tree<'f> {
         if let Some(tree) = shape.and_then(|s| s.tree(f)) {
             return tree;
         }
-        let (tree, values) = Tree::built(f, root_fields::<T>());
-        if let Some(shape) = Shape::of(f, &tree, values)
+        let (tree, ends) = Tree::built(f, root_fields::<T>());
+        if let Some(shape) = Shape::of(&tree, ends)
             && let Ok(mut kept) = kept().write()
         {
             let at = match kept.iter().position(|(t, _)| *t == id) {
@@ -476,8 +460,8 @@ mod tests {
     /// The tree written out: each node's name and value, then its children in order.
     fn shape(tree: &Tree, node: usize) -> String {
         let kids: Vec<String> = tree.children(node).map(|(_, id)| shape(tree, id)).collect();
-        let n = &tree.nodes[node];
-        format!("{:?}={:?}/{:x}[{}]", n.key, n.value, n.names, kids.join(","))
+        let n = &tree.bones.nodes[node];
+        format!("{:?}={:?}/{:x}[{}]", tree.key(node), tree.value(node), n.names, kids.join(","))
     }
 
     fn shape_of(tree: &Tree) -> String {
@@ -486,17 +470,25 @@ mod tests {
 
     /// Every field put in by looking up each of its segments from the root, as the tree was built
     /// before shared segments were kept.
-    fn by_every_segment<'f>(f: &'f Fields, roots: &[&str]) -> Tree<'f> {
-        let mut tree = Tree { nodes: vec![Node::new("", NO_FIELD), Node::new("", NO_FIELD)] };
-        for (field, (name, value)) in (0u32..).zip(f.iter()) {
+    fn by_every_segment<'f>(f: &'f Fields<'f>, roots: &[&str]) -> Tree<'f> {
+        let mut tree = Building { nodes: vec![Node::new(0, 0), Node::new(0, 0)], text: String::new() };
+        for (field, (name, _)) in f.iter().enumerate() {
+            let base = tree.text.len();
+            tree.text.push_str(name);
             let first = dot(name).map_or(name, |i| &name[..i]);
             if !roots.contains(&first) {
                 continue;
             }
-            let at = name.split('.').fold(ROOT, |at, seg| tree.child(at, seg, field));
-            tree.nodes[at].value = Some(value);
+            let mut start = base;
+            let at = name.split('.').fold(ROOT, |at, seg| {
+                let at = tree.child(at, start, start + seg.len());
+                start += seg.len() + 1;
+                at
+            });
+            tree.nodes[at].value = at32(field);
         }
-        tree
+        let Building { nodes, text } = tree;
+        Tree { bones: Arc::new(Bones { nodes, text }), fields: f, gone: Vec::new() }
     }
 
     /// A document whose own fields are the roots the tests' forms use.
@@ -531,8 +523,8 @@ mod tests {
         ) {
             let roots = ["a", "ab", "0"];
             let f = Fields::from_pairs(first.clone());
-            let (tree, kept) = Tree::built(&f, &roots);
-            let shape = Shape::of(&f, &tree, kept).expect("a built tree's shape");
+            let (tree, ends) = Tree::built(&f, &roots);
+            let shape = Shape::of(&tree, ends).expect("a built tree's shape");
             prop_assert_eq!(shape.tree(&f).map(|t| shape_of(&t)), Some(shape_of(&tree)));
             let again = Fields::from_pairs(first.iter().zip(&values).map(|((k, _), v)| (k.clone(), v.clone())));
             prop_assert_eq!(shape.tree(&again).map(|t| shape_of(&t)), Some(shape_of(&Tree::build(&again, &roots))));
@@ -591,7 +583,7 @@ mod tests {
             let f = Fields::from_pairs(fields.into_iter().map(|(segs, v)| (segs.join("."), v)));
             let roots = ["a", "ab", "0"];
             let (fast, slow) = (Tree::build(&f, &roots), by_every_segment(&f, &roots));
-            prop_assert_eq!(fast.nodes.len(), slow.nodes.len());
+            prop_assert_eq!(fast.bones.nodes.len(), slow.bones.nodes.len());
             prop_assert_eq!(shape(&fast, ROOT), shape(&slow, ROOT));
         }
     }

@@ -369,6 +369,30 @@ fn an_unreadable_number_is_reported_and_read_as_its_default_keeping_the_rest() {
     assert!(problems.iter().all(|p| p.code == Shared::BadNumber && p.is_error()));
 }
 
+/// A form after one with unreadable values, sending the same names, is read through the same
+/// kept nodes: what the first set aside is not set aside for it, and the other way about.
+#[test]
+fn what_one_form_sets_aside_is_not_set_aside_for_the_next_with_the_same_names() {
+    let names = ["name", "oars", "guns.0.kind", "guns.0.count", "armor.F", "armor.B"];
+    let with = |values: [&'static str; 6]| -> Vec<(&'static str, &'static str)> {
+        names.into_iter().zip(values).collect()
+    };
+    let (first, problems) = read::<Ship>(&with(["Wasp", "many", "mg", "two", "thick", "8"]));
+    assert_eq!((first.oars, first.guns[0].count, first.armor.len()), (0, 1, 1));
+    assert_eq!(problems.len(), 3);
+    let (second, problems) = read::<Ship>(&with(["Wasp", "4", "mg", "3", "5", "8"]));
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!((second.oars, second.guns[0].count), (4, 3));
+    assert_eq!(second.armor, BTreeMap::from([("B".into(), 8), ("F".into(), 5)]));
+    let (third, problems) = read::<Ship>(&with(["Wasp", "5", "mg", "lots", "6", "x"]));
+    assert_eq!((third.oars, third.guns[0].count), (5, 1));
+    assert_eq!(third.armor, BTreeMap::from([("F".into(), 6)]));
+    assert_eq!(
+        messages(&problems).into_iter().map(|(at, _)| at).collect::<Vec<_>>(),
+        ["guns.0.count", "armor.B"]
+    );
+}
+
 #[test]
 fn numbers_past_their_bounds_say_the_bound() {
     let (s, problems) = read::<Ship>(&[
