@@ -55,7 +55,8 @@ struct Bones {
 #[derive(Debug)]
 pub(super) struct Tree<'f> {
     bones: Arc<Bones>,
-    fields: &'f Fields<'f>,
+    /// Each posted field's value, in the order sent.
+    values: Vec<&'f str>,
     /// The nodes set aside as unreadable: read as left out (few, and mostly none).
     gone: Vec<usize>,
 }
@@ -221,7 +222,14 @@ impl<'f> Tree<'f> {
             tree.nodes[at].value = at32(field);
         }
         let Building { nodes, text } = tree;
-        (Tree { bones: Arc::new(Bones { nodes, text }), fields: f, gone: Vec::new() }, ends)
+        (
+            Tree {
+                bones: Arc::new(Bones { nodes, text }),
+                values: f.iter().map(|(_, v)| v).collect(),
+                gone: Vec::new(),
+            },
+            ends,
+        )
     }
 
     /// Node `id`'s name under its parent.
@@ -286,7 +294,7 @@ impl<'f> Tree<'f> {
     pub(super) fn value(&self, node: usize) -> Option<&'f str> {
         match self.bones.nodes[node].value {
             NO_VALUE => None,
-            field => self.fields.value_at(field as usize),
+            field => self.values.get(field as usize).copied(),
         }
     }
 
@@ -370,7 +378,7 @@ impl Shape {
             }
             start = end;
         }
-        Some(Tree { bones: self.bones.clone(), fields: f, gone: Vec::new() })
+        Some(Tree { bones: self.bones.clone(), values: f.iter().map(|(_, v)| v).collect(), gone: Vec::new() })
     }
 }
 
@@ -488,7 +496,11 @@ mod tests {
             tree.nodes[at].value = at32(field);
         }
         let Building { nodes, text } = tree;
-        Tree { bones: Arc::new(Bones { nodes, text }), fields: f, gone: Vec::new() }
+        Tree {
+            bones: Arc::new(Bones { nodes, text }),
+            values: f.iter().map(|(_, v)| v).collect(),
+            gone: Vec::new(),
+        }
     }
 
     /// A document whose own fields are the roots the tests' forms use.
