@@ -36,15 +36,15 @@ fn words(s: &str) -> Vec<String> {
     s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
 }
 
-/// FNV-1a, 64 bits: fixed, so the kept hashes mean the same on every machine and in every build.
+/// FNV-1a ([`fnv`](super::fnv)): fixed, so the kept hashes mean the same on every machine and in
+/// every build.
 fn hash(words: &[String]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut h = super::fnv::FNV_START;
     for (i, w) in words.iter().enumerate() {
-        let sep: &[u8] = if i == 0 { b"" } else { b" " };
-        for &b in sep.iter().chain(w.as_bytes()) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
+        if i > 0 {
+            h = super::fnv::fnv(h, b" ");
         }
+        h = super::fnv::fnv(h, w.as_bytes());
     }
     h
 }

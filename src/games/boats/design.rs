@@ -9,6 +9,7 @@ use super::tables::{
     WEAPONS, Weapon,
 };
 use crate::games::bounds::{self, Document};
+use crate::games::fnv::WordsMap;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -24,6 +25,48 @@ pub trait Catalogued: Sized + 'static + PartialEq + fmt::Debug {
     const WHAT: &'static str;
     fn all() -> &'static [Self];
     fn id(&self) -> &'static str;
+    /// The catalog's ids in lower case, made once ([`CatalogIds`]).
+    fn by_id() -> &'static CatalogIds;
+}
+
+/// Where each id of a catalog is, by the id in lower case: an id looked up is put in lower case
+/// and found by its hash, not compared with the catalog's ids one by one, whatever the case of
+/// their letters (a loaded design looks up some thirty on every live update, among ids that share
+/// their first letters: "heavy-", "light-").
+#[derive(Debug)]
+pub struct CatalogIds(WordsMap<Box<[u8]>, usize>);
+
+/// The longest id put in lower case on the stack to be looked up; a longer one is put in a
+/// string (no catalog id is near this long).
+const SHORT_ID: usize = 64;
+
+impl CatalogIds {
+    fn of<T: Catalogued>(all: &[T]) -> Self {
+        let mut by = WordsMap::default();
+        for (i, t) in all.iter().enumerate() {
+            // The first of ids alike but for case is the one found, as a look in order finds.
+            by.entry(t.id().to_ascii_lowercase().into_bytes().into_boxed_slice()).or_insert(i);
+        }
+        CatalogIds(by)
+    }
+
+    /// The first entry whose id is `wanted`, whatever the case of its letters.
+    fn find<T: Catalogued>(&self, wanted: &str) -> Option<&'static T> {
+        // Most ids come as the catalog writes them, in lower case: found as they are.
+        if let Some(&at) = self.0.get(wanted.as_bytes()) {
+            return T::all().get(at);
+        }
+        let mut short = [0u8; SHORT_ID];
+        let at = match short.get_mut(..wanted.len()) {
+            Some(lower) => {
+                lower.copy_from_slice(wanted.as_bytes());
+                lower.make_ascii_lowercase();
+                self.0.get(&*lower)
+            }
+            None => self.0.get(wanted.to_ascii_lowercase().as_bytes()),
+        };
+        T::all().get(*at?)
+    }
 }
 
 macro_rules! catalogued {
@@ -35,6 +78,10 @@ macro_rules! catalogued {
             }
             fn id(&self) -> &'static str {
                 self.id
+            }
+            fn by_id() -> &'static CatalogIds {
+                static BY: std::sync::OnceLock<CatalogIds> = std::sync::OnceLock::new();
+                BY.get_or_init(|| CatalogIds::of(Self::all()))
             }
         }
     };
@@ -71,11 +118,7 @@ impl<T: Catalogued> Ref<T> {
 
     /// Looks an id up; ids are matched without regard to case or surrounding space.
     pub fn parse(id: &str) -> Self {
-        let wanted = id.trim();
-        T::all()
-            .iter()
-            .find(|t| t.id().eq_ignore_ascii_case(wanted))
-            .map_or_else(|| Ref::Unknown(id.to_owned()), Ref::Known)
+        T::by_id().find(id.trim()).map_or_else(|| Ref::Unknown(id.to_owned()), Ref::Known)
     }
 }
 

@@ -23,13 +23,7 @@ pub(crate) fn name_bit(name: &str) -> u64 {
     1 << (h % 64)
 }
 
-/// Where FNV-1a starts.
-pub(crate) const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// FNV-1a: `h` with `bytes` hashed onto it.
-pub(crate) fn fnv(h: u64, bytes: &[u8]) -> u64 {
-    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
+pub(crate) use crate::games::fnv::{FNV_START, fnv};
 
 impl Name for &str {
     fn hash(self) -> u64 {
@@ -181,12 +175,6 @@ impl<'a> Fields<'a> {
 
     pub fn is_empty(&self) -> bool {
         self.pairs.is_empty()
-    }
-
-    /// The value of the field sent `i`th (from 0).
-    #[inline]
-    pub fn value_at(&self, i: usize) -> Option<&str> {
-        self.pairs.get(i).map(|(_, v)| v.as_ref())
     }
 
     /// Every field, in the order sent.

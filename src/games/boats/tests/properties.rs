@@ -638,3 +638,51 @@ fn the_legal_biased_generator_mostly_makes_legal_designs() {
     println!("legal-biased designs: {legal} of {samples} legal");
     assert!(legal * 10 >= samples * 7, "only {legal} of {samples} are legal");
 }
+
+// ---------------------------------------------------------------- catalog ids
+
+/// What an id names, looked for through the whole catalog in its order: what `Ref::parse` found
+/// before ids were looked up by their hash.
+fn named_in_order<T: Catalogued>(id: &str) -> Option<&'static T> {
+    let wanted = id.trim();
+    T::all().iter().find(|t| t.id().eq_ignore_ascii_case(wanted))
+}
+
+fn parsed<T: Catalogued>(id: &str) -> Option<&'static T> {
+    Ref::<T>::parse(id).known()
+}
+
+/// Every id of every catalog, in any case and with spaces around it, names its own entry; so does
+/// any text that names one, and text that names none names none.
+fn ids_are_found_as_a_look_through_the_catalog_finds_them<T: Catalogued>(texts: &[String]) {
+    for t in T::all() {
+        for id in [t.id().to_owned(), t.id().to_uppercase(), format!("  {} ", t.id())] {
+            assert_eq!(parsed::<T>(&id), named_in_order::<T>(&id), "{id}");
+            assert!(parsed::<T>(&id).is_some_and(|found| found.id() == t.id()), "{id}");
+        }
+    }
+    for text in texts {
+        assert_eq!(parsed::<T>(text), named_in_order::<T>(text), "{text:?}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn catalog_ids_are_found_by_their_hash_as_by_a_look_through_the_catalog(
+        texts in prop::collection::vec("[a-zA-Z -]{0,24}", 0..40),
+    ) {
+        // Texts near real ids too: each one with a letter changed, cut short, or lengthened.
+        let mut texts = texts;
+        for id in WEAPONS.iter().map(|w| w.id).chain(ACCESSORIES.iter().map(|a| a.id)).take(30) {
+            texts.push(format!("{id}s"));
+            texts.push(id[..id.len() / 2].to_owned());
+            texts.push(id.replacen(|c: char| c.is_ascii_lowercase(), "Q", 1));
+        }
+        ids_are_found_as_a_look_through_the_catalog_finds_them::<Hull>(&texts);
+        ids_are_found_as_a_look_through_the_catalog_finds_them::<tables::Plant>(&texts);
+        ids_are_found_as_a_look_through_the_catalog_finds_them::<tables::Weapon>(&texts);
+        ids_are_found_as_a_look_through_the_catalog_finds_them::<tables::Item>(&texts);
+        ids_are_found_as_a_look_through_the_catalog_finds_them::<tables::ArmorType>(&texts);
+        ids_are_found_as_a_look_through_the_catalog_finds_them::<tables::Role>(&texts);
+    }
+}
