@@ -36,15 +36,15 @@ fn words(s: &str) -> Vec<String> {
     s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
 }
 
-/// FNV-1a ([`fnv`](super::fnv)): fixed, so the kept hashes mean the same on every machine and in
+/// FNV-1a ([`fnv`](super::hash::fnv)): fixed, so the kept hashes mean the same on every machine and in
 /// every build.
 fn hash(words: &[String]) -> u64 {
-    let mut h = super::fnv::FNV_START;
+    let mut h = super::hash::FNV_START;
     for (i, w) in words.iter().enumerate() {
         if i > 0 {
-            h = super::fnv::fnv(h, b" ");
+            h = super::hash::fnv(h, b" ");
         }
-        h = super::fnv::fnv(h, w.as_bytes());
+        h = super::hash::fnv(h, w.as_bytes());
     }
     h
 }

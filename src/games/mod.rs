@@ -6,7 +6,7 @@ pub mod boats;
 pub mod bounds;
 pub mod epic;
 pub mod exact;
-pub mod fnv;
+pub mod hash;
 pub mod registry;
 pub mod samurai;
 pub mod units;

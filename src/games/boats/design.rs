@@ -9,7 +9,7 @@ use super::tables::{
     WEAPONS, Weapon,
 };
 use crate::games::bounds::{self, Document};
-use crate::games::fnv::WordsMap;
+use crate::games::hash::WordsMap;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -29,10 +29,10 @@ pub trait Catalogued: Sized + 'static + PartialEq + fmt::Debug {
     fn by_id() -> &'static CatalogIds;
 }
 
-/// Where each id of a catalog is, by the id in lower case: an id looked up is put in lower case
-/// and found by its hash, not compared with the catalog's ids one by one, whatever the case of
-/// their letters (a loaded design looks up some thirty on every live update, among ids that share
-/// their first letters: "heavy-", "light-").
+/// Where each id of a catalog is, by the id in lower case: an id looked up is found by its hash as
+/// it is sent (in lower case, as the pages send them), or else put in lower case and found so; not
+/// compared with the catalog's ids one by one (a loaded design looks up some thirty on every live
+/// update, among ids that share their first letters: "heavy-", "light-").
 #[derive(Debug)]
 pub struct CatalogIds(WordsMap<Box<[u8]>, usize>);
 

@@ -16,14 +16,13 @@ pub trait Name: Copy {
 
 /// A name's bit among others', from its length and its first and last bytes: names sent
 /// together rarely share one, and a name whose bit is not among a set's is not in it.
-pub(crate) fn name_bit(name: &str) -> u64 {
-    let b = name.as_bytes();
+pub(crate) fn name_bit(b: &[u8]) -> u64 {
     let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
     let h = (b.len() as u32).wrapping_mul(7) ^ u32::from(first).wrapping_mul(3) ^ u32::from(last);
     1 << (h % 64)
 }
 
-pub(crate) use crate::games::fnv::{FNV_START, fnv};
+pub(crate) use crate::games::hash::{FNV_START, fnv};
 
 impl Name for &str {
     fn hash(self) -> u64 {
@@ -33,7 +32,7 @@ impl Name for &str {
         key == self
     }
     fn bit(self) -> u64 {
-        name_bit(self)
+        name_bit(self.as_bytes())
     }
 }
 
@@ -45,7 +44,7 @@ impl Name for &String {
         key == self
     }
     fn bit(self) -> u64 {
-        name_bit(self)
+        name_bit(self.as_bytes())
     }
 }
 
@@ -135,7 +134,8 @@ impl<'a> Fields<'a> {
     }
 
     pub fn get(&self, name: impl Name) -> Option<&str> {
-        let names = *self.names.get_or_init(|| self.pairs.iter().fold(0, |m, (k, _)| m | name_bit(k)));
+        let names =
+            *self.names.get_or_init(|| self.pairs.iter().fold(0, |m, (k, _)| m | name_bit(k.as_bytes())));
         if names & name.bit() == 0 {
             return None;
         }

@@ -51,7 +51,7 @@ struct Bones {
 /// Every posted field under the document's own field names, split on ".": a node may have a value
 /// of its own (a presence marker, a checkbox's fallback) and children. Its nodes are shared with
 /// the shape kept from the form (a later form sending the same names is read through the very
-/// same nodes, nothing copied), and each value is read from the posted fields.
+/// same nodes, nothing copied); each node's value is its field's, from the tree's own list.
 #[derive(Debug)]
 pub(super) struct Tree<'f> {
     bones: Arc<Bones>,
@@ -126,7 +126,7 @@ impl Building {
         if last != NONE && same(key_in(&self.text, &self.nodes[last]), key) {
             return last;
         }
-        let bit = bit_of(key);
+        let bit = bit(key);
         if self.nodes[parent].names & bit != 0 {
             let mut id = self.nodes[parent].first;
             while id != NONE {
@@ -146,11 +146,6 @@ impl Building {
         self.nodes[parent].last = id;
         id
     }
-}
-
-/// [`bit`] of a name's bytes.
-fn bit_of(key: &[u8]) -> u64 {
-    bit(std::str::from_utf8(key).unwrap_or_default())
 }
 
 impl<'f> Tree<'f> {
@@ -255,7 +250,7 @@ impl<'f> Tree<'f> {
     /// before it was left. Also where the one after it is to be looked for.
     pub(super) fn child_from(&self, node: usize, key: &str, from: usize) -> (Option<usize>, usize) {
         let Bones { nodes, text } = &*self.bones;
-        if nodes[node].names & bit(key) == 0 {
+        if nodes[node].names & bit(key.as_bytes()) == 0 {
             return (None, from);
         }
         let key = key.as_bytes();
@@ -328,8 +323,8 @@ impl<'f> Tree<'f> {
 
 /// A tree without its values, kept from one form for the next that sends the same names in the
 /// same order: a player's next change (a keystroke, a choice) changes values, not names. Such a
-/// form's names are compared with the kept ones, the nodes are copied whole (their names are cut
-/// from the text they share), and each value goes where the kept form's went.
+/// form's names are compared with the kept ones, and it is read through the kept nodes themselves
+/// (shared, not copied), each value where the kept form's was.
 #[derive(Debug)]
 struct Shape {
     /// The tree's nodes and the form's names back to back.

@@ -1,6 +1,7 @@
-//! FNV-1a, 64 bits: one hash for the short keys the app looks up and keeps (a form's names, a
-//! catalog's ids, a document's words), fixed on every machine and in every build, and quicker
-//! than the standard hash for keys of a few bytes that no one chooses to collide.
+//! The hashes of the short keys the app looks up and keeps, quicker than the standard hash for
+//! keys of a few bytes that no one chooses to collide: FNV-1a (a form's names, the tests' kept
+//! fingerprints: fixed on every machine and in every build) and a word-at-a-time hash for a map
+//! of a catalog's ids.
 
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -10,26 +11,6 @@ pub const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 /// FNV-1a: `h` with `bytes` hashed onto it.
 pub fn fnv(h: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
-
-/// FNV-1a as a map's hasher.
-#[derive(Debug, Clone, Copy)]
-pub struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(FNV_START)
-    }
-}
-
-impl Hasher for Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = fnv(self.0, bytes);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// Eight bytes at a time, for a map's short keys (a catalog's ids): each word of the key mixed in
@@ -70,9 +51,6 @@ impl Words {
 /// A map hashed with [`Words`].
 pub type WordsMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<Words>>;
 
-/// A map hashed with [`Fnv`].
-pub type FnvMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<Fnv>>;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,8 +62,21 @@ mod tests {
         assert_eq!(fnv(FNV_START, b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv(FNV_START, b"foobar"), 0x8594_4171_f739_67e8);
         assert_eq!(fnv(fnv(FNV_START, b"foo"), b"bar"), fnv(FNV_START, b"foobar"));
-        let mut h = Fnv::default();
-        h.write(b"foobar");
-        assert_eq!(h.finish(), 0x8594_4171_f739_67e8);
+    }
+
+    /// Keys that differ anywhere, in their last bytes past a word or only in length, hash apart
+    /// (as a map hashes a key: its length, then its bytes).
+    #[test]
+    fn words_tell_short_keys_apart() {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        let hash = |key: &[u8]| BuildHasherDefault::<Words>::default().hash_one(key);
+        let keys: [&[u8]; 8] =
+            [b"", b"a", b"a\0", b"vmg", b"heavy-rocket", b"heavy-rockets", b"heavy-racket", b"light-rocket"];
+        for (i, a) in keys.iter().enumerate() {
+            assert_eq!(hash(a), hash(a));
+            for b in &keys[i + 1..] {
+                assert_ne!(hash(a), hash(b), "{a:?} {b:?}");
+            }
+        }
     }
 }
