@@ -111,14 +111,9 @@ fn at32(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
-/// A tree's bones being built: the text of names grows with them.
-struct Building {
-    nodes: Vec<Node>,
-    text: String,
-}
-
-impl Building {
-    /// The child of `parent` named `text[start..end]`, made if new. A form sends a part's fields
+impl Bones {
+    /// While the bones are built (the text growing with them): the child of `parent` named
+    /// `text[start..end]`, made if new. A form sends a part's fields
     /// together, so the last child made is looked at first.
     fn child(&mut self, parent: usize, start: usize, end: usize) -> usize {
         let key = self.text.as_bytes().get(start..end).unwrap_or_default();
@@ -162,7 +157,7 @@ impl<'f> Tree<'f> {
         let mut nodes = Vec::with_capacity((2 + 2 * f.len()).min(1024));
         nodes.extend([Node::new(0, 0), Node::new(0, 0)]);
         let text = String::with_capacity(f.iter().map(|(k, _)| k.len()).sum());
-        let mut tree = Building { nodes, text };
+        let mut tree = Bones { nodes, text };
         let mut ends = Vec::with_capacity(f.len());
         // A form sends a part's fields together ("weapons.0.*", then "weapons.1.*"): whether the
         // last first segment is the document's is kept for the next field.
@@ -216,15 +211,12 @@ impl<'f> Tree<'f> {
             prev = name;
             tree.nodes[at].value = at32(field);
         }
-        let Building { nodes, text } = tree;
-        (
-            Tree {
-                bones: Arc::new(Bones { nodes, text }),
-                values: f.iter().map(|(_, v)| v).collect(),
-                gone: Vec::new(),
-            },
-            ends,
-        )
+        (Tree::of_bones(Arc::new(tree), f), ends)
+    }
+
+    /// The tree of `f` on `bones` (built from it, or kept from a form with the same names).
+    fn of_bones(bones: Arc<Bones>, f: &'f Fields<'f>) -> Tree<'f> {
+        Tree { bones, values: f.iter().map(|(_, v)| v).collect(), gone: Vec::new() }
     }
 
     /// Node `id`'s name under its parent.
@@ -373,7 +365,7 @@ impl Shape {
             }
             start = end;
         }
-        Some(Tree { bones: self.bones.clone(), values: f.iter().map(|(_, v)| v).collect(), gone: Vec::new() })
+        Some(Tree::of_bones(self.bones.clone(), f))
     }
 }
 
@@ -474,7 +466,7 @@ mod tests {
     /// Every field put in by looking up each of its segments from the root, as the tree was built
     /// before shared segments were kept.
     fn by_every_segment<'f>(f: &'f Fields<'f>, roots: &[&str]) -> Tree<'f> {
-        let mut tree = Building { nodes: vec![Node::new(0, 0), Node::new(0, 0)], text: String::new() };
+        let mut tree = Bones { nodes: vec![Node::new(0, 0), Node::new(0, 0)], text: String::new() };
         for (field, (name, _)) in f.iter().enumerate() {
             let base = tree.text.len();
             tree.text.push_str(name);
@@ -490,12 +482,7 @@ mod tests {
             });
             tree.nodes[at].value = at32(field);
         }
-        let Building { nodes, text } = tree;
-        Tree {
-            bones: Arc::new(Bones { nodes, text }),
-            values: f.iter().map(|(_, v)| v).collect(),
-            gone: Vec::new(),
-        }
+        Tree::of_bones(Arc::new(tree), f)
     }
 
     /// A document whose own fields are the roots the tests' forms use.
