@@ -36,10 +36,6 @@ pub trait Catalogued: Sized + 'static + PartialEq + fmt::Debug {
 #[derive(Debug)]
 pub struct CatalogIds(WordsMap<Box<[u8]>, usize>);
 
-/// The longest id put in lower case on the stack to be looked up; a longer one is put in a
-/// string (no catalog id is near this long).
-const SHORT_ID: usize = 64;
-
 impl CatalogIds {
     fn of<T: Catalogued>(all: &[T]) -> Self {
         let mut by = WordsMap::default();
@@ -56,16 +52,8 @@ impl CatalogIds {
         if let Some(&at) = self.0.get(wanted.as_bytes()) {
             return T::all().get(at);
         }
-        let mut short = [0u8; SHORT_ID];
-        let at = match short.get_mut(..wanted.len()) {
-            Some(lower) => {
-                lower.copy_from_slice(wanted.as_bytes());
-                lower.make_ascii_lowercase();
-                self.0.get(&*lower)
-            }
-            None => self.0.get(wanted.to_ascii_lowercase().as_bytes()),
-        };
-        T::all().get(*at?)
+        let at = self.0.get(wanted.to_ascii_lowercase().as_bytes())?;
+        T::all().get(*at)
     }
 }
 

@@ -22,7 +22,7 @@ pub(crate) fn name_bit(b: &[u8]) -> u64 {
     1 << (h % 64)
 }
 
-pub(crate) use crate::games::hash::{FNV_START, fnv};
+use crate::games::hash::{FNV_START, fnv};
 
 impl Name for &str {
     fn hash(self) -> u64 {

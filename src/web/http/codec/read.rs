@@ -3,7 +3,7 @@
 
 use super::access::{Items, MapEntries, StructFields, UnitVariant};
 use super::*;
-use crate::web::http::fields::{FNV_START, fnv};
+use crate::games::hash::{FNV_START, fnv};
 
 // ---------------------------------------------------------------------------------------------
 // Reading
