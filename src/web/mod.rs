@@ -26,7 +26,7 @@ pub use http::state::AppState;
 
 use flows::{builder, compare, saved};
 use http::gate::Gated;
-use http::headers::with_security_headers;
+use http::headers::Outgoing;
 use http::{cache, error, health, judging, limit, metrics, origin, rate};
 
 use crate::store::Db;
@@ -38,7 +38,6 @@ use std::any::Any;
 use std::time::Duration;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
@@ -82,11 +81,9 @@ pub fn app(state: AppState) -> Router {
         .map_response(IntoResponse::into_response)
         .option_layer(traced)
         .map_response(IntoResponse::into_response)
-        .map_response(with_security_headers)
-        // Pages are small and made per request: the fastest level costs a fraction of
-        // the default's time for nearly the same size. Share pages bring their own,
-        // compressed once per change (see cache.rs).
-        .layer(CompressionLayer::new().quality(CompressionLevel::Fastest))
+        // Security headers, and compression for clients that take it. Share pages bring
+        // their own, compressed once per change (see cache.rs).
+        .layer(Outgoing)
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(Edge(public))
         .layer(Gated(rate::TokenAttempts(writes.clone())))
