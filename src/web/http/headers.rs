@@ -179,81 +179,67 @@ mod outgoing {
     use axum::http::StatusCode;
     use tower::{Service, ServiceBuilder, ServiceExt};
 
-    /// An answer chosen by the request's path: each one a case the compression layer treats
-    /// its own way.
+    /// Each case the compression layer treats its own way: a path, the answer's status and
+    /// headers. Each answers the same page of text unless [`answer`] says otherwise.
+    const CASES: [(&str, u16, &[(&str, &str)]); 15] = [
+        ("/page", 200, &[]),
+        ("/tiny", 200, &[]),
+        ("/exactly-32", 200, &[]),
+        ("/png", 200, &[("content-type", "image/png")]),
+        ("/svg", 200, &[("content-type", "image/svg+xml")]),
+        ("/events", 200, &[("content-type", "text/event-stream")]),
+        ("/encoded", 200, &[("content-encoding", "gzip")]),
+        ("/range", 206, &[("content-range", "bytes 0-99/2000")]),
+        ("/varies", 200, &[("vary", "Accept-Encoding")]),
+        ("/varies-else", 200, &[("vary", "cookie")]),
+        ("/own-frame", 200, &[("x-frame-options", "SAMEORIGIN"), ("content-type", "text/html")]),
+        ("/json", 200, &[("content-type", "application/json")]),
+        ("/streamed", 200, &[]),
+        ("/empty", 204, &[]),
+        ("/missing", 404, &[("content-type", "text/plain; charset=utf-8")]),
+    ];
+
+    /// The answer to a request: its case by the request's path.
     fn answer(req: &Request<Body>) -> Response<Body> {
+        let path = req.uri().path();
+        let (_, status, headers) = CASES.iter().find(|(p, ..)| *p == path).expect("a known case");
         let page = "<p>A boat of many parts.</p>\n".repeat(40);
-        let mut b = Response::builder();
-        let body = match req.uri().path() {
-            "/page" => Body::from(page.clone()),
+        let body = match path {
             "/tiny" => Body::from("ok"),
             "/exactly-32" => Body::from("x".repeat(32)),
-            "/png" => {
-                b = b.header(header::CONTENT_TYPE, "image/png");
-                Body::from(vec![7u8; 900])
-            }
-            "/svg" => {
-                b = b.header(header::CONTENT_TYPE, "image/svg+xml");
-                Body::from(page.clone())
-            }
-            "/events" => {
-                b = b.header(header::CONTENT_TYPE, "text/event-stream");
-                Body::from(page.clone())
-            }
-            "/encoded" => {
-                b = b.header(header::CONTENT_ENCODING, "gzip");
-                Body::from(page.clone())
-            }
-            "/range" => {
-                b = b.status(StatusCode::PARTIAL_CONTENT).header(header::CONTENT_RANGE, "bytes 0-99/2000");
-                Body::from(page.clone())
-            }
-            "/varies" => {
-                b = b.header(header::VARY, "Accept-Encoding");
-                Body::from(page.clone())
-            }
-            "/varies-else" => {
-                b = b.header(header::VARY, "cookie");
-                Body::from(page.clone())
-            }
-            "/own-frame" => {
-                b = b.header(header::X_FRAME_OPTIONS, "SAMEORIGIN").header(header::CONTENT_TYPE, "text/html");
-                Body::from(page.clone())
-            }
-            "/json" => {
-                b = b.header(header::CONTENT_TYPE, "application/json");
-                Body::from(format!("{{\"text\":{:?}}}", page))
-            }
-            "/streamed" => Body::from_stream(futures_stream(page.clone())),
-            "/empty" => {
-                b = b.status(StatusCode::NO_CONTENT);
-                Body::empty()
-            }
-            "/missing" => {
-                b = b.status(StatusCode::NOT_FOUND).header(header::CONTENT_TYPE, "text/plain; charset=utf-8");
-                Body::from(page.clone())
-            }
-            _ => Body::from(page.clone()),
+            "/png" => Body::from(vec![7u8; 900]),
+            "/json" => Body::from(format!("{{\"text\":{page:?}}}")),
+            "/streamed" => Body::from_stream(two_chunks(page)),
+            "/empty" => Body::empty(),
+            _ => Body::from(page),
         };
+        let mut b = Response::builder().status(*status);
+        for (name, value) in *headers {
+            b = b.header(*name, *value);
+        }
         b.body(body).unwrap()
     }
 
     /// A body of two chunks whose length is not known ahead.
-    fn futures_stream(text: String) -> impl futures_util::Stream<Item = Result<Bytes, Infallible>> + Send {
+    fn two_chunks(text: String) -> impl futures_util::Stream<Item = Result<Bytes, Infallible>> + Send {
         let (a, b) = text.split_at(text.len() / 2);
         futures_util::stream::iter([Ok(Bytes::from(a.to_owned())), Ok(Bytes::from(b.to_owned()))])
     }
 
+    /// The app inside: answers by [`answer`].
     async fn inner(req: Request<Body>) -> Result<Response<Body>, Infallible> {
         Ok(answer(&req))
     }
 
+    /// What the stack did before [`Outgoing`]: the security headers put on the answer as it left
+    /// the compression layer, its body boxed.
     fn old_way(res: Response<tower_http::compression::CompressionBody<Body>>) -> Response<Body> {
         let mut res = res.map(Body::new);
         security_headers(res.headers_mut());
         res
     }
 
+    /// What a client sees of an answer: its status, its headers in order, its whole body.
     async fn seen(res: Response<Body>) -> (StatusCode, Vec<(String, Vec<u8>)>, Bytes) {
         let (parts, body) = res.into_parts();
         let headers = parts.headers.iter().map(|(k, v)| (k.to_string(), v.as_bytes().to_vec())).collect();
@@ -262,23 +248,6 @@ mod outgoing {
 
     #[tokio::test]
     async fn answers_as_the_compression_layer_would() {
-        let paths = [
-            "/page",
-            "/tiny",
-            "/exactly-32",
-            "/png",
-            "/svg",
-            "/events",
-            "/encoded",
-            "/range",
-            "/varies",
-            "/varies-else",
-            "/own-frame",
-            "/json",
-            "/streamed",
-            "/empty",
-            "/missing",
-        ];
         let encodings = [
             None,
             Some("gzip"),
@@ -299,7 +268,7 @@ mod outgoing {
             .service(tower::service_fn(inner));
         let mut new = ServiceBuilder::new().layer(Outgoing).service(tower::service_fn(inner));
         let mut compressed = 0;
-        for path in paths {
+        for (path, ..) in CASES {
             for enc in encodings {
                 let req = || {
                     let mut r = Request::get(path);
