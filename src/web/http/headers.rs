@@ -179,9 +179,12 @@ mod outgoing {
     use axum::http::StatusCode;
     use tower::{Service, ServiceBuilder, ServiceExt};
 
+    /// A path, the status and the headers its answer has.
+    type Case = (&'static str, u16, &'static [(&'static str, &'static str)]);
+
     /// Each case the compression layer treats its own way: a path, the answer's status and
     /// headers. Each answers the same page of text unless [`answer`] says otherwise.
-    const CASES: [(&str, u16, &[(&str, &str)]); 15] = [
+    const CASES: [Case; 15] = [
         ("/page", 200, &[]),
         ("/tiny", 200, &[]),
         ("/exactly-32", 200, &[]),
