@@ -47,20 +47,21 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Outgoing;
 
-impl<S: Clone> tower::Layer<S> for Outgoing {
+impl<S> tower::Layer<S> for Outgoing {
     type Service = OutgoingService<S>;
 
     fn layer(&self, inner: S) -> OutgoingService<S> {
-        let compressed = CompressionLayer::new().quality(CompressionLevel::Fastest);
-        OutgoingService { compressed: tower::Layer::layer(&compressed, inner.clone()), plain: inner }
+        let compression = CompressionLayer::new().quality(CompressionLevel::Fastest);
+        OutgoingService { inner: tower::Layer::layer(&compression, inner) }
     }
 }
 
-/// A service at the [`Outgoing`] edge: the same inner service, with compression and without.
+/// A service at the [`Outgoing`] edge: the inner service in tower-http's compression, called
+/// through it or, for a request naming no encoding, past it. One copy of the inner service, not
+/// one for each way: the stack is cloned for every request.
 #[derive(Clone)]
 pub struct OutgoingService<S> {
-    plain: S,
-    compressed: Compression<S>,
+    inner: Compression<S>,
 }
 
 impl<S, B> tower::Service<Request<Body>> for OutgoingService<S>
@@ -74,16 +75,15 @@ where
     type Future = OutgoingFuture<S::Future>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
-        // Both are the same stack of layers around the router, ready as it is (always).
-        std::task::ready!(self.plain.poll_ready(cx))?;
-        self.compressed.poll_ready(cx)
+        // Compression is ready when the service inside is.
+        self.inner.poll_ready(cx)
     }
 
     fn call(&mut self, req: Request<Body>) -> Self::Future {
         if req.headers().contains_key(header::ACCEPT_ENCODING) {
-            OutgoingFuture::Compressed { inner: self.compressed.call(req) }
+            OutgoingFuture::Compressed { inner: self.inner.call(req) }
         } else {
-            OutgoingFuture::Plain { inner: self.plain.call(req) }
+            OutgoingFuture::Plain { inner: self.inner.get_mut().call(req) }
         }
     }
 }
