@@ -106,6 +106,41 @@ async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() 
     assert_eq!(other.status(), StatusCode::NOT_FOUND);
 }
 
+/// A page no one has visited, visited by 32 at once (a link just shared): one visit draws it,
+/// the other 31 wait for it and are answered from the kept page, every one the same page.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_visited_by_many_at_once_is_drawn_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = start_with(dir.path().join("crowd.db"), &["--metrics-bind", "127.0.0.1:0"]);
+    let (site, metrics) =
+        (format!("http://{}", server.addr), format!("http://{}/metrics", metrics_address(&server)));
+    let client = reqwest::Client::new();
+    let game = &drydock::games::boats::GAME;
+    let doc: serde_json::Value = serde_json::from_str(game.example).expect("example");
+    let (id, _) = save_through_api(&client, &site, game, &doc).await;
+    let visits: Vec<_> = (0..32)
+        .map(|_| {
+            // Each visitor on a connection of its own, as many browsers are.
+            let (client, url) = (reqwest::Client::new(), format!("{site}{}/{id}", game.path));
+            tokio::spawn(async move {
+                let r = client.get(url).send().await.expect("share page");
+                (r.status(), r.text().await.expect("body"))
+            })
+        })
+        .collect();
+    let mut pages = Vec::new();
+    for v in visits {
+        let (status, body) = v.await.expect("visit");
+        assert_eq!(status, StatusCode::OK);
+        pages.push(body);
+    }
+    let name = doc["name"].as_str().expect("the example is named");
+    assert!(pages.iter().all(|p| *p == pages[0] && p.contains(name)), "every visitor saw the same page");
+    let scrape = client.get(&metrics).send().await.expect("scrape").text().await.expect("text");
+    assert_eq!(value(&scrape, "drydock_kept_page_hits_total", &[]), Some(31.0), "{scrape}");
+    assert_eq!(value(&scrape, "drydock_kept_pages", &[]), Some(1.0), "{scrape}");
+}
+
 #[test]
 fn without_the_option_nothing_listens_for_metrics() {
     let dir = tempfile::tempdir().expect("temp dir");

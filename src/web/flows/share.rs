@@ -92,6 +92,19 @@ where
     if anonymous && let Some(page) = state.pages.get(address, mark) {
         return Ok(page.kept_response(headers));
     }
+    // One visit draws a page that is missing; those arriving meanwhile wait for it, then are
+    // answered from it (see `PageCache::draw_or_wait`).
+    let _drawing = if anonymous {
+        let drawing = state.pages.draw_or_wait(address).await;
+        if drawing.is_none()
+            && let Some(page) = state.pages.get(address, mark)
+        {
+            return Ok(page.kept_response(headers));
+        }
+        drawing
+    } else {
+        None
+    };
     let b = load(state, id, game).await?;
     let facts = saved(state, &b, &EditToken::read(headers), just_saved).await?;
     let cacheable = !facts.owner && facts.edit_link.is_none();

@@ -250,3 +250,44 @@ fn each_encoding_decodes_to_the_page() {
     let r = page.response(&HeaderMap::new());
     assert!(r.headers().get(header::CONTENT_ENCODING).is_none());
 }
+
+/// Many visits to a page that is not kept: the first draws it, the others wait for that
+/// drawing (however it ends) and then look again; other pages are drawn meanwhile, and nothing
+/// is left behind.
+#[tokio::test]
+async fn one_visit_draws_a_missing_page_and_the_others_wait_for_it() {
+    let c = Arc::new(PageCache::default());
+    let first = c.draw_or_wait("/boats/a").await.expect("the first visit draws");
+    let waiting: Vec<_> = (0..8)
+        .map(|_| {
+            let c = c.clone();
+            tokio::spawn(async move { c.draw_or_wait("/boats/a").await.is_some() })
+        })
+        .collect();
+    // Another page is not held up by this one.
+    let other = c.draw_or_wait("/epic/a").await.expect("another page is drawn at once");
+    assert_eq!(c.drawing(), 2);
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    assert!(waiting.iter().all(|w| !w.is_finished()), "the others wait while it is drawn");
+    c.put("/boats/a", Bytes::from_static(b"page"), 7);
+    drop(first);
+    for w in waiting {
+        assert!(!w.await.unwrap(), "a visit that waited draws nothing at once");
+    }
+    assert_eq!(c.get("/boats/a", 7).map(|p| p.plain.clone()), Some(Bytes::from_static(b"page")));
+    assert_eq!(c.drawing(), 1);
+    // A drawing that ends without a page (an error, a visitor gone) lets the waiting go on,
+    // and the next visit to miss it draws it anew.
+    let waiter = {
+        let c = c.clone();
+        tokio::spawn(async move { c.draw_or_wait("/epic/a").await.is_some() })
+    };
+    tokio::time::sleep(Duration::from_millis(10)).await;
+    drop(other);
+    assert!(!waiter.await.unwrap());
+    assert_eq!(c.drawing(), 0, "nothing is left behind");
+    let again = c.draw_or_wait("/epic/a").await;
+    assert!(again.is_some(), "the next visit to miss the page draws it");
+    drop(again);
+    assert_eq!(c.drawing(), 0);
+}
