@@ -23,30 +23,38 @@ fn value(scrape: &str, name: &str, labels: &[&str]) -> Option<f64> {
     })
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() {
+/// A server started on a fresh database with `options` and metrics, with the boat example saved:
+/// its site, its metrics address, the example and the saved build's id. The server lives as
+/// long as the directory and the server returned.
+async fn serving_the_example(
+    options: &[&str],
+) -> (tempfile::TempDir, Server, String, String, serde_json::Value, String) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let server = start_with(
-        dir.path().join("metrics.db"),
-        &[
-            "--metrics-bind",
-            "127.0.0.1:0",
-            "--writes-per-minute",
-            "1",
-            "--write-burst",
-            "1",
-            "--judging-per-second",
-            "1",
-            "--judging-burst",
-            "1",
-        ],
-    );
+    let options: Vec<&str> = ["--metrics-bind", "127.0.0.1:0"].iter().chain(options).copied().collect();
+    let server = start_with(dir.path().join("metrics.db"), &options);
     let (site, metrics) =
         (format!("http://{}", server.addr), format!("http://{}/metrics", metrics_address(&server)));
-    let client = reqwest::Client::new();
     let game = &drydock::games::boats::GAME;
     let doc: serde_json::Value = serde_json::from_str(game.example).expect("example");
-    let (id, _) = save_through_api(&client, &site, game, &doc).await;
+    let (id, _) = save_through_api(&reqwest::Client::new(), &site, game, &doc).await;
+    (dir, server, site, metrics, doc, id)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() {
+    let limits = [
+        "--writes-per-minute",
+        "1",
+        "--write-burst",
+        "1",
+        "--judging-per-second",
+        "1",
+        "--judging-burst",
+        "1",
+    ];
+    let (_dir, _server, site, metrics, doc, id) = serving_the_example(&limits).await;
+    let client = reqwest::Client::new();
+    let game = &drydock::games::boats::GAME;
     // The second save is past the write limit.
     let refused = client.post(format!("{site}/api{}", game.path)).json(&doc).send().await.expect("save");
     assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
@@ -110,14 +118,9 @@ async fn the_metrics_address_counts_requests_kept_pages_the_pool_and_refusals() 
 /// the other 31 wait for it and are answered from the kept page, every one the same page.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_visited_by_many_at_once_is_drawn_once() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let server = start_with(dir.path().join("crowd.db"), &["--metrics-bind", "127.0.0.1:0"]);
-    let (site, metrics) =
-        (format!("http://{}", server.addr), format!("http://{}/metrics", metrics_address(&server)));
+    let (_dir, _server, site, metrics, doc, id) = serving_the_example(&[]).await;
     let client = reqwest::Client::new();
     let game = &drydock::games::boats::GAME;
-    let doc: serde_json::Value = serde_json::from_str(game.example).expect("example");
-    let (id, _) = save_through_api(&client, &site, game, &doc).await;
     let visits: Vec<_> = (0..32)
         .map(|_| {
             // Each visitor on a connection of its own, as many browsers are.
