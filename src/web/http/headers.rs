@@ -1,4 +1,5 @@
-//! The headers every answer carries, the kept share pages' too.
+//! The headers every answer carries (the kept share pages' too), and the edge every answer
+//! leaves by, compressed for the clients that take it.
 
 use axum::body::Body;
 use axum::http::{HeaderValue, Request, Response, header};
@@ -40,10 +41,10 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
 /// A request that names no encoding it takes (no `Accept-Encoding`: wrk, curl, scripts) does not
 /// pass the compression layer at all. That layer would answer it as it was, but only after
 /// reading the request's headers for an encoding and moving the answer through a compressed
-/// body that holds every encoder's state in place (5.8 KB): about 6.7k instructions a request,
-/// for nothing. It is answered exactly as that layer answers it (the same `Vary`, see
-/// [`as_compression_leaves_it`]). Whatever goes through compression has its body boxed as it
-/// leaves, so no layer above moves those 5.8 KB.
+/// body that holds every encoder's state in place (5.8 KB): about 4.4k instructions of a live
+/// update's 71k (Epic), for nothing. It is answered exactly as that layer answers it (the same
+/// `Vary`, see [`as_compression_leaves_it`]). Whatever goes through compression has its body
+/// boxed as it leaves, so no layer above moves those 5.8 KB.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Outgoing;
 
