@@ -146,10 +146,12 @@ async fn killing_one_instance_mid_burst_loses_no_acknowledged_save() {
     let mut acked = saver_a.await.expect("savers on a");
     let from_a = acked.len();
     acked.extend(saver_b.await.expect("savers on b"));
+    let from_b = acked.len() - from_a;
+    // What the waits above reached, and no more: the survivor may not have saved at all before its
+    // neighbour died, so it is held to twenty after.
     assert!(
-        from_a > 20 && acked.len() > from_a + 20,
-        "both saved before the kills ({from_a}, {})",
-        acked.len()
+        from_a > 20 && from_b >= after + 20,
+        "both saved before the kills (a {from_a}; b {from_b}, {after} of them before a was killed)"
     );
     drop((a, b));
 
