@@ -313,19 +313,15 @@ type Kept = (Arc<Page>, i64, Instant);
 pub struct Drawing<'a> {
     pages: &'a PageCache,
     address: String,
-    held: tokio::sync::OwnedRwLockWriteGuard<()>,
+    /// Held until the drawing ends; the waiting visits read-lock it.
+    _held: tokio::sync::OwnedRwLockWriteGuard<()>,
 }
 
 impl Drop for Drawing<'_> {
     fn drop(&mut self) {
-        let mut drawing = self.pages.drawing.lock().unwrap_or_else(PoisonError::into_inner);
-        // Its own entry only: the next visit to miss the page starts a drawing of its own.
-        if drawing
-            .get(&self.address)
-            .is_some_and(|lock| Arc::ptr_eq(lock, tokio::sync::OwnedRwLockWriteGuard::rwlock(&self.held)))
-        {
-            drawing.remove(&self.address);
-        }
+        // The entry is this drawing's own: one is made only where none is, and only its
+        // drawing removes it. The next visit to miss the page starts a drawing of its own.
+        self.pages.drawing.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.address);
     }
 }
 
@@ -559,7 +555,7 @@ impl PageCache {
                     let lock = Arc::new(tokio::sync::RwLock::new(()));
                     let held = lock.clone().try_write_owned().ok()?;
                     drawing.insert(address.to_owned(), lock);
-                    return Some(Drawing { pages: self, address: address.to_owned(), held });
+                    return Some(Drawing { pages: self, address: address.to_owned(), _held: held });
                 }
             }
         };
