@@ -6,10 +6,31 @@ use super::*;
 
 pub(super) struct StructFields<'a, 'de> {
     pub(super) at: At<'a, 'de>,
-    pub(super) names: std::slice::Iter<'static, &'static str>,
+    pub(super) names: std::iter::Enumerate<std::slice::Iter<'static, &'static str>>,
+    /// Each field's node, when the node has its plan for these fields ([`Tree::plan`]).
+    pub(super) plan: Option<&'de [u32]>,
     pub(super) next: Option<(&'static str, usize, Mode)>,
-    /// Where the next field's node is looked for first ([`Tree::child_from`]).
+    /// Where the next field's node is looked for first, without a plan ([`Tree::child_from`]).
     pub(super) from: usize,
+}
+
+impl<'a, 'de> StructFields<'a, 'de> {
+    pub(super) fn new(at: At<'a, 'de>, fields: &'static [&'static str]) -> Self {
+        let plan = at.pass.tree.plan(at.node, fields);
+        StructFields { at, names: fields.iter().enumerate(), plan, next: None, from: tree::NONE }
+    }
+
+    /// The node of the field `name`, the `i`th, if the form sends it.
+    fn node(&mut self, i: usize, name: &str) -> Option<usize> {
+        match self.plan {
+            Some(plan) => plan.get(i).filter(|&&id| id != tree::NOT_SENT).map(|&id| id as usize),
+            None => {
+                let (found, from) = self.at.pass.tree.child_from(self.at.node, name, self.from);
+                self.from = from;
+                found
+            }
+        }
+    }
 }
 
 impl<'de> MapAccess<'de> for StructFields<'_, 'de> {
@@ -17,11 +38,9 @@ impl<'de> MapAccess<'de> for StructFields<'_, 'de> {
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
         let at = self.at;
-        for &name in self.names.by_ref() {
+        while let Some((i, &name)) = self.names.next() {
             let seg = Seg::Field(name);
-            let (found, from) = at.pass.tree.child_from(at.node, name, self.from);
-            self.from = from;
-            let found = found.filter(|&id| !at.pass.tree.gone(id));
+            let found = self.node(i, name).filter(|&id| !at.pass.tree.gone(id));
             let next = match found {
                 Some(id) if at.readable(id, seg) => Some((id, Mode::Normal)),
                 _ if at.pass.knows(Fact::Zero, &Path { up: Some(at.path), seg: Some(seg) }) => {

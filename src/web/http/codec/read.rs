@@ -498,7 +498,7 @@ impl<'a, 'de> Deserializer<'de> for At<'a, 'de> {
         if self.mode == Mode::Probe {
             return Err(self.learn(Fact::Container));
         }
-        v.visit_map(StructFields { at: self, names: fields.iter(), next: None, from: tree::NONE })
+        v.visit_map(StructFields::new(self, fields))
     }
 
     /// A choice written as its name ("half", "FL").

@@ -20,6 +20,8 @@ pub(super) struct Node {
     end: u32,
     /// The field whose value is its own ([`NO_VALUE`]: none; a name sent twice, the later).
     value: u32,
+    /// Its place among the bones' plans ([`NO_PLAN`]: a node without children has none).
+    plan: u32,
     /// Its first and last child, and its next sibling: children are kept in the order first
     /// sent, linked through the one list of nodes (no list of its own per node).
     first: usize,
@@ -33,10 +35,16 @@ pub(super) struct Node {
 /// The value of a node no field gave one.
 const NO_VALUE: u32 = u32::MAX;
 
+/// The plan of a node without children.
+const NO_PLAN: u32 = u32::MAX;
+
+/// In a plan, a field the form does not send.
+pub(super) const NOT_SENT: u32 = u32::MAX;
+
 impl Node {
     /// A node named by `text[start..end]`, with no value and no children.
     fn new(start: u32, end: u32) -> Node {
-        Node { start, end, value: NO_VALUE, first: NONE, last: NONE, next: NONE, names: 0 }
+        Node { start, end, value: NO_VALUE, plan: NO_PLAN, first: NONE, last: NONE, next: NONE, names: 0 }
     }
 }
 
@@ -46,6 +54,20 @@ impl Node {
 struct Bones {
     nodes: Vec<Node>,
     text: String,
+    /// One for each node with children, filled the first time it is read as a struct.
+    plans: Box<[OnceLock<Plan>]>,
+}
+
+/// Which of a node's children each field of the struct it is read as is: found once for the
+/// shape, by name, and kept with it, so every later form of the shape finds its fields by
+/// their place in the struct, without looking at a name.
+#[derive(Debug)]
+struct Plan {
+    /// The struct's fields, as serde gives them (told apart by address: another struct's
+    /// fields, or these from another place in the program, find theirs by name).
+    fields: &'static [&'static str],
+    /// Each field's node, in the fields' order ([`NOT_SENT`]: not among the children).
+    children: Box<[u32]>,
 }
 
 /// Every posted field under the document's own field names, split on ".": a node may have a value
@@ -112,6 +134,16 @@ fn at32(i: usize) -> u32 {
 }
 
 impl Bones {
+    /// A plan's place for each node with children, once the tree is built.
+    fn make_room_for_plans(&mut self) {
+        let mut count = 0;
+        for n in self.nodes.iter_mut().filter(|n| n.first != NONE) {
+            n.plan = count;
+            count += 1;
+        }
+        self.plans = (0..count).map(|_| OnceLock::new()).collect();
+    }
+
     /// While the bones are built (the text growing with them): the child of `parent` named
     /// `text[start..end]`, made if new. A form sends a part's fields
     /// together, so the last child made is looked at first.
@@ -157,7 +189,7 @@ impl<'f> Tree<'f> {
         let mut nodes = Vec::with_capacity((2 + 2 * f.len()).min(1024));
         nodes.extend([Node::new(0, 0), Node::new(0, 0)]);
         let text = String::with_capacity(f.iter().map(|(k, _)| k.len()).sum());
-        let mut tree = Bones { nodes, text };
+        let mut tree = Bones { nodes, text, plans: Box::default() };
         let mut ends = Vec::with_capacity(f.len());
         // A form sends a part's fields together ("weapons.0.*", then "weapons.1.*"): whether the
         // last first segment is the document's is kept for the next field.
@@ -211,6 +243,7 @@ impl<'f> Tree<'f> {
             prev = name;
             tree.nodes[at].value = at32(field);
         }
+        tree.make_room_for_plans();
         (Tree::of_bones(Arc::new(tree), f), ends)
     }
 
@@ -241,7 +274,7 @@ impl<'f> Tree<'f> {
     /// fields are asked for in the order its form sends them, so each is found where the one
     /// before it was left. Also where the one after it is to be looked for.
     pub(super) fn child_from(&self, node: usize, key: &str, from: usize) -> (Option<usize>, usize) {
-        let Bones { nodes, text } = &*self.bones;
+        let Bones { nodes, text, .. } = &*self.bones;
         if nodes[node].names & bit(key.as_bytes()) == 0 {
             return (None, from);
         }
@@ -263,6 +296,27 @@ impl<'f> Tree<'f> {
             id = nodes[id].next;
         }
         (None, from)
+    }
+
+    /// The children of `node` that `fields` name, in the fields' order ([`NOT_SENT`] for one not
+    /// there): worked out by name ([`Tree::child_from`]) the first time the node is read as
+    /// this struct, and kept with the shape. None for a node without children, or one read as
+    /// another struct first.
+    pub(super) fn plan(&self, node: usize, fields: &'static [&'static str]) -> Option<&[u32]> {
+        let slot = self.bones.plans.get(self.bones.nodes[node].plan as usize)?;
+        let plan = slot.get_or_init(|| {
+            let mut from = NONE;
+            let children = fields
+                .iter()
+                .map(|name| {
+                    let (found, next) = self.child_from(node, name, from);
+                    from = next;
+                    found.map_or(NOT_SENT, at32)
+                })
+                .collect();
+            Plan { fields, children }
+        });
+        std::ptr::eq(plan.fields, fields).then_some(&*plan.children)
     }
 
     /// Whether the node has a child not set aside.
@@ -466,7 +520,11 @@ mod tests {
     /// Every field put in by looking up each of its segments from the root, as the tree was built
     /// before shared segments were kept.
     fn by_every_segment<'f>(f: &'f Fields<'f>, roots: &[&str]) -> Tree<'f> {
-        let mut tree = Bones { nodes: vec![Node::new(0, 0), Node::new(0, 0)], text: String::new() };
+        let mut tree = Bones {
+            nodes: vec![Node::new(0, 0), Node::new(0, 0)],
+            text: String::new(),
+            plans: Box::default(),
+        };
         for (field, (name, _)) in f.iter().enumerate() {
             let base = tree.text.len();
             tree.text.push_str(name);
@@ -482,6 +540,7 @@ mod tests {
             });
             tree.nodes[at].value = at32(field);
         }
+        tree.make_room_for_plans();
         Tree::of_bones(Arc::new(tree), f)
     }
 
@@ -545,6 +604,35 @@ mod tests {
             for i in repeats {
                 let f = Fields::from_pairs(forms[i % forms.len()].clone());
                 prop_assert_eq!(shape_of(&Tree::of::<Rooted>(&f)), shape_of(&Tree::build(&f, roots)));
+            }
+        }
+
+        /// A node's plan finds, for each field, the child a look by name finds; a node read as
+        /// another struct after its plan was made finds its fields by name.
+        #[test]
+        fn a_plan_finds_what_a_look_by_name_finds(form in names_and_values(), second_first in any::<bool>()) {
+            const FIRST: &[&str] = &["a", "b", "ab", "0", "1", "", "x", "y"];
+            const SECOND: &[&str] = &["x", "0", "a"];
+            let roots = ["a", "ab", "0"];
+            let f = Fields::from_pairs(form);
+            let tree = Tree::build(&f, &roots);
+            for node in 0..tree.bones.nodes.len() {
+                let (fields, other) = if second_first { (SECOND, FIRST) } else { (FIRST, SECOND) };
+                let mut from = NONE;
+                let by_name: Vec<u32> = fields
+                    .iter()
+                    .map(|name| {
+                        let (found, next) = tree.child_from(node, name, from);
+                        from = next;
+                        found.map_or(NOT_SENT, at32)
+                    })
+                    .collect();
+                match tree.plan(node, fields) {
+                    Some(plan) => prop_assert_eq!(plan, &by_name[..]),
+                    None => prop_assert!(by_name.iter().all(|&id| id == NOT_SENT)),
+                }
+                prop_assert_eq!(tree.plan(node, fields).is_some(), tree.has_children(node));
+                prop_assert!(tree.plan(node, other).is_none());
             }
         }
 
