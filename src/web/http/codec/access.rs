@@ -66,8 +66,9 @@ impl<'de> MapAccess<'de> for StructFields<'_, 'de> {
 
 pub(super) struct Items<'a, 'de> {
     pub(super) at: At<'a, 'de>,
-    /// (the number the form gave it, its node), in order.
-    pub(super) items: std::vec::IntoIter<(u64, usize)>,
+    /// (the number the form gave it, its node), in order ([`Tree::items`]); those set aside,
+    /// and those blank where a blank item is left out, are passed over.
+    pub(super) items: std::slice::Iter<'de, (u64, u32)>,
     pub(super) index: usize,
 }
 
@@ -75,12 +76,18 @@ impl<'de> SeqAccess<'de> for Items<'_, 'de> {
     type Error = Error;
 
     fn next_element_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<Option<S::Value>, Error> {
-        let Some((_, id)) = self.items.next() else { return Ok(None) };
+        let at = self.at;
+        let read = |&&(_, id): &&(u64, u32)| {
+            let id = id as usize;
+            !at.pass.tree.gone(id) && at.readable(id, Seg::Index(0))
+        };
+        let Some(&(_, id)) = self.items.by_ref().find(read) else { return Ok(None) };
         let index = self.index;
         self.index += 1;
-        self.at.child(id, Seg::Index(index), Mode::Normal, seed).map(Some)
+        self.at.child(id as usize, Seg::Index(index), Mode::Normal, seed).map(Some)
     }
 
+    /// At most this many (some may be passed over).
     fn size_hint(&self) -> Option<usize> {
         Some(self.items.len())
     }

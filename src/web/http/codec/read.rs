@@ -100,12 +100,17 @@ pub(super) struct Pass<'t> {
 }
 
 impl Pass<'_> {
-    /// Whether `fact` holds at the shape of `path`.
+    /// Whether `fact` holds at the shape of `path`. Asked for every field left out and every
+    /// blank one, and mostly of a fact that holds nowhere: that is answered where it is asked.
+    #[inline]
     pub(super) fn knows(&self, fact: Fact, path: &Path) -> bool {
+        !(self.known.of(fact).is_empty() && self.facts.of(fact).is_empty()) && self.knows_at(fact, path)
+    }
+
+    /// [`Pass::knows`], for a fact that holds somewhere.
+    #[inline(never)]
+    fn knows_at(&self, fact: Fact, path: &Path) -> bool {
         let (known, facts) = (self.known.of(fact), self.facts.of(fact));
-        if known.is_empty() && facts.is_empty() {
-            return false;
-        }
         let hash = path.shape_hash();
         if !self.known.may_hold(fact, hash) && !self.facts.may_hold(fact, hash) {
             return false;
@@ -453,17 +458,8 @@ impl<'a, 'de> Deserializer<'de> for At<'a, 'de> {
         if self.mode == Mode::Probe {
             return Err(self.learn(Fact::Container));
         }
-        let mut items: Vec<(u64, usize)> = self
-            .children()
-            .filter(|(k, _)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
-            .filter_map(|(k, id)| Some((k.parse::<u64>().ok()?, id)))
-            .filter(|&(_, id)| self.readable(id, Seg::Index(0)))
-            .collect();
-        // A page sends its rows in order: sorting is then only a look.
-        if !items.is_sorted_by_key(|&(n, _)| n) {
-            items.sort_by_key(|&(n, _)| n);
-        }
-        v.visit_seq(Items { at: self, items: items.into_iter(), index: 0 })
+        let items = self.pass.tree.items(self.node).iter();
+        v.visit_seq(Items { at: self, items, index: 0 })
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, v: V) -> Result<V::Value, Error> {

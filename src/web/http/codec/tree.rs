@@ -54,8 +54,18 @@ impl Node {
 struct Bones {
     nodes: Vec<Node>,
     text: String,
-    /// One for each node with children, filled the first time it is read as a struct.
-    plans: Box<[OnceLock<Plan>]>,
+    /// One for each node with children, filled the first time it is read as a struct or a list.
+    plans: Box<[Plans]>,
+}
+
+/// What a node's children are read as, found once for the shape and kept with it.
+#[derive(Debug, Default)]
+struct Plans {
+    /// Read as a struct: which child each field is.
+    fields: OnceLock<Plan>,
+    /// Read as a list: its items (the children named by a number), by number, each with the
+    /// number the form gave it and its node.
+    items: OnceLock<Box<[(u64, u32)]>>,
 }
 
 /// Which of a node's children each field of the struct it is read as is: found once for the
@@ -141,7 +151,7 @@ impl Bones {
             n.plan = count;
             count += 1;
         }
-        self.plans = (0..count).map(|_| OnceLock::new()).collect();
+        self.plans = (0..count).map(|_| Plans::default()).collect();
     }
 
     /// While the bones are built (the text growing with them): the child of `parent` named
@@ -304,7 +314,7 @@ impl<'f> Tree<'f> {
     /// another struct first.
     pub(super) fn plan(&self, node: usize, fields: &'static [&'static str]) -> Option<&[u32]> {
         let slot = self.bones.plans.get(self.bones.nodes[node].plan as usize)?;
-        let plan = slot.get_or_init(|| {
+        let plan = slot.fields.get_or_init(|| {
             let mut from = NONE;
             let children = fields
                 .iter()
@@ -317,6 +327,23 @@ impl<'f> Tree<'f> {
             Plan { fields, children }
         });
         std::ptr::eq(plan.fields, fields).then_some(&*plan.children)
+    }
+
+    /// The children of `node` named by a number (set aside or not), in numeric order, each with
+    /// its number: a list's items. Worked out the first time the node is read as a list, and
+    /// kept with the shape.
+    pub(super) fn items(&self, node: usize) -> &[(u64, u32)] {
+        let Some(slot) = self.bones.plans.get(self.bones.nodes[node].plan as usize) else { return &[] };
+        slot.items.get_or_init(|| {
+            let mut items: Vec<(u64, u32)> = self
+                .children(node)
+                .filter(|(k, _)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+                .filter_map(|(k, id)| Some((k.parse::<u64>().ok()?, at32(id))))
+                .collect();
+            // Stable: a number sent twice ("01" and "1") keeps the order first sent.
+            items.sort_by_key(|&(n, _)| n);
+            items.into()
+        })
     }
 
     /// Whether the node has a child not set aside.
@@ -633,6 +660,25 @@ mod tests {
                 }
                 prop_assert_eq!(tree.plan(node, fields).is_some(), tree.has_children(node));
                 prop_assert!(tree.plan(node, other).is_none());
+            }
+        }
+
+        /// A node's items are its children named by a number, in numeric order (the order sent
+        /// among equal numbers), with the numbers they were given.
+        #[test]
+        fn a_nodes_items_are_its_children_named_by_a_number_in_order(form in names_and_values()) {
+            let f = Fields::from_pairs(form);
+            let tree = Tree::build(&f, &["a", "ab", "0"]);
+            for node in 0..tree.bones.nodes.len() {
+                let mut by_look: Vec<(u64, u32)> = Vec::new();
+                for (k, id) in tree.children(node) {
+                    if let (false, Ok(n)) = (k.is_empty() || k.starts_with('+'), k.parse::<u64>()) {
+                        by_look.push((n, at32(id)));
+                    }
+                }
+                by_look.sort_by_key(|&(n, _)| n);
+                prop_assert_eq!(tree.items(node), &by_look[..]);
+                prop_assert!(tree.items(node).is_sorted_by_key(|&(n, _)| n));
             }
         }
 
