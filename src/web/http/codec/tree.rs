@@ -308,13 +308,17 @@ impl<'f> Tree<'f> {
         (None, from)
     }
 
+    /// The plans of `node`: none for a node without children.
+    fn plans(&self, node: usize) -> Option<&Plans> {
+        self.bones.plans.get(self.bones.nodes[node].plan as usize)
+    }
+
     /// The children of `node` that `fields` name, in the fields' order ([`NOT_SENT`] for one not
     /// there): worked out by name ([`Tree::child_from`]) the first time the node is read as
     /// this struct, and kept with the shape. None for a node without children, or one read as
     /// another struct first.
     pub(super) fn plan(&self, node: usize, fields: &'static [&'static str]) -> Option<&[u32]> {
-        let slot = self.bones.plans.get(self.bones.nodes[node].plan as usize)?;
-        let plan = slot.fields.get_or_init(|| {
+        let plan = self.plans(node)?.fields.get_or_init(|| {
             let mut from = NONE;
             let children = fields
                 .iter()
@@ -333,8 +337,8 @@ impl<'f> Tree<'f> {
     /// its number: a list's items. Worked out the first time the node is read as a list, and
     /// kept with the shape.
     pub(super) fn items(&self, node: usize) -> &[(u64, u32)] {
-        let Some(slot) = self.bones.plans.get(self.bones.nodes[node].plan as usize) else { return &[] };
-        slot.items.get_or_init(|| {
+        let Some(plans) = self.plans(node) else { return &[] };
+        plans.items.get_or_init(|| {
             let mut items: Vec<(u64, u32)> = self
                 .children(node)
                 .filter(|(k, _)| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
