@@ -111,7 +111,9 @@ where
     // Drawn, and compressed to be kept, on a blocking thread: a large page takes milliseconds
     // of CPU (far more in a debug build), which on an async worker would hold up every other
     // request it serves, as when every kept page is drawn anew after the database comes back.
+    let turn = state.pages.turn_to_draw().await;
     let drawn = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
         let mut facts = facts;
         facts.family = Family::of(&b, std::mem::take(&mut facts.kin));
         let plain = axum::body::Bytes::from(render(b, facts)?);

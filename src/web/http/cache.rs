@@ -451,6 +451,9 @@ pub struct PageCache {
     max_bytes: usize,
     /// The pages being drawn to be kept now, by address: see [`PageCache::draw_or_wait`].
     drawing: std::sync::Mutex<HashMap<String, Arc<tokio::sync::RwLock<()>>>>,
+    /// Turns to draw (and compress) a share page on the blocking pool: one for each core, see
+    /// [`PageCache::turn_to_draw`].
+    turns: Arc<tokio::sync::Semaphore>,
 }
 
 /// The kept pages, by their own address, and the bytes they take. Pages are kept with
@@ -536,7 +539,21 @@ impl PageCache {
             pages: RwLock::default(),
             max_bytes,
             drawing: Default::default(),
+            turns: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get),
+            )),
         }
+    }
+
+    /// A turn to draw a share page, to hold while it is drawn and compressed. Drawing is work
+    /// for the processor alone, so more pages drawn at once than there are cores would not end
+    /// any sooner; but each holds its page, the page's text as it grows and a compressor's
+    /// tables (several MiB for the largest), and the blocking pool would start a thread for
+    /// every one: sixteen of the largest pages asked for at once grew a two-core server by
+    /// 45–105 MiB, by how many happened to overlap. A visit waiting for its turn holds nothing.
+    pub async fn turn_to_draw(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        // The semaphore is never closed.
+        self.turns.clone().acquire_owned().await.ok()
     }
 
     /// Who draws a page that is not kept, when many visit it at once (a link just shared, or

@@ -291,3 +291,21 @@ async fn one_visit_draws_a_missing_page_and_the_others_wait_for_it() {
     drop(again);
     assert_eq!(c.drawing(), 0);
 }
+
+#[tokio::test]
+async fn no_more_pages_are_drawn_at_once_than_there_are_cores() {
+    let c = Arc::new(PageCache::default());
+    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
+    let mut turns = Vec::new();
+    for _ in 0..cores {
+        turns.push(c.turn_to_draw().await.expect("a turn while a core is free"));
+    }
+    let next = {
+        let c = c.clone();
+        tokio::spawn(async move { c.turn_to_draw().await.is_some() })
+    };
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    assert!(!next.is_finished(), "a page past the cores waits for its turn");
+    turns.pop();
+    assert!(next.await.unwrap(), "a turn given back is the next page's");
+}
