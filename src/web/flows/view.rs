@@ -86,14 +86,18 @@ pub fn status_id(path: &str) -> String {
 fn prefixed(prefix: &str, path: &str) -> String {
     let mut id = String::with_capacity(prefix.len() + path.len());
     id.push_str(prefix);
-    // By the pieces between the dots, not a character at a time (each pushed as a `char` cost
-    // a figures panel some 400 instructions an id).
-    for (i, piece) in path.split('.').enumerate() {
-        if i > 0 {
+    // By the pieces between the dots, found a byte at a time (a dot is ASCII, so every cut is
+    // at a character's boundary): an id is short, and pushing each `char`, or a `str::split`,
+    // cost a figures panel some 400 instructions an id.
+    let mut from = 0;
+    for (at, b) in path.bytes().enumerate() {
+        if b == b'.' {
+            id.push_str(&path[from..at]);
             id.push('-');
+            from = at + 1;
         }
-        id.push_str(piece);
     }
+    id.push_str(&path[from..]);
     id
 }
 
