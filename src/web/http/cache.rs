@@ -539,9 +539,7 @@ impl PageCache {
             pages: RwLock::default(),
             max_bytes,
             drawing: Default::default(),
-            turns: Arc::new(tokio::sync::Semaphore::new(
-                std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get),
-            )),
+            turns: Arc::new(tokio::sync::Semaphore::new(super::cores())),
         }
     }
 

@@ -74,12 +74,11 @@ impl Judges {
                 Quota::per_second(per_second).allow_burst(NonZeroU32::new(rate.burst).unwrap_or(per_second)),
             )
         });
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
         Arc::new(Judges {
             limit,
             checks: AtomicU64::new(0),
             proxies,
-            pool: Arc::new(Semaphore::new(cores.saturating_sub(1).max(1))),
+            pool: Arc::new(Semaphore::new(super::cores().saturating_sub(1).max(1))),
         })
     }
 

@@ -23,3 +23,9 @@ pub mod origin;
 pub mod rate;
 pub mod serve;
 pub mod state;
+
+/// The cores this machine gives the server (2 when it cannot tell): how much work for the
+/// processor alone is worth running at once (the judging pool, the share pages drawn at once).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
+}

@@ -295,9 +295,8 @@ async fn one_visit_draws_a_missing_page_and_the_others_wait_for_it() {
 #[tokio::test]
 async fn no_more_pages_are_drawn_at_once_than_there_are_cores() {
     let c = Arc::new(PageCache::default());
-    let cores = std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get);
     let mut turns = Vec::new();
-    for _ in 0..cores {
+    for _ in 0..crate::web::http::cores() {
         turns.push(c.turn_to_draw().await.expect("a turn while a core is free"));
     }
     let next = {
