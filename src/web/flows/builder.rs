@@ -218,10 +218,10 @@ macro_rules! builder_parts {
 /// cost a seventh of its drawing in copies). Only the size is kept, never the answer.
 pub fn render_sized<T: askama::Template>(page: &T, last: &AtomicUsize) -> Result<String, AppError> {
     let hint = last.load(Ordering::Relaxed).max(T::SIZE_HINT);
-    let mut out = String::with_capacity(hint.saturating_add(hint / 8));
+    let mut out = crate::web::http::escape::Answer::with_capacity(hint.saturating_add(hint / 8));
     page.render_into(&mut out)?;
     last.store(out.len(), Ordering::Relaxed);
-    Ok(out)
+    Ok(out.into_string())
 }
 
 /// What an editor is drawn for: a new build (`build_id` None) or a saved one, and whether its
