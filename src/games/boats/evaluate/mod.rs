@@ -94,6 +94,34 @@ impl Part {
 }
 
 impl Part {
+    /// One number for the part, different for every part a design can have, to sort and look
+    /// parts up by (one comparison, where comparing the variants and their places took several):
+    /// its kind in the top byte, then its place, then a turret weapon's place in its turret.
+    pub fn key(self) -> u128 {
+        let (kind, at, within): (u128, usize, usize) = match self {
+            Part::Hull => (0, 0, 0),
+            Part::Plant => (1, 0, 0),
+            Part::Propeller(i) => (2, i, 0),
+            Part::JetDrive => (3, 0, 0),
+            Part::Oars => (4, 0, 0),
+            Part::Top => (5, 0, 0),
+            Part::Deck => (6, 0, 0),
+            Part::Hydrofoils => (7, 0, 0),
+            Part::WeightedKeel => (8, 0, 0),
+            Part::Spoiler => (9, 0, 0),
+            Part::Crew(i) => (10, i, 0),
+            Part::Armor => (11, 0, 0),
+            Part::Weapon(i) => (12, i, 0),
+            Part::Turret(i) => (13, i, 0),
+            Part::TurretWeapon(t, w) => (14, t, w),
+            Part::Accessory(i) => (15, i, 0),
+            Part::Cargo(i) => (16, i, 0),
+        };
+        // A place is a `usize` (64 bits here); a weapon's place in a turret is far under 2^56
+        // (a turret holds a handful), so the three never overlap.
+        kind << 120 | (at as u128) << 56 | (within as u128 & ((1 << 56) - 1))
+    }
+
     fn path(self) -> Option<String> {
         Some(self.to_string())
     }

@@ -108,7 +108,7 @@ pub struct BoatView {
     /// closed (opening it asks for a fresh update with the lines).
     pub ledger_lines: bool,
     /// Each part's cost, weight and spaces, added up when a form row asks.
-    part_totals: std::sync::OnceLock<Vec<(Part, Sums)>>,
+    part_totals: std::sync::OnceLock<Vec<(u128, Sums)>>,
     /// The design assistant's settings, in the designer and its live updates only (the share
     /// page and the record sheet have none).
     pub assist: Option<Settings>,
@@ -235,14 +235,10 @@ fn summed_rows(d: &Design) -> Vec<Part> {
     parts
 }
 
-/// Where `part` is in `totals`, looked for from `start` to the end and then from the beginning:
-/// the same place a look from the beginning finds (each part is there once), found at once when
-/// the parts come in the order looked for.
-fn find_from(totals: &[(Part, Sums)], part: Part, start: usize) -> Option<usize> {
-    let start = start.min(totals.len());
-    let (before, after) = totals.split_at(start);
-    let found = after.iter().position(|(p, _)| *p == part).map(|at| start + at);
-    found.or_else(|| before.iter().position(|(p, _)| *p == part))
+/// Where `part` is in `totals` (sorted by [`Part::key`], each part there once).
+fn find(totals: &[(u128, Sums)], part: Part) -> Option<usize> {
+    let key = part.key();
+    totals.binary_search_by(|(k, _)| k.cmp(&key)).ok()
 }
 
 /// The paths of every part of the form that has a problems slot.
@@ -397,22 +393,27 @@ impl BoatView {
         s
     }
 
-    /// Each part's cost, weight and spaces, in the order the ledger first names the parts.
-    fn part_totals(&self) -> &[(Part, Sums)] {
-        // A design's ledger has a few dozen lines over a few dozen parts: a list looked through
-        // is cheaper than hashing each part's path. A part's lines mostly come together, so the
-        // look starts at the part before.
+    /// Each part's cost, weight and spaces, by the part's key ([`Part::key`]), sorted.
+    fn part_totals(&self) -> &[(u128, Sums)] {
+        // A design's ledger has a few dozen lines over a few dozen parts, a part's lines mostly
+        // together: each line adds to the part the line before added to, or to the part a binary
+        // search finds (put in its place when new). Looking through the list from a part's
+        // place had made every new part a look through all the parts before it.
         self.part_totals.get_or_init(|| {
-            let mut t: Vec<(Part, Sums)> = Vec::new();
+            let mut t: Vec<(u128, Sums)> = Vec::with_capacity(self.eval.ledger.len());
+            let mut last = 0;
             for l in &self.eval.ledger {
-                let at = match find_from(&t, l.part, t.len().saturating_sub(1)) {
-                    Some(at) => at,
-                    None => {
-                        t.push((l.part, Default::default()));
-                        t.len() - 1
-                    }
-                };
-                let e = &mut t[at].1;
+                let key = l.part.key();
+                if t.get(last).is_none_or(|(k, _)| *k != key) {
+                    last = match t.binary_search_by(|(k, _)| k.cmp(&key)) {
+                        Ok(at) => at,
+                        Err(at) => {
+                            t.insert(at, (key, Default::default()));
+                            at
+                        }
+                    };
+                }
+                let e = &mut t[last].1;
                 e.0 += l.cost;
                 e.1 += l.weight;
                 e.2 += l.spaces;
@@ -424,20 +425,14 @@ impl BoatView {
     /// A part's cost, weight and spaces (all zero for no part).
     fn sums_of(&self, part: Option<Part>) -> Sums {
         let totals = self.part_totals();
-        part.and_then(|part| find_from(totals, part, 0)).map(|at| totals[at].1).unwrap_or_default()
+        part.and_then(|part| find(totals, part)).map(|at| totals[at].1).unwrap_or_default()
     }
 
     /// Every row's summary (its cost, weight and spaces) with the id of the place the form shows
     /// it: crew, weapons, turrets and their weapons, accessories. A live update redraws them all.
     pub fn row_sums(&self) -> Vec<(SumId, Summary)> {
         let totals = self.part_totals();
-        // The rows mostly come in the ledger's order: each look starts after the last one found.
-        let mut next = 0;
-        let row = |p: Part| {
-            let found = find_from(totals, p, next);
-            next = found.map_or(next, |at| at + 1);
-            (SumId(p), Summary(found.map(|at| totals[at].1).unwrap_or_default()))
-        };
+        let row = |p: Part| (SumId(p), Summary(find(totals, p).map(|at| totals[at].1).unwrap_or_default()));
         summed_rows(&self.design).into_iter().map(row).collect()
     }
 
@@ -666,23 +661,90 @@ mod tests {
         }
     }
 
-    /// A look from any start finds a part where a look from the beginning does, or nothing.
+    /// Every part has a key of its own: each kind at many places, turret weapons at many
+    /// places in many turrets, and places at the far end of a `usize`.
     #[test]
-    fn a_part_is_found_wherever_the_look_starts() {
-        let mut parts = vec![Part::Hull, Part::Armor, Part::TurretWeapon(0, 1), Part::TurretWeapon(1, 0)];
-        parts.extend(
-            (0..6).flat_map(|i| [Part::Crew(i), Part::Weapon(i), Part::Turret(i), Part::Accessory(i)]),
-        );
-        let totals: Vec<(Part, Sums)> = parts.iter().map(|&p| (p, Sums::default())).collect();
-        let absent = [Part::Plant, Part::Crew(6), Part::TurretWeapon(0, 0)];
-        for n in 0..=totals.len() {
-            let some = &totals[..n];
+    fn no_two_parts_share_a_key() {
+        let places = (0..40).chain([199, 1 << 32, usize::MAX - 1, usize::MAX]);
+        let mut parts = vec![
+            Part::Hull,
+            Part::Plant,
+            Part::JetDrive,
+            Part::Oars,
+            Part::Top,
+            Part::Deck,
+            Part::Hydrofoils,
+            Part::WeightedKeel,
+            Part::Spoiler,
+            Part::Armor,
+        ];
+        for i in places.clone() {
+            parts.extend([
+                Part::Propeller(i),
+                Part::Crew(i),
+                Part::Weapon(i),
+                Part::Turret(i),
+                Part::Accessory(i),
+                Part::Cargo(i),
+            ]);
+            parts.extend((0..12).map(|w| Part::TurretWeapon(i, w)));
+        }
+        let keys: std::collections::HashSet<u128> = parts.iter().map(|p| p.key()).collect();
+        assert_eq!(keys.len(), parts.len());
+    }
+
+    /// Each part's totals are the sums of its ledger lines, whatever order the lines come in
+    /// (grouped by part, scattered, repeated), and a part with no line sums to nothing.
+    #[test]
+    fn every_parts_totals_are_its_lines_added_up() {
+        let mut parts =
+            vec![Part::Hull, Part::Armor, Part::Plant, Part::TurretWeapon(0, 1), Part::TurretWeapon(1, 0)];
+        parts.extend((0..6).flat_map(|i| {
+            [
+                Part::Crew(i),
+                Part::Weapon(i),
+                Part::Turret(i),
+                Part::Accessory(i),
+                Part::Propeller(i),
+                Part::Cargo(i),
+            ]
+        }));
+        parts.extend([Part::Turret(usize::MAX), Part::Weapon(199), Part::TurretWeapon(199, 5)]);
+        let absent =
+            [Part::Oars, Part::Crew(6), Part::TurretWeapon(0, 0), Part::Cargo(7), Part::TurretWeapon(1, 1)];
+        for seed in 0u64..40 {
+            // Lines for the parts, in an order of this seed's (a simple generator), some parts
+            // named many times, some together.
+            let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let mut next = |n: usize| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (x >> 33) as usize % n
+            };
+            let mut v = BoatView::new(crate::games::boats::examples::minnow(), Vec::new());
+            v.eval.ledger = (0..next(60) + 1)
+                .map(|k| {
+                    let part = parts[if next(3) == 0 { k % parts.len() } else { next(parts.len()) }];
+                    let cost = next(10_000) as i64 - 2_000;
+                    let mut line = v.eval.ledger[0].clone();
+                    line.part = part;
+                    line.cost = Money::cents(cost);
+                    line.weight = Weight::centi(cost * 3);
+                    line.spaces = Spaces::sixths(cost % 13);
+                    line
+                })
+                .collect();
+            v.part_totals = std::sync::OnceLock::new();
             for &p in parts.iter().chain(&absent) {
-                let first = some.iter().position(|(q, _)| *q == p);
-                for start in 0..=n + 2 {
-                    assert_eq!(find_from(some, p, start), first, "{p:?} from {start} in {n}");
+                let mut want = Sums::default();
+                for l in v.eval.ledger.iter().filter(|l| l.part == p) {
+                    want.0 += l.cost;
+                    want.1 += l.weight;
+                    want.2 += l.spaces;
                 }
+                assert_eq!(v.sums_of(Some(p)), want, "{p:?}, seed {seed}");
             }
+            let totals = v.part_totals();
+            assert!(totals.windows(2).all(|w| w[0].0 < w[1].0), "sorted, each part once: seed {seed}");
         }
     }
 }
