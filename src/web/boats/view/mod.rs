@@ -725,7 +725,7 @@ mod tests {
                 .map(|k| {
                     let part = parts[if next(3) == 0 { k % parts.len() } else { next(parts.len()) }];
                     let cost = next(10_000) as i64 - 2_000;
-                    let mut line = v.eval.ledger[0].clone();
+                    let mut line = v.eval.ledger[0];
                     line.part = part;
                     line.cost = Money::cents(cost);
                     line.weight = Weight::centi(cost * 3);
