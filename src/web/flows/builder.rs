@@ -215,7 +215,9 @@ macro_rules! builder_parts {
 /// Draws a page into one buffer sized at the last answer of the same page (`last`, one for each
 /// page), an eighth more: a live answer is much the same size from one update to the next, and
 /// growing the buffer from askama's guess had copied it three times over (a fleet's 20 KB answer
-/// cost a seventh of its drawing in copies). Only the size is kept, never the answer.
+/// cost a seventh of its drawing in copies). Only the size is kept, never the answer. The buffer
+/// is an [`Answer`](crate::web::http::escape::Answer), which takes askama's many short writes
+/// for less than `String` does.
 pub fn render_sized<T: askama::Template>(page: &T, last: &AtomicUsize) -> Result<String, AppError> {
     let hint = last.load(Ordering::Relaxed).max(T::SIZE_HINT);
     let mut out = crate::web::http::escape::Answer::with_capacity(hint.saturating_add(hint / 8));

@@ -678,7 +678,7 @@ mod tests {
             Part::Spoiler,
             Part::Armor,
         ];
-        for i in places.clone() {
+        for i in places {
             parts.extend([
                 Part::Propeller(i),
                 Part::Crew(i),
