@@ -2,9 +2,9 @@
 
 use crate::games::boats::evaluate::Part;
 
-/// Every part reads back from the path it prints as, and nothing else reads as a part.
-#[test]
-fn a_part_is_found_at_the_path_it_prints_as_and_only_there() {
+/// One part of every kind at each of `places` (a turret weapon at each place in turret 2, and
+/// the first weapon of a turret at each place), and every part that has no place.
+fn parts_at(places: impl IntoIterator<Item = usize>) -> Vec<Part> {
     let mut parts = vec![
         Part::Hull,
         Part::Plant,
@@ -17,7 +17,7 @@ fn a_part_is_found_at_the_path_it_prints_as_and_only_there() {
         Part::Spoiler,
         Part::Armor,
     ];
-    for i in [0, 1, 9, 10, 47, 1000] {
+    for i in places {
         parts.extend([
             Part::Propeller(i),
             Part::Crew(i),
@@ -27,6 +27,29 @@ fn a_part_is_found_at_the_path_it_prints_as_and_only_there() {
         ]);
         parts.extend([Part::Cargo(i), Part::TurretWeapon(i, 0), Part::TurretWeapon(2, i)]);
     }
+    parts
+}
+
+/// Every part has a key of its own (`Part::key`, how a boat's row sums are sorted and found):
+/// each kind at many places, turret weapons at many places in many turrets, and places at the
+/// far end of a `usize`.
+#[test]
+fn no_two_parts_share_a_key() {
+    let places: Vec<usize> = (0..40).chain([199, 1 << 32, usize::MAX - 1, usize::MAX]).collect();
+    let mut parts = parts_at(places.iter().copied());
+    for &i in &places {
+        parts.extend((0..12).map(|w| Part::TurretWeapon(i, w)));
+    }
+    parts.sort_by_key(|p| p.key());
+    parts.dedup();
+    let keys: std::collections::HashSet<u128> = parts.iter().map(|p| p.key()).collect();
+    assert_eq!(keys.len(), parts.len());
+}
+
+/// Every part reads back from the path it prints as, and nothing else reads as a part.
+#[test]
+fn a_part_is_found_at_the_path_it_prints_as_and_only_there() {
+    let parts = parts_at([0, 1, 9, 10, 47, 1000]);
     for p in parts {
         assert_eq!(Part::at(&p.to_string()), Some(p), "{p}");
         // Its DOM id's steps are the same, between dashes.

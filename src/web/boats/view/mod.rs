@@ -661,38 +661,6 @@ mod tests {
         }
     }
 
-    /// Every part has a key of its own: each kind at many places, turret weapons at many
-    /// places in many turrets, and places at the far end of a `usize`.
-    #[test]
-    fn no_two_parts_share_a_key() {
-        let places = (0..40).chain([199, 1 << 32, usize::MAX - 1, usize::MAX]);
-        let mut parts = vec![
-            Part::Hull,
-            Part::Plant,
-            Part::JetDrive,
-            Part::Oars,
-            Part::Top,
-            Part::Deck,
-            Part::Hydrofoils,
-            Part::WeightedKeel,
-            Part::Spoiler,
-            Part::Armor,
-        ];
-        for i in places {
-            parts.extend([
-                Part::Propeller(i),
-                Part::Crew(i),
-                Part::Weapon(i),
-                Part::Turret(i),
-                Part::Accessory(i),
-                Part::Cargo(i),
-            ]);
-            parts.extend((0..12).map(|w| Part::TurretWeapon(i, w)));
-        }
-        let keys: std::collections::HashSet<u128> = parts.iter().map(|p| p.key()).collect();
-        assert_eq!(keys.len(), parts.len());
-    }
-
     /// Each part's totals are the sums of its ledger lines, whatever order the lines come in
     /// (grouped by part, scattered, repeated), and a part with no line sums to nothing.
     #[test]
