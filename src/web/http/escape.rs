@@ -174,7 +174,7 @@ fn first_to_escape(b: &[u8]) -> Option<usize> {
 /// The buffer a live answer is drawn into. askama writes through `&mut dyn fmt::Write`, a call
 /// for each of the hundreds of pieces an answer is made of (some 930 for the loaded Yacht, a
 /// dozen bytes each on average); `String`'s own `write_str` checks its room, then calls `memcpy`,
-/// about 45 instructions a piece. Here a piece of up to 64 bytes, with 64 bytes of room, is
+/// about 40 instructions a piece. Here a piece of up to 64 bytes, with 64 bytes of room, is
 /// copied in two fixed-size moves that overlap where it is shorter (the first and the last 32,
 /// 16, 8, 4 bytes of it; a piece of 1 to 3 bytes byte by byte), and anything else is appended as
 /// `Vec` appends it.
