@@ -50,7 +50,7 @@ impl<'de> MapAccess<'de> for StructFields<'_, 'de> {
             };
             if let Some((id, mode)) = next {
                 self.next = Some((name, id, mode));
-                return seed.deserialize(StrDeserializer::<Error>::new(name)).map(Some);
+                return seed.deserialize(FieldKey { name, index: i as u64 }).map(Some);
             }
         }
         Ok(None)
@@ -61,6 +61,33 @@ impl<'de> MapAccess<'de> for StructFields<'_, 'de> {
             return Err(de::Error::custom("a value was asked for before its field"));
         };
         self.at.child(id, Seg::Field(name), mode, seed)
+    }
+}
+
+/// A struct field's key: serde's derived field identifier is told the field by its place in the
+/// struct's fields (its `visit_u64`), which it matches as one number, where a name is matched
+/// against each field's name in turn. Anything but an identifier is given the name. A place is
+/// a field's only while the struct's fields, as serde gives them, hold no `alias` (serde lists
+/// an alias among them, so every field after it would be one place on; see the module notes).
+struct FieldKey {
+    name: &'static str,
+    index: u64,
+}
+
+impl<'de> Deserializer<'de> for FieldKey {
+    type Error = Error;
+
+    fn deserialize_identifier<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_u64(self.index)
+    }
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value, Error> {
+        v.visit_borrowed_str(self.name)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct enum ignored_any
     }
 }
 

@@ -27,6 +27,10 @@
 //! empty one, a `null` inside a list, and enum variants with data (choices are unit variants,
 //! written by name). The document itself must be a struct: `Fields` is walked under its field
 //! names.
+//!
+//! What a document may not be: a struct with a serde `alias`. A struct's field is told to serde
+//! by its place among the struct's fields, and serde lists an alias among them (a test holds
+//! `src/` to none).
 
 use super::error::AppError;
 use super::fields::Fields;

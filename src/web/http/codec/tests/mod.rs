@@ -512,3 +512,58 @@ fn a_document_that_does_not_serialise_is_a_fault_of_ours_never_an_empty_reading(
     assert_eq!(answer.status_code(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
     assert!(!answer.public_message().contains("map keyed"), "the cause is logged, not shown");
 }
+
+/// The reader tells serde a struct's field by its place among the struct's fields, and serde
+/// lists an alias among them: no struct in `src/` may have one (see the module notes).
+#[test]
+fn no_serde_attribute_in_the_sources_names_an_alias() {
+    fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("src is readable").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    assert!(files.len() > 100, "the sources were found");
+    let attribute = concat!("#[", "serde(");
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a source is text");
+        for (at, _) in text.match_indices(attribute) {
+            let inside = text[at..].split(")]").next().unwrap_or_default();
+            assert!(!inside.contains("alias"), "{}: {inside}", file.display());
+        }
+    }
+}
+
+/// Fields are read by their place among a struct's fields: a struct whose fields are declared in
+/// another order than the form sends them, with some left out and one skipped, reads each into
+/// its own field.
+#[test]
+fn fields_are_read_into_their_own_places_whatever_order_they_come_in() {
+    #[derive(Debug, PartialEq, Default, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Many {
+        a: u16,
+        #[serde(skip)]
+        skipped: u16,
+        #[serde(default)]
+        b: String,
+        #[serde(rename = "sea")]
+        c: u16,
+        #[serde(default)]
+        d: Option<u16>,
+        #[serde(default)]
+        e: bool,
+    }
+    let (m, problems) = read::<Many>(&[("e", "on"), ("sea", "3"), ("b", "bee"), ("a", "1"), ("d", "4")]);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(m, Many { a: 1, skipped: 0, b: "bee".into(), c: 3, d: Some(4), e: true });
+    let (m, problems) = read::<Many>(&[("a", "x"), ("c", "5")]);
+    assert_eq!(m, Many { a: 0, ..Many::default() }, "{problems:?}");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+}
