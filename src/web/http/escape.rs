@@ -47,6 +47,9 @@ macro_rules! written {
                 self.write_to(f)
             }
         }
+        $crate::written!(@fast $t, |$this, $dest| $body);
+    };
+    (@fast $t:ty, |$this:ident, $dest:ident| $body:expr) => {
         impl ::askama::FastWritable for $t {
             fn write_into(
                 &self,
@@ -60,6 +63,11 @@ macro_rules! written {
     };
     (plain: $($t:ty),* $(,)?) => {$(
         $crate::written!(@impl $t, |this, dest| Ok(this.write_to(dest)?));
+    )*};
+    // `FastWritable` alone, for a type whose `Display` is its own (the engine's quantities): a
+    // template writes it piece by piece through its escaper, not through `write!`.
+    (fast: $($t:ty),* $(,)?) => {$(
+        $crate::written!(@fast $t, |this, dest| Ok(this.write_to(dest)?));
     )*};
     ($($t:ty),* $(,)?) => {$(
         $crate::written!(@impl $t, |this, dest| {

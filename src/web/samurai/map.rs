@@ -11,6 +11,7 @@
 use super::threat::{self, ThreatWords};
 use crate::games::Backwards;
 use crate::games::bounds::short;
+use crate::games::line;
 use crate::games::samurai::{Hex, Judgement, Reach, Scenario, Side, Threat, UnitOptions};
 use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -470,20 +471,20 @@ impl MapView {
             .collect();
         let sections =
             vec![(Tenths(cut(0.5)), "Left"), (Tenths(cut(1.5)), "Centre"), (Tenths(cut(2.5)), "Right")];
-        let edge = |side: Side| format!("{}'s edge", s.side_name(side));
+        let (north, south) = (edge(s, Side::B), edge(s, Side::A));
         let mid_y = (TOP + bottom) / 2.0;
         let edges = vec![
             EdgeLabel {
                 x: Tenths(width / 2.0),
                 y: Tenths(TOP - 6.0),
                 rotate: 0,
-                text: format!("North: {}", edge(Side::B)),
+                text: line(&[&"North: ", &north]),
             },
             EdgeLabel {
                 x: Tenths(width / 2.0),
                 y: Tenths(bottom + 27.0),
                 rotate: 0,
-                text: format!("South: {}", edge(Side::A)),
+                text: line(&[&"South: ", &south]),
             },
             EdgeLabel { x: Tenths(SIDE - 5.0), y: Tenths(mid_y), rotate: -90, text: "West".into() },
             EdgeLabel { x: Tenths(width - SIDE + 5.0), y: Tenths(mid_y), rotate: 90, text: "East".into() },
@@ -504,7 +505,7 @@ impl MapView {
         let wind_text = if s.wind.is_empty() {
             "Wind and tide: no direction noted".to_owned()
         } else {
-            format!("Wind and tide toward the {}", s.wind.names())
+            line(&[&"Wind and tide toward the ", &s.wind.names()])
         };
         let land = b.hexes().filter(|&h| s.is_land(h)).count();
         MapView {
@@ -519,18 +520,23 @@ impl MapView {
             label_y: Tenths(bottom + 12.0),
             edges,
             winds,
-            desc: format!(
-                "{wind_text}. {} units and {} lone leaders placed. North, the top edge, is {}; south, the bottom edge, is {}.",
-                s.units.len(),
-                s.leaders.len(),
-                edge(Side::B),
-                edge(Side::A)
-            ),
+            desc: line(&[
+                &wind_text.as_str(),
+                &". ",
+                &s.units.len(),
+                &" units and ",
+                &s.leaders.len(),
+                &" lone leaders placed. North, the top edge, is ",
+                &north,
+                &"; south, the bottom edge, is ",
+                &south,
+                &".",
+            ]),
             wind_text,
             key: tokens.key,
             side_a: s.side_name(Side::A).to_owned(),
             side_b: s.side_name(Side::B).to_owned(),
-            title: format!("Map: {} by {} hexes, {land} of them land", b.width, b.rows),
+            title: line(&[&"Map: ", &b.width, &" by ", &b.rows, &" hexes, ", &land, &" of them land"]),
             clicks,
             zoomed,
             chosen: None,
@@ -624,3 +630,8 @@ fn highlight(selected: Option<&UnitOptions>, h: Hex) -> (&'static str, Cow<'stat
 
 #[cfg(test)]
 mod tests;
+
+/// "Red's edge": the edge of the map `side` starts from, named for the side.
+fn edge(s: &Scenario, side: Side) -> String {
+    line(&[&s.side_name(side), &"'s edge"])
+}

@@ -21,7 +21,7 @@ use crate::games::Problem;
 use crate::games::boats::design::Design;
 use crate::games::boats::evaluate::{Evaluation, Part, armor_locations};
 use crate::games::boats::tables::{self, Loc};
-use crate::games::boats::units::{Money, Spaces, Weight, pounds_rounded};
+use crate::games::boats::units::{Money, Spaces, Speed, Weight, pounds_rounded};
 use crate::games::boats::{self, statline};
 use crate::games::write_whole;
 
@@ -220,6 +220,9 @@ crate::written! { Rounded, Maneuver, PerPoint }
 // Drawn only where the template writes them unescaped (`|safe`, see `row_sums`): piece by piece,
 // straight into the page, with nothing gathered first.
 crate::written!(plain: Summary, SumId);
+// The engine's quantities keep their own `Display`; a template writes them through its escaper
+// piece by piece, not through the formatting machinery (some 450 instructions each).
+crate::written!(fast: Money, Weight, Spaces, Speed);
 
 /// The parts of the form's rows that show their cost, weight and spaces, in the form's order:
 /// crew, weapons, turrets (each followed by its weapons), accessories.
