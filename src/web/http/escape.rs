@@ -184,30 +184,9 @@ fn first_to_escape(b: &[u8]) -> Option<usize> {
     (found != 0).then(|| at + found.trailing_zeros() as usize)
 }
 
-/// One bit for each of the sixteen bytes that is one of `<>&"'`, the first byte's lowest: with
-/// SSE2, which every x86-64 processor has, five comparisons of the sixteen bytes at once.
-#[cfg(target_arch = "x86_64")]
+/// One bit for each of the sixteen bytes that is one of `<>&"'`, the first byte's lowest.
 fn marks(chunk: &[u8; 16]) -> u32 {
-    use std::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-    };
-    // SAFETY: SSE2 is part of the x86-64 baseline, so its instructions run on any processor this
-    // code is built for; the load reads the sixteen bytes of `chunk`, and `_mm_loadu_si128` asks
-    // no alignment of them.
-    unsafe {
-        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
-        let is = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
-        let markup = _mm_or_si128(_mm_or_si128(is(b'<'), is(b'>')), is(b'&'));
-        let quotes = _mm_or_si128(is(b'"'), is(b'\''));
-        // The mask's sixteen bits, as a non-negative `i32`.
-        _mm_movemask_epi8(_mm_or_si128(markup, quotes)).unsigned_abs()
-    }
-}
-
-/// [`marks`] a byte at a time, where there is no SSE2.
-#[cfg(not(target_arch = "x86_64"))]
-fn marks(chunk: &[u8; 16]) -> u32 {
-    chunk.iter().rev().fold(0, |m, &c| m << 1 | u32::from(to_escape(c)))
+    super::sixteen::among(chunk, b"<>&\"'")
 }
 
 /// The buffer a live answer is drawn into. askama writes through `&mut dyn fmt::Write`, a call

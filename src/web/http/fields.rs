@@ -190,15 +190,16 @@ impl<'a> Fields<'a> {
     }
 }
 
-/// Where each "&" and "=" is in a body, in order. Eight bytes are looked at together, as one
-/// word, and only the places found are visited: a form's cuts are a dozen bytes or so apart, too
-/// close together for a search made for long text (memchr's) to pay for setting itself up.
+/// Where each "&" and "=" is in a body, in order. Sixteen bytes are looked at together
+/// ([`sixteen::among`](super::sixteen::among)), and only the places found are visited: a form's
+/// cuts are a dozen bytes or so apart, too close together for a search made for long text
+/// (memchr's) to pay for setting itself up.
 struct Cuts<'b> {
     bytes: &'b [u8],
-    /// Where the next word starts (the one last looked at starts eight bytes before).
+    /// Where the next sixteen bytes start (the ones last looked at start sixteen before).
     next: usize,
-    /// The high bit of each byte of the word that is a cut, not yet given.
-    found: u64,
+    /// A bit for each of those sixteen bytes that is a cut, not yet given.
+    found: u32,
 }
 
 impl<'b> Cuts<'b> {
@@ -207,35 +208,21 @@ impl<'b> Cuts<'b> {
     }
 }
 
-/// The high bit of each byte of `word` equal to `byte`, and no other bit: no carry crosses from one
-/// byte to the next, since each byte's low seven bits are added apart from its high one.
-fn bytes_equal(word: u64, byte: u8) -> u64 {
-    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
-    !(((x & LOW) + LOW) | x | LOW)
-}
-
 impl Iterator for Cuts<'_> {
     type Item = usize;
 
     fn next(&mut self) -> Option<usize> {
         while self.found == 0 {
-            let rest = self.bytes.get(self.next..).filter(|r| !r.is_empty())?;
-            let word = match rest.first_chunk::<8>() {
-                Some(eight) => u64::from_le_bytes(*eight),
-                None => {
-                    // The last few bytes, with zeros after them (never a cut).
-                    let mut last = [0u8; 8];
-                    last[..rest.len()].copy_from_slice(rest);
-                    u64::from_le_bytes(last)
-                }
-            };
-            self.found = bytes_equal(word, b'&') | bytes_equal(word, b'=');
-            self.next += 8;
+            if self.next >= self.bytes.len() {
+                return None;
+            }
+            // The last few bytes come with zeros after them (never a cut).
+            self.found = super::sixteen::among(&super::sixteen::from(self.bytes, self.next), b"&=");
+            self.next += 16;
         }
-        let at = (self.found.trailing_zeros() / 8) as usize;
+        let at = self.found.trailing_zeros() as usize;
         self.found &= self.found - 1;
-        Some(self.next - 8 + at)
+        Some(self.next - 16 + at)
     }
 }
 

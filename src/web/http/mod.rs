@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod origin;
 pub mod rate;
 pub mod serve;
+pub mod sixteen;
 pub mod state;
 
 /// The cores this machine gives the server (2 when it cannot tell): how much work for the
