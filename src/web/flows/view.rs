@@ -1,7 +1,7 @@
 //! Pieces every builder's pages share: form selects, DOM ids that follow the document's part
 //! paths, problems as shown, and finding the slot a problem shows in. Nothing here knows a game.
 
-use crate::games::{Decision, Problem, Severity, Shared};
+use crate::games::{Decision, Problem, Severity, Shared, line};
 use askama::Template;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -429,8 +429,8 @@ pub trait Judged {
 /// "130 pts" with no limit.
 pub fn points_against(points: u32, limit: Option<u32>) -> String {
     match limit {
-        Some(limit) => format!("{points} of {limit} pts"),
-        None => format!("{points} pts"),
+        Some(limit) => line(&[&points, &" of ", &limit, &" pts"]),
+        None => line(&[&points, &" pts"]),
     }
 }
 
@@ -455,6 +455,18 @@ macro_rules! row_fields {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Points against a limit, or alone: whole numbers without separators, as `format!` wrote
+    /// them, at the ends of their range too.
+    #[test]
+    fn points_read_as_format_wrote_them() {
+        for points in [0, 1, 999, 1000, 1500, 12_345, u32::MAX] {
+            assert_eq!(points_against(points, None), format!("{points} pts"));
+            for limit in [0, 1500, 2000, u32::MAX] {
+                assert_eq!(points_against(points, Some(limit)), format!("{points} of {limit} pts"));
+            }
+        }
+    }
 
     /// A list drawn once is the macro's list, escaped, titled where it has a title; and is
     /// drawn only the once.

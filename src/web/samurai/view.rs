@@ -9,7 +9,7 @@ use crate::games::samurai::rules::{self, NavalRule};
 use crate::games::samurai::{
     self, Card, Direction, Hex, Judgement, Layout, LeaderKind, Scenario, Side, UnitOptions,
 };
-use crate::games::{Problem, bounds};
+use crate::games::{Problem, bounds, line};
 use crate::web::flows::view::{Judged, ProblemView, Select, Slot, Verdict, first_problems, select, slot_id};
 use crate::web::http::fields::Fields;
 use std::borrow::Cow;
@@ -163,7 +163,7 @@ impl Judged for SamuraiView {
     /// A scenario has no points: its sides' strengths and the wind. "6 v 5 units · wind east".
     fn headline(&self) -> String {
         let count = |side: Side| self.s.units.iter().filter(|u| u.side == side).count();
-        format!("{} v {} units · wind {}", count(Side::A), count(Side::B), self.s.wind.names())
+        line(&[&count(Side::A), &" v ", &count(Side::B), &" units · wind ", &self.s.wind.names()])
     }
 }
 

@@ -178,16 +178,23 @@ impl Row {
 }
 
 /// What an entry's bays launch, in words.
+/// "Fury interceptors (fighters, 30 cm), Starhawk bombers (bombers, 20 cm)", put together in
+/// one string.
 pub fn craft_line(f: &EntryFigures) -> String {
-    let craft: Vec<String> = f
-        .craft
-        .iter()
-        .map(|c| {
-            let roles: Vec<&str> = c.roles.iter().map(|r| r.name()).collect();
-            format!("{} ({}, {} cm)", c.name, roles.join(" and "), c.speed_cm)
-        })
-        .collect();
-    craft.join(", ")
+    let mut out = String::new();
+    for (i, c) in f.craft.iter().enumerate() {
+        out.push_str(if i == 0 { "" } else { ", " });
+        out.push_str(c.name);
+        out.push_str(" (");
+        for (k, role) in c.roles.iter().enumerate() {
+            out.push_str(if k == 0 { "" } else { " and " });
+            out.push_str(role.name());
+        }
+        out.push_str(", ");
+        c.speed_cm.put(&mut out);
+        out.push_str(" cm)");
+    }
+    out
 }
 
 /// A profile in a line.
@@ -597,6 +604,37 @@ mod tests {
             f.shields,
             f.armour
         )
+    }
+
+    /// The craft line as `format!` and `join` wrote it before it was put together piece by piece.
+    fn craft_formatted(f: &EntryFigures) -> String {
+        let craft: Vec<String> = f
+            .craft
+            .iter()
+            .map(|c| {
+                let roles: Vec<&str> = c.roles.iter().map(|r| r.name()).collect();
+                format!("{} ({}, {} cm)", c.name, roles.join(" and "), c.speed_cm)
+            })
+            .collect();
+        craft.join(", ")
+    }
+
+    /// Every ship's craft line as it is, and with no craft, one, and every craft there is (some
+    /// of more than one role): the same line `format!` wrote.
+    #[test]
+    fn every_craft_line_reads_as_format_wrote_it() {
+        let every: Vec<&'static bfg::Craft> = bfg::craft().iter().collect();
+        assert!(every.iter().any(|c| c.roles.len() > 1), "a craft of more than one role");
+        for ship in bfg::ships() {
+            let mut fleet = bfg::Fleet::new(ship.faction);
+            fleet.ships.push(bfg::ShipEntry::new(ship.id, &[]));
+            let mut f = bfg::check(&fleet).ships.remove(0);
+            assert_eq!(craft_line(&f), craft_formatted(&f), "{}", ship.id);
+            for n in [0, 1, every.len()] {
+                f.craft = every[..n].to_vec();
+                assert_eq!(craft_line(&f), craft_formatted(&f), "{} with {n} craft", ship.id);
+            }
+        }
     }
 
     /// What a row's heading and figures draw from it, and its leaders' figures.
