@@ -628,10 +628,10 @@ fn highlight(selected: Option<&UnitOptions>, h: Hex) -> (&'static str, Cow<'stat
     (class, Cow::Borrowed(mark), Cow::Borrowed(words))
 }
 
-#[cfg(test)]
-mod tests;
-
 /// "Red's edge": the edge of the map `side` starts from, named for the side.
 fn edge(s: &Scenario, side: Side) -> String {
     line(&[&s.side_name(side), &"'s edge"])
 }
+
+#[cfg(test)]
+mod tests;

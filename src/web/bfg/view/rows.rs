@@ -177,9 +177,8 @@ impl Row {
     }
 }
 
-/// What an entry's bays launch, in words.
-/// "Fury interceptors (fighters, 30 cm), Starhawk bombers (bombers, 20 cm)", put together in
-/// one string.
+/// What an entry's bays launch, in words: "Fury interceptor (fighter, 30 cm), Starhawk bomber
+/// (bomber, 20 cm)", put together in one string.
 pub fn craft_line(f: &EntryFigures) -> String {
     let mut out = String::new();
     for (i, c) in f.craft.iter().enumerate() {
