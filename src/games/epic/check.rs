@@ -157,7 +157,7 @@ pub struct ChainLink {
     /// than one vessel of the type, in the player's order.
     pub vessel: String,
     /// The chain step it fills: "HQ", a vessel name such as "Nautilus", or "Other".
-    pub step: String,
+    pub step: &'static str,
     /// Index of the choice it belongs to, in `Detachment::choices` and `Check::choices`.
     pub choice: usize,
 }
@@ -551,9 +551,9 @@ fn build_chain(l: &DetachmentList, d: &Detachment, resolved: &[Option<Resolved>]
     };
 
     let mut links: Vec<ChainLink> = Vec::new();
-    let push = |links: &mut Vec<ChainLink>, vessel: String, step: &str, choice: usize| {
+    let push = |links: &mut Vec<ChainLink>, vessel: String, step: &'static str, choice: usize| {
         let position = u32::try_from(links.len()).unwrap_or(u32::MAX).saturating_add(1);
-        links.push(ChainLink { position, vessel, step: step.to_string(), choice });
+        links.push(ChainLink { position, vessel, step, choice });
     };
 
     // The HQ is the first vessel of the first choice marked HQ, if that choice is sound.

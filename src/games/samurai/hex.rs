@@ -181,11 +181,16 @@ impl Hex {
         text.put(b'A'.saturating_add(self.col.min(25)));
         text
     }
+
+    /// Its [`name`](Hex::name), written to `out` in one write.
+    pub fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
+        out.write_str(self.name().as_str())
+    }
 }
 
 impl fmt::Display for Hex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name().as_str())
+        self.write_to(f)
     }
 }
 

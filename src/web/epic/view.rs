@@ -2,13 +2,15 @@
 //! the problems that concern them, vessel profiles with their special rules explained, the chain
 //! of command in words. Nothing here judges a rule; it only arranges what the engine said.
 
+use crate::games::Backwards;
 use crate::games::epic::{
     self, ChainLink, ChainStep, Check, Detachment, DetachmentList, Entry, Note, Section, SectionFigures,
     Vessel,
 };
 use crate::games::{Problem, line};
 use crate::web::flows::view::{
-    Judged, ProblemView, Select, Verdict, as_is, points_against, points_id, select, slot_id, status_id,
+    Judged, ProblemView, Select, Verdict, as_is, dashed, points_against, points_id, select, slot_id,
+    status_id,
 };
 
 /// Where a structural change (list, vessel of a choice) re-renders the builder form.
@@ -262,10 +264,55 @@ impl Judged for EpicView {
 /// A section's count against its limit: "2 choices; allowed 1 to 10". Command counts the
 /// vessels marked as carrying the HQ.
 fn status_text(s: &SectionFigures) -> String {
-    let (one, many) =
-        if s.holds_vessels { ("choice", "choices") } else { ("vessel marked HQ", "vessels marked HQ") };
-    line(&[&s.choices, &" ", &if s.choices == 1 { one } else { many }, &"; allowed ", &s.limit])
+    StatusText(s).to_string()
 }
+
+/// A section's status line ("2 choices; allowed 1 to 10"), written piece by piece into the page
+/// ([`status_text`] as a string).
+#[derive(Debug, Clone, Copy)]
+pub struct StatusText<'a>(&'a SectionFigures);
+
+impl StatusText<'_> {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        let s = self.0;
+        let (one, many) =
+            if s.holds_vessels { ("choice", "choices") } else { ("vessel marked HQ", "vessels marked HQ") };
+        out.write_str(Backwards::whole(u64::from(s.choices)).as_str())?;
+        out.write_str(" ")?;
+        out.write_str(if s.choices == 1 { one } else { many })?;
+        out.write_str("; allowed ")?;
+        out.write_str(&s.limit)
+    }
+}
+
+/// The id of a section's status line, which live updates replace: [`status_id`] of
+/// "sections.{id}" ("status-sections-main"), written straight into the page. A section's id is
+/// the list's, made of letters, digits and dashes (the tests hold every list to that), so it
+/// never needs escaping.
+#[derive(Debug, Clone, Copy)]
+pub struct StatusId<'a>(&'a str);
+
+impl StatusId<'_> {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        out.write_str("status-sections-")?;
+        dashed(out, self.0)
+    }
+}
+
+/// The id of a choice's points, which live updates replace: [`points_id`] of "choices.{i}"
+/// ("points-choices-2"), written straight into the page.
+#[derive(Debug, Clone, Copy)]
+pub struct ChoicePointsId(usize);
+
+impl ChoicePointsId {
+    fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        out.write_str("points-choices-")?;
+        out.write_str(Backwards::whole(self.0 as u64).as_str())
+    }
+}
+
+crate::written! { StatusText<'_> }
+crate::written!(plain: StatusId<'_>, ChoicePointsId);
 
 impl EpicView {
     pub fn new(d: Detachment, form_problems: Vec<Problem>) -> Self {
@@ -448,22 +495,13 @@ impl EpicView {
     }
 
     /// Section figures by id, for the out-of-band status updates.
-    pub fn statuses(&self) -> Vec<(String, String, bool)> {
-        self.check
-            .sections
-            .iter()
-            .map(|s| (status_id(&line(&[&"sections.", &s.id])), status_text(s), s.ok))
-            .collect()
+    pub fn statuses(&self) -> impl Iterator<Item = (StatusId<'_>, StatusText<'_>, bool)> {
+        self.check.sections.iter().map(|s| (StatusId(&s.id), StatusText(s), s.ok))
     }
 
     /// Each choice's points, for the out-of-band updates.
-    pub fn choice_points(&self) -> Vec<(String, u32)> {
-        self.check
-            .choices
-            .iter()
-            .enumerate()
-            .map(|(i, f)| (points_id(&line(&[&"choices.", &i])), f.points))
-            .collect()
+    pub fn choice_points(&self) -> impl Iterator<Item = (ChoicePointsId, u32)> {
+        self.check.choices.iter().enumerate().map(|(i, f)| (ChoicePointsId(i), f.points))
     }
 
     pub fn chain(&self) -> &[ChainLink] {
@@ -548,6 +586,53 @@ mod tests {
         for l in all_lists() {
             assert!(!l.description.is_empty());
             assert_eq!(l.chain.len(), l.chain_explained.len(), "{}", l.id);
+        }
+    }
+
+    /// The status lines and the ids the live update writes straight into the page read as they
+    /// did when each was made as a string: for every list, each section with no choice, one and
+    /// several, and choices numbered past ten.
+    #[test]
+    fn status_lines_and_ids_are_written_as_their_strings_were() {
+        for l in epic::lists() {
+            for s in l.sections {
+                assert!(
+                    !s.id.is_empty() && s.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'),
+                    "{}: section id {:?} would need escaping or a dash for a dot",
+                    l.id,
+                    s.id
+                );
+            }
+            for count in [0u32, 1, 2, 12] {
+                let choices = l
+                    .sections
+                    .iter()
+                    .flat_map(|s| s.entries.iter().map(move |e| Choice::new(s.id, e.id, count)))
+                    .collect();
+                let v = EpicView::new(Detachment { choices, ..Detachment::new(l.id) }, Vec::new());
+                assert_eq!(v.statuses().count(), l.sections.len(), "{}", l.id);
+                for ((id, text, ok), s) in v.statuses().zip(&v.check.sections) {
+                    let (one, many) = if s.holds_vessels {
+                        ("choice", "choices")
+                    } else {
+                        ("vessel marked HQ", "vessels marked HQ")
+                    };
+                    let word = if s.choices == 1 { one } else { many };
+                    assert_eq!(text.to_string(), format!("{} {word}; allowed {}", s.choices, s.limit));
+                    assert_eq!(id.to_string(), status_id(&format!("sections.{}", s.id)));
+                    assert_eq!(ok, s.ok);
+                }
+                let points: Vec<(String, u32)> =
+                    v.choice_points().map(|(id, p)| (id.to_string(), p)).collect();
+                let then: Vec<(String, u32)> = v
+                    .check
+                    .choices
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| (points_id(&format!("choices.{i}")), f.points))
+                    .collect();
+                assert_eq!(points, then);
+            }
         }
     }
 }

@@ -86,19 +86,26 @@ pub fn status_id(path: &str) -> String {
 fn prefixed(prefix: &str, path: &str) -> String {
     let mut id = String::with_capacity(prefix.len() + path.len());
     id.push_str(prefix);
+    // Writing to a `String` cannot fail.
+    let _ = dashed(&mut id, path);
+    id
+}
+
+/// `path` with its dots as dashes ("sections.main" -> "sections-main"), written to `out`: the
+/// rest of an id after its prefix ([`prefixed`]), for ids written straight into a page.
+pub fn dashed<W: std::fmt::Write + ?Sized>(out: &mut W, path: &str) -> std::fmt::Result {
     // By the pieces between the dots, found a byte at a time (a dot is ASCII, so every cut is
     // at a character's boundary): an id is short, and pushing each `char`, or a `str::split`,
     // cost a figures panel some 400 instructions an id.
     let mut from = 0;
     for (at, b) in path.bytes().enumerate() {
         if b == b'.' {
-            id.push_str(&path[from..at]);
-            id.push('-');
+            out.write_str(&path[from..at])?;
+            out.write_str("-")?;
             from = at + 1;
         }
     }
-    id.push_str(&path[from..]);
-    id
+    out.write_str(&path[from..])
 }
 
 /// A select of `options` (value, label) with `current` selected. A value the options do not

@@ -39,7 +39,7 @@ fn error(code: impl Into<crate::games::Code>, part: &str, message: &str) -> Prob
 
 /// The chain as (display name, step) pairs.
 fn chain(c: &Check) -> Vec<(&str, &str)> {
-    c.chain_of_command.iter().map(|l| (l.vessel.as_str(), l.step.as_str())).collect()
+    c.chain_of_command.iter().map(|l| (l.vessel.as_str(), l.step)).collect()
 }
 
 fn repeat(choice: &Choice, n: usize) -> Vec<Choice> {

@@ -76,7 +76,7 @@ proptest! {
         let c = check(&d);
         prop_assume!(c.legal);
 
-        let first = c.chain_of_command.first().map(|l| l.step.as_str());
+        let first = c.chain_of_command.first().map(|l| l.step);
         let has_hq = list(&d.list).is_some_and(|l| l.hq_points.is_some());
         prop_assert_eq!(first, Some(if has_hq { "HQ" } else { "Kelpie" }));
     }
