@@ -11,7 +11,7 @@ use crate::games::boats::evaluate::Evaluation;
 use crate::games::boats::units::{Money, Speed};
 use crate::games::{Code, Problem, Shared};
 use crate::web::flows::view::{Select, select};
-use crate::web::http::fields::Fields;
+use crate::web::http::fields::{Fields, is_on};
 
 /// The largest budget the box takes, in dollars (far above any boat: a loaded Yacht is about
 /// $150,000).
@@ -69,17 +69,38 @@ fn number(text: &str, max: u64) -> Result<Option<u64>, ()> {
 impl Settings {
     /// The settings a posted form holds; `live` for a live update.
     pub fn from_form(f: &Fields, live: bool) -> Settings {
-        let short = |name: &str| f.text(name).chars().take(20).collect::<String>();
+        // The assistant's fields, found in one pass over the form (the last of a name sent twice
+        // wins, as with `Fields::get`). Looked up one by one, each the form does not send (a
+        // live update sends few of them) was looked for among all its fields, a loaded Yacht's
+        // 135 seven times over.
+        let (mut open, mut action, mut pattern, mut budget, mut goal, mut speed, mut keep) =
+            (None, None, None, None, None, None, None);
+        for (name, value) in f.iter() {
+            if !name.starts_with('a') {
+                continue;
+            }
+            match name {
+                "assist_open" => open = Some(value),
+                "action" => action = Some(value),
+                "assist_pattern" => pattern = Some(value),
+                "assist_budget" => budget = Some(value),
+                "assist_goal" => goal = Some(value),
+                "assist_speed" => speed = Some(value),
+                "assist_keep" => keep = Some(value),
+                _ => {}
+            }
+        }
+        let short = |text: Option<&str>| text.unwrap_or("").chars().take(20).collect::<String>();
+        let fix = action.and_then(pressed_fix);
         Settings {
-            open: f.get("assist_open").map_or(!live, |_| f.flag("assist_open"))
-                || f.get("action").is_some_and(|a| a.starts_with("assist.")),
-            pattern: Pattern::parse(f.get("assist_pattern").unwrap_or("")),
-            budget_text: short("assist_budget"),
-            cheapest: f.get("assist_goal") == Some("cheapest"),
-            speed_text: short("assist_speed"),
-            keep_weapons: f.get("assist_keep").is_none_or(|_| f.flag("assist_keep")),
-            fixed_now: f.get("action").and_then(pressed_fix).is_some(),
-            fixed_beside: f.get("action").and_then(pressed_fix).is_some_and(|(_, beside)| beside),
+            open: open.map_or(!live, is_on) || action.is_some_and(|a| a.starts_with("assist.")),
+            pattern: Pattern::parse(pattern.unwrap_or("")),
+            budget_text: short(budget),
+            cheapest: goal == Some("cheapest"),
+            speed_text: short(speed),
+            keep_weapons: keep.is_none_or(is_on),
+            fixed_now: fix.is_some(),
+            fixed_beside: fix.is_some_and(|(_, beside)| beside),
         }
     }
 
@@ -281,4 +302,79 @@ pub fn fix_rows(d: &Design, e: &Evaluation) -> Vec<FixRow> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The settings as they were read before the one pass: each field looked up by name.
+    fn looked_up(f: &Fields, live: bool) -> Settings {
+        let short = |name: &str| f.text(name).chars().take(20).collect::<String>();
+        Settings {
+            open: f.get("assist_open").map_or(!live, |_| f.flag("assist_open"))
+                || f.get("action").is_some_and(|a| a.starts_with("assist.")),
+            pattern: Pattern::parse(f.get("assist_pattern").unwrap_or("")),
+            budget_text: short("assist_budget"),
+            cheapest: f.get("assist_goal") == Some("cheapest"),
+            speed_text: short("assist_speed"),
+            keep_weapons: f.get("assist_keep").is_none_or(|_| f.flag("assist_keep")),
+            fixed_now: f.get("action").and_then(pressed_fix).is_some(),
+            fixed_beside: f.get("action").and_then(pressed_fix).is_some_and(|(_, beside)| beside),
+        }
+    }
+
+    /// The assistant's names, names near them, and a design's own.
+    const NAMES: &[&str] = &[
+        "assist_open",
+        "action",
+        "assist_pattern",
+        "assist_budget",
+        "assist_goal",
+        "assist_speed",
+        "assist_keep",
+        "assist_opened",
+        "actions",
+        "Action",
+        "armor.type",
+        "accessories.0.item",
+        "weapons.0.count",
+        "name",
+    ];
+
+    const VALUES: &[&str] = &[
+        "",
+        "on",
+        "off",
+        "false",
+        "0",
+        "1",
+        "cheapest",
+        "fastest",
+        "even",
+        "front",
+        "assist.fill",
+        "assist.fastest",
+        "fix.pilot",
+        "here.fix.pilot",
+        "here.assist.fill",
+        "$25,000",
+        "a budget far longer than twenty characters",
+        "ĉu 60 mph?",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+        /// Read in one pass, any form's settings are what looking each field up gave, names sent
+        /// twice, left out, near misses and all, live or not.
+        #[test]
+        fn settings_read_in_one_pass_are_those_looked_up(
+            pairs in proptest::collection::vec((0..NAMES.len(), 0..VALUES.len()), 0..24),
+            live: bool,
+        ) {
+            let f = Fields::from_pairs(pairs.iter().map(|&(n, v)| (NAMES[n].to_owned(), VALUES[v].to_owned())));
+            prop_assert_eq!(Settings::from_form(&f, live), looked_up(&f, live));
+        }
+    }
 }

@@ -48,6 +48,11 @@ impl Name for &String {
     }
 }
 
+/// A checkbox's value: on unless empty, "off", "false" or "0".
+pub fn is_on(value: &str) -> bool {
+    !matches!(value, "" | "off" | "false" | "0")
+}
+
 /// The fields of a posted form, borrowing from the body where no decoding was needed. When a name
 /// is sent twice the later value wins, as with checkboxes that have a hidden fallback.
 ///
@@ -163,9 +168,9 @@ impl<'a> Fields<'a> {
         self.get(name).unwrap_or("").to_owned()
     }
 
-    /// A checkbox: present and not "off"/"false".
+    /// A checkbox: present and on ([`is_on`]).
     pub fn flag(&self, name: impl Name) -> bool {
-        self.get(name).is_some_and(|v| !matches!(v, "" | "off" | "false" | "0"))
+        self.get(name).is_some_and(is_on)
     }
 
     /// How many fields were sent.
