@@ -15,7 +15,7 @@ use super::fitting::Fitting;
 mod orders;
 mod status;
 
-pub use status::{ShipStatus, SquadronStatus, Status, labels, status};
+pub use status::{ShipStatus, SquadronStatus, Status, capital_labels, labels, status};
 
 /// Version of the battle format this engine writes. Version 1 tracked a ship's condition only;
 /// version 2 its hits taken and shields down too, and keeps an undo record.

@@ -79,6 +79,18 @@ pub struct SquadronStatus {
 /// escort by its class numbered within its squadron, and the squadron ("Sword frigate 2
 /// (squadron 1)", "Sword frigate 1 (Red)"). No two ships share a name.
 pub fn labels(fleet: &Fleet) -> Vec<String> {
+    named(fleet, true)
+}
+
+/// The capital ships' names alone: the first of [`labels`], one for each capital ship of a
+/// known class (the fleet's rules name ships by them).
+pub fn capital_labels(fleet: &Fleet) -> Vec<String> {
+    named(fleet, false)
+}
+
+/// [`labels`], the escorts' with the capital ships' if `escorts`. A capital ship's name depends
+/// only on the capital ships (they come first, and count apart from the squadrons).
+fn named(fleet: &Fleet, escorts: bool) -> Vec<String> {
     let mut out = Vec::new();
     let unnamed = |class: &str| {
         fleet.ships.iter().filter(|s| s.name.trim().is_empty() && s.class.trim() == class).count()
@@ -109,7 +121,7 @@ pub fn labels(fleet: &Fleet) -> Vec<String> {
             ship.name.to_string()
         });
     }
-    for (i, q) in fleet.squadrons.iter().enumerate() {
+    for (i, q) in fleet.squadrons.iter().enumerate().filter(|_| escorts) {
         let Some(ship) = data::ship(q.class.trim()) else { continue };
         let group = q.group.trim();
         let suffix = if !group.is_empty() {

@@ -43,6 +43,9 @@ pub struct RuleState {
     pub figures: Vec<String>,
     /// Our readings' notes.
     pub notes: Vec<&'static str>,
+    /// Our readings of it, for a page saying why a rule is explained.
+    #[serde(skip)]
+    pub readings: &'static [Reading],
 }
 
 /// A counted entry of the fleet, as the rules see it.
@@ -55,6 +58,8 @@ struct Member<'a> {
     options: &'a [String],
     leaders: Vec<&'static Leader>,
     squadron: usize,
+    /// Whether its squadron holds more than one ship (set once the squadrons are whole).
+    squadroned: bool,
     /// Points of one ship, leaders aside.
     each: u32,
 }
@@ -103,6 +108,7 @@ pub fn judge(
                 status: Status::Explained,
                 figures: Vec::new(),
                 notes: rule.readings.iter().filter_map(|r| r.note).collect(),
+                readings: rule.readings,
             };
             for reading in rule.readings.iter().filter(|r| r.check.counts()) {
                 let Some(out) = run(&census, reading) else { continue };
@@ -144,35 +150,22 @@ fn census<'a>(
 ) -> Census<'a> {
     let mut members = Vec::new();
     let mut units: Vec<Unit> = Vec::new();
-    // The tracker's names of the capital ships, by entry.
-    let names = super::battle::labels(fleet);
-    let mut k = 0;
+    // The tracker's names of the capital ships, by entry: one for each ship of a known class.
+    let mut names = super::battle::capital_labels(fleet).into_iter();
     let titles: Vec<Option<String>> = fleet
         .ships
         .iter()
-        .map(|s| {
-            data::ship(s.class.trim()).map(|_| {
-                k += 1;
-                names.get(k - 1).cloned().unwrap_or_default()
-            })
-        })
+        .map(|s| data::ship(s.class.trim()).map(|_| names.next().unwrap_or_default()))
         .collect();
     let mut groups: Vec<(String, usize)> = Vec::new();
     let entries = fleet
         .ships
         .iter()
         .zip(ships)
+        .zip(titles)
         .enumerate()
-        .map(|(i, (s, f))| {
-            (
-                line(&[&"ships.", &i]),
-                &s.options[..],
-                &s.leaders[..],
-                s.group.trim(),
-                f,
-                None,
-                titles.get(i).cloned().flatten(),
-            )
+        .map(|(i, ((s, f), title))| {
+            (line(&[&"ships.", &i]), &s.options[..], &s.leaders[..], s.group.trim(), f, None, title)
         })
         .chain(fleet.squadrons.iter().zip(squadrons).enumerate().map(|(i, (s, f))| {
             (line(&[&"squadrons.", &i]), &s.options[..], &s.leaders[..], s.group.trim(), f, Some(i), None)
@@ -219,8 +212,13 @@ fn census<'a>(
             // A leader the list does not offer is refused, and not counted by its rules.
             leaders: leaders_of(aboard).into_iter().filter(|l| l.offered_in(list.id)).collect(),
             squadron: unit,
+            squadroned: false,
             each: fig.points_each,
         });
+    }
+    for k in 0..members.len() {
+        let ships: u32 = units[members[k].squadron].members.iter().map(|&i| members[i].fig.count).sum();
+        members[k].squadroned = ships > 1;
     }
     let mut leaders: Vec<Led> = fleet_leaders
         .iter()
@@ -249,15 +247,15 @@ impl Outcome {
 
 impl Census<'_> {
     fn member_in(&self, set: &Set, m: &Member) -> bool {
-        let has = |id: &str| m.options.iter().filter_map(|o| parse_pick(o)).any(|(o, _)| o == id);
-        let squadroned =
-            self.units[m.squadron].members.iter().map(|&i| self.members[i].fig.count).sum::<u32>() > 1;
+        let picks = || m.options.iter().filter_map(|o| parse_pick(o)).map(|(o, _)| o);
+        let has = |id: &str| picks().any(|o| o == id);
         let special = |s: &Set| match s {
             Set::MostExpensive => !m.ship.is_escort() && m.each == self.priciest,
-            Set::GodMark => has(&format!("mark-of-{}", self.list.god())),
+            // The mark of the list's god: "mark-of-nurgle".
+            Set::GodMark => picks().any(|o| o.strip_prefix("mark-of-") == Some(self.list.god())),
             _ => false,
         };
-        ship_in(set, m.ship, &has, &m.leaders, squadroned, m.fig.reserve, &special)
+        ship_in(set, m.ship, &has, &m.leaders, m.squadroned, m.fig.reserve, &special)
     }
 
     fn leader_in(&self, set: &Set, l: &Leader) -> bool {

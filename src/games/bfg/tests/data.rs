@@ -213,6 +213,19 @@ fn every_ship_and_craft_is_found_by_its_id() {
 }
 
 #[test]
+fn every_rule_is_found_by_its_id() {
+    for r in rules() {
+        assert!(rule(r.id).is_some_and(|x| std::ptr::eq(x, r)), "{}", r.id);
+    }
+    assert!(rules().len() > 100, "{} rules", rules().len());
+    for missing in
+        ["", "zzz", "in-gothic", "in-gothic/", "In-Gothic/battleships", "general/commander-over-750 "]
+    {
+        assert!(rule(missing).is_none(), "{missing:?}");
+    }
+}
+
+#[test]
 fn every_option_and_bay_names_known_craft() {
     for s in ships() {
         for id in s.craft.iter().chain(s.options.iter().flat_map(|o| o.craft.iter())) {

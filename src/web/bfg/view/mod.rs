@@ -75,6 +75,17 @@ pub struct RuleAnchor(&'static str);
 
 impl RuleAnchor {
     fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
+        // Made on the stack and written at once (a live update writes every rule's): each slash,
+        // an ASCII byte, becomes an ASCII dash, so the bytes stay UTF-8.
+        let mut made = [0u8; 64];
+        if let Some(room) = made.get_mut(..self.0.len()) {
+            for (to, &b) in room.iter_mut().zip(self.0.as_bytes()) {
+                *to = if b == b'/' { b'-' } else { b };
+            }
+            if let Ok(text) = std::str::from_utf8(room) {
+                return out.write_str(text);
+            }
+        }
         let mut rest = self.0;
         // A slash is ASCII, so each cut is at a character's boundary.
         while let Some(at) = rest.bytes().position(|b| b == b'/') {
@@ -196,7 +207,7 @@ impl FleetView {
                     RuleStatus::Broken => {
                         ("broken", Cow::Borrowed(if r.unverified { "Broken (unverified)" } else { "Broken" }))
                     }
-                    RuleStatus::Explained => ("explained", explained(r.id)),
+                    RuleStatus::Explained => ("explained", explained(r)),
                 };
                 RuleView {
                     id: r.id,
@@ -305,9 +316,9 @@ fn faction_of(s: &bfg::Ship) -> &'static str {
 }
 
 /// How a rule that counts nothing is kept, from our first reading of it.
-fn explained(id: &str) -> Cow<'static, str> {
+fn explained(r: &bfg::RuleState) -> Cow<'static, str> {
     use bfg::RuleCheck as C;
-    let first = bfg::rule(id).and_then(|r| r.readings.first()).map(|r| r.check);
+    let first = r.readings.first().map(|r| r.check);
     match first {
         Some(C::Roster | C::RosterPlus { .. } | C::Reserves { .. } | C::ReservesOnly { .. }) => {
             "In the ship lists".into()
@@ -353,8 +364,14 @@ mod tests {
             let safe = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_/".contains(&b);
             assert!(rule.id.bytes().all(safe), "{:?} holds more than its anchor writes unescaped", rule.id);
         }
-        for id in ["", "/", "a//b/", "in-gothic/battleships", "é/✓"] {
-            assert_eq!(RuleAnchor(id).to_string(), id.replace('/', "-"));
+        // Ids up to the 64 bytes made on the stack, and past them.
+        let long: Vec<String> = [63, 64, 65, 200].map(|n| "ab/".repeat(n).chars().take(n).collect()).into();
+        let ids = ["", "/", "a//b/", "in-gothic/battleships", "é/✓"]
+            .into_iter()
+            .chain(long.iter().map(String::as_str));
+        for id in ids {
+            let id: &'static str = String::leak(id.to_owned());
+            assert_eq!(RuleAnchor(id).to_string(), id.replace('/', "-"), "{} bytes", id.len());
         }
     }
 }

@@ -481,6 +481,29 @@ fn ships_are_named_distinctly() {
     assert_eq!(labels(&f)[2..4], ["Fortitude (Lunar cruiser)", "Fortitude (Lunar cruiser) (2)"]);
 }
 
+/// The capital ships' names alone are the first of all the names, whatever the fleet: classes
+/// known and unknown, named twice, unnamed, and escorts named as a capital ship is.
+#[test]
+fn the_capital_ships_names_are_the_first_of_all_the_names() {
+    let classes = ["lunar-cruiser", "gothic-cruiser", "no-such-class", "lunar-cruiser "];
+    let names = ["", "Fortitude", " ", "Lunar cruiser 1"];
+    for n in 0..300usize {
+        let ships: Vec<(&str, &[&str])> =
+            (0..n % 6).map(|i| (classes[(n / 3 + i * 7) % classes.len()], &[][..])).collect();
+        let mut f = fleet_in("in-gothic", &ships, &[("sword-frigate", 2), ("sword-frigate", (n % 3) as u32)]);
+        for (i, s) in f.ships.iter_mut().enumerate() {
+            s.name = names[(n + i) % names.len()].into();
+        }
+        f.squadrons[0].name = names[n % names.len()].into();
+        f.squadrons[1].group = if n % 4 == 0 { "Lunar cruiser 1".into() } else { String::new() };
+        let all = labels(&f);
+        let capital = crate::games::bfg::battle::capital_labels(&f);
+        assert_eq!(capital[..], all[..capital.len()], "{n}");
+        let known = f.ships.iter().filter(|s| crate::games::bfg::ship(s.class.trim()).is_some()).count();
+        assert_eq!(capital.len(), known, "{n}");
+    }
+}
+
 #[test]
 fn crippled_bays_and_salvoes_are_halved_rounding_up() {
     let f = fleet("space-marines", &[("battle-barge", &[]), ("strike-cruiser", &["prow-bays"])], &[]);
