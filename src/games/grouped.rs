@@ -1,5 +1,5 @@
-//! Whole numbers as the pages print them, with thousands separators, and short lines of words
-//! and numbers put together without the formatting machinery.
+//! Whole numbers as the pages print them, with thousands separators, decimals to a fixed place,
+//! and short lines of words and numbers put together without the formatting machinery.
 
 use std::fmt;
 
@@ -25,6 +25,106 @@ pub fn write_whole<W: fmt::Write + ?Sized>(out: &mut W, n: i64, grouped: bool) -
         text.put(b'-');
     }
     out.write_str(text.as_str())
+}
+
+/// `x` to `PLACES` decimals (1 to 3), as `format!("{x:.PLACES$}")` writes it: a map's
+/// coordinates to tenths, a boat's power ratio to thousandths. Formatting a float exactly is
+/// slow; a whole number of tenths or thousandths is not. The float product rounds as exact
+/// decimal rounding does wherever it is not within a hair of a half; there, the number's exact
+/// binary value is rounded, ties to even, as Rust rounds ([`rounded_exactly`]). Anything not a
+/// small number (NaN, the infinities, a billion tenths or thousandths or more) is formatted
+/// exactly. Writes digits, a point and a minus sign, or the words for NaN and the infinities:
+/// nothing a page escapes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fixed<const PLACES: usize>(pub f64);
+
+impl<const PLACES: usize> Fixed<PLACES> {
+    /// Puts the number's text in front of `text` when it is in the range written quickly (see
+    /// above); else puts nothing and says so.
+    fn put(self, text: &mut Backwards) -> bool {
+        const SCALE: [f64; 4] = [1.0, 10.0, 100.0, 1000.0];
+        let Some(&scale) = SCALE.get(PLACES).filter(|_| PLACES > 0) else { return false };
+        // Below zero, its size after a minus sign, as Rust writes it, even where it rounds to
+        // nothing ("-0.0").
+        let scaled = self.0.abs() * scale;
+        if scaled < 1e9 {
+            // In range and finite: the cast is exact, and is the floor; the fraction is then
+            // `scaled - scaled.floor()` to the bit (a whole number under 1e9 is a float
+            // exactly), and the rounding `scaled.round()`'s away from a half. (Cast through
+            // `i64`, which the processor does in one instruction, `u64` in several.)
+            let whole = scaled as i64 as u64;
+            let frac = scaled - whole as f64;
+            // Within a hair of a half, the product cannot tell: the number's exact value does.
+            let rounded = if (frac - 0.5).abs() > 1e-6 {
+                Some(whole + u64::from(frac > 0.5))
+            } else {
+                rounded_exactly(self.0.abs(), scale as u64)
+            };
+            if let Some(mut n) = rounded {
+                for _ in 0..PLACES {
+                    text.digit(n);
+                    n /= 10;
+                }
+                text.put(b'.');
+                text.number(n, false);
+                if self.0.is_sign_negative() {
+                    text.put(b'-');
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        let mut text = Backwards::default();
+        if self.put(&mut text) {
+            return out.write_str(text.as_str());
+        }
+        write!(out, "{:.*}", PLACES, self.0)
+    }
+}
+
+/// A number kept to tenths (`(x * 10.0).round() / 10.0`: a boat's range in miles) as `Display`
+/// writes it, "2500", "1666.7", without the formatting machinery: its tenths ([`Fixed`]), less a
+/// ".0". That is what `Display`'s shortest form is for the float nearest to a number of tenths
+/// (no other decimal of fifteen digits or fewer reads back as it). Any other number, or one
+/// past a hundred million, is formatted as `Display` formats it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShortTenths(pub f64);
+
+impl ShortTenths {
+    pub fn write_to<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        let x = self.0;
+        let mut text = Backwards::default();
+        if x.abs() < 1e8 && (x * 10.0).round() / 10.0 == x && Fixed::<1>(x).put(&mut text) {
+            let text = text.as_str();
+            return out.write_str(text.strip_suffix(".0").unwrap_or(text));
+        }
+        write!(out, "{x}")
+    }
+}
+
+/// `x` times `scale`, rounded to a whole number as Rust's formatting rounds: from `x`'s exact
+/// binary value (a mantissa over a power of two), the nearest, ties to even. `None` for what
+/// is not a normal number between 2^-100 and 2^52 (a half is never near there in [`Fixed`]'s
+/// range).
+fn rounded_exactly(x: f64, scale: u64) -> Option<u64> {
+    let bits = x.to_bits();
+    let exp = i32::try_from((bits >> 52) & 0x7ff).ok()?;
+    if exp == 0 || exp == 0x7ff {
+        return None;
+    }
+    // x = mantissa / 2^shift, exactly.
+    let mantissa = u128::from((bits & ((1 << 52) - 1)) | (1 << 52));
+    let shift = 1075 - exp;
+    if !(1..=100).contains(&shift) {
+        return None;
+    }
+    let n = mantissa * u128::from(scale);
+    let (whole, rest, half) = (n >> shift, n & ((1 << shift) - 1), 1u128 << (shift - 1));
+    let up = rest > half || (rest == half && whole & 1 == 1);
+    u64::try_from(whole + u128::from(up)).ok()
 }
 
 /// A number's text, written backwards from its last character (the widest, u64::MAX with six
@@ -163,7 +263,7 @@ pub fn put_line(out: &mut String, pieces: &[&dyn Piece]) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Backwards, Grouped, line, put_line, write_whole};
+    use super::{Backwards, Fixed, Grouped, ShortTenths, line, put_line, write_whole};
 
     #[test]
     fn a_numbers_text_is_written_from_its_end() {
@@ -263,5 +363,78 @@ mod tests {
             assert_eq!(onto, format!("{a}{n}{b}"));
         }
         assert_eq!(line(&[]), "");
+    }
+
+    /// A number kept to tenths is written as `Display` writes it, and so is any other.
+    #[test]
+    fn a_number_kept_to_tenths_is_what_display_writes() {
+        let mut xs: Vec<f64> = (0..200_000u32).map(|i| f64::from(i) / 10.0).collect();
+        xs.extend((0..20_000u32).map(|i| (f64::from(i) * 1.234_567 * 10.0).round() / 10.0));
+        xs.extend((1..2_000u32).map(|u| (f64::from(25_000) / f64::from(u) * 10.0).round() / 10.0));
+        xs.extend([
+            99_999_999.9,
+            1e8,
+            1e8 + 0.5,
+            123_456_789.1,
+            0.05,
+            1.0 / 3.0,
+            0.1 + 0.2,
+            5e-324,
+            f64::MAX,
+        ]);
+        xs.extend([f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0]);
+        let below: Vec<f64> = xs.iter().map(|x| -x).collect();
+        xs.extend(below);
+        for x in xs {
+            let mut out = String::new();
+            ShortTenths(x).write_to(&mut out).expect("a String takes anything");
+            assert_eq!(out, format!("{x}"), "{x:e}");
+        }
+    }
+
+    fn fixed<const P: usize>(x: f64) -> String {
+        let mut out = String::new();
+        Fixed::<P>(x).write_to(&mut out).expect("a String takes anything");
+        out
+    }
+
+    /// To one, two and three places, a number is written as `format!` writes it: the ties
+    /// (exact halves, quarters, eighths, sixteenths: rounded to even there), the numbers either
+    /// side of a tie, ratios of whole numbers (a boat's power over its weight), the largest and
+    /// smallest, each below zero, and what is not a number.
+    #[test]
+    fn a_fixed_decimal_is_what_format_writes() {
+        let mut xs = vec![0.0, -0.0, 0.0005, 0.0015, 0.0625, 1.0625, 0.1235, 12.3455, 0.502, 2.5, 0.05];
+        xs.extend([f64::NAN, f64::INFINITY, f64::NEG_INFINITY, f64::MIN_POSITIVE, f64::EPSILON, f64::MAX]);
+        xs.extend([1e6 - 0.0005, 999_999.999_5, 1e6, 1e8, 1e9, 1e12, 5e-324]);
+        xs.extend((0..20_000).map(|i| f64::from(i) / 16.0));
+        xs.extend((0..20_000).map(|i| f64::from(i) * 0.0005));
+        xs.extend((0..20_000).map(|i| f64::from(i) * 0.00125));
+        for i in 0..20_000u32 {
+            let x = f64::from(i) * 0.0005;
+            xs.extend([x.next_up(), x.next_down()]);
+        }
+        // Ratios kept to four places, as the boat designer's are: every fifth ends in a 5.
+        xs.extend((0..20_000u32).map(|i| (f64::from(i) * 0.000_123_7 * 10_000.0).round() / 10_000.0));
+        xs.extend((0..20_000u32).map(|i| f64::from(i * 10 + 5) / 10_000.0));
+        // Power factors over pounds, as the boat designer's ratio is.
+        xs.extend(
+            (1..400u32)
+                .flat_map(|p| [37u32, 500, 1_234, 2_999, 10_000].map(|w| f64::from(p * 50) / f64::from(w))),
+        );
+        // Bits spread over every exponent.
+        xs.extend((0..20_000u64).map(|i| f64::from_bits(i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1)));
+        let below: Vec<f64> = xs.iter().map(|x| -x).collect();
+        xs.extend(below);
+        // Near a half, the fast way still writes it (from the exact value), not `format!`.
+        for x in [0.8345, 0.0625, 1.0625, 0.0005, 0.0015, 12.3455, 999_999.999_5, 0.5e-3] {
+            assert!(Fixed::<3>(x).put(&mut Backwards::default()), "{x}");
+            assert!(x > 1.0 || Fixed::<1>(x * 100.0).put(&mut Backwards::default()), "{x}");
+        }
+        for x in xs {
+            assert_eq!(fixed::<1>(x), format!("{x:.1}"), "{x:e}");
+            assert_eq!(fixed::<2>(x), format!("{x:.2}"), "{x:e}");
+            assert_eq!(fixed::<3>(x), format!("{x:.3}"), "{x:e}");
+        }
     }
 }

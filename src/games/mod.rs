@@ -20,7 +20,7 @@ mod problems;
 mod tally;
 
 pub use decision::Decision;
-pub use grouped::{Backwards, Grouped, Piece, line, put_line, write_whole};
+pub use grouped::{Backwards, Fixed, Grouped, Piece, ShortTenths, line, put_line, write_whole};
 pub(crate) use problems::codes;
 pub use problems::{Code, MAX_LISTED, Problem, Severity, Shared, is_legal, legality_text, listed_of};
 pub use tally::Tally;

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 mod kept;
-pub use kept::{Place, Plain, Tenths};
+pub use kept::{Place, Placed, Plain, Tenths};
 
 /// A hex's radius in drawing units; the map scales to its box.
 const R: f64 = 20.0;
@@ -54,7 +54,7 @@ pub enum Clicks {
 
 pub struct HexView {
     /// Its name, outline and the places of what it shows: the same on every map.
-    pub place: Cow<'static, Place>,
+    pub place: Placed,
     pub land: bool,
     pub shore: bool,
     pub piece: Option<Piece>,

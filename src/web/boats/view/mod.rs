@@ -17,13 +17,13 @@ pub use part_rows::{ArmorBox, CargoRow, ExtraArmor, ItemRow, PropellerRow, Turre
 pub use sheet::{SheetBlock, TickRow, Ticks, WeaponLine};
 pub use start::{published, start_choices, start_design};
 
-use crate::games::Problem;
 use crate::games::boats::design::Design;
 use crate::games::boats::evaluate::{Evaluation, Part, armor_locations};
 use crate::games::boats::tables::{self, Loc};
 use crate::games::boats::units::{Money, Spaces, Speed, Weight, pounds_rounded};
 use crate::games::boats::{self, statline};
 use crate::games::write_whole;
+use crate::games::{Fixed, Problem, ShortTenths};
 
 use crate::web::boats::assist::{self, FixRow, Panel, Settings};
 use crate::web::flows::view::{Fix, Judged, ProblemView, Verdict, slot_id};
@@ -219,7 +219,7 @@ impl PerPoint {
 crate::written! { Rounded, Maneuver, PerPoint }
 // Drawn only where the template writes them unescaped (`|safe`, see `row_sums`): piece by piece,
 // straight into the page, with nothing gathered first.
-crate::written!(plain: Summary, SumId);
+crate::written!(plain: Summary, SumId, Fixed<3>, ShortTenths);
 // The engine's quantities keep their own `Display`; a template writes them through its escaper
 // piece by piece, not through the formatting machinery (some 450 instructions each).
 crate::written!(fast: Money, Weight, Spaces, Speed);
@@ -474,6 +474,19 @@ impl BoatView {
 
     pub fn weight(&self) -> Rounded {
         Rounded::pounds(self.eval.figures.weight)
+    }
+
+    /// Power factors per pound, to three places ("0.502"): digits and a point, written
+    /// unescaped.
+    pub fn power_ratio(&self) -> Fixed<3> {
+        Fixed(self.eval.figures.power_ratio)
+    }
+
+    /// Miles on a charge at 20 mph and at top speed ("2500", "1666.7"), with a plant: digits
+    /// and a point, written unescaped.
+    pub fn range(&self) -> Option<(ShortTenths, Option<ShortTenths>)> {
+        let f = &self.eval.figures;
+        f.range_miles_at_20_mph.map(|a| (ShortTenths(a), f.range_miles_at_top_speed.map(ShortTenths)))
     }
 
     pub fn gauges(&self) -> Vec<Gauge> {

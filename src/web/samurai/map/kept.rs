@@ -4,56 +4,19 @@
 //! the editor's map draws a hundred-odd hexes; most of what they write is here.
 
 use super::{HexView, R, centre};
-use crate::games::Backwards;
+use crate::games::Fixed;
 use crate::games::samurai::Hex;
-use std::borrow::Cow;
 use std::sync::{LazyLock, OnceLock};
 
-/// A coordinate written to one decimal, as `format!("{x:.1}")` writes it, for every coordinate
-/// of the map (a live update writes thousands). Formatting a float exactly is slow; a whole
-/// number of tenths is not. The two agree wherever the tenths are not within a hair of a half
-/// (where exact decimal rounding and the float product could differ): there, and for anything
-/// not a small number (NaN, the infinities, a billion or more), the exact formatting is used.
-/// Written straight into the page, with no string of its own, and unescaped (the map's templates
-/// write it `|safe`: digits, a point and a minus sign, or the words for NaN and the infinities).
+/// A coordinate written to one decimal, as `format!("{x:.1}")` writes it ([`Fixed`]), for
+/// every coordinate of the map (a live update writes thousands). Written straight into the page,
+/// with no string of its own, and unescaped (the map's templates write it `|safe`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Tenths(pub f64);
 
 impl Tenths {
-    /// Puts the coordinate's text in front of `text` when it is in the range written quickly
-    /// (see above); else puts nothing and says so.
-    fn put(self, text: &mut Backwards) -> bool {
-        // A negative coordinate (a badge's offset above its piece) is its size after a minus
-        // sign, as Rust writes it, even where it rounds to nothing ("-0.0").
-        let x = self.0.abs();
-        let tenths = x * 10.0;
-        if tenths < 1e9 {
-            // In range and finite: the cast is exact, and is the floor; the fraction is then
-            // `tenths - tenths.floor()` to the bit (a whole number under 1e9 is a float
-            // exactly), and the rounding `tenths.round()`'s away from a half. (Cast through
-            // `i64`, which the processor does in one instruction, `u64` in several.)
-            let whole = tenths as i64 as u64;
-            let frac = tenths - whole as f64;
-            if (frac - 0.5).abs() > 1e-6 {
-                let t = whole + u64::from(frac > 0.5);
-                text.digit(t);
-                text.put(b'.');
-                text.number(t / 10, false);
-                if self.0.is_sign_negative() {
-                    text.put(b'-');
-                }
-                return true;
-            }
-        }
-        false
-    }
-
     fn write_to<W: std::fmt::Write + ?Sized>(&self, out: &mut W) -> std::fmt::Result {
-        let mut text = Backwards::default();
-        if self.put(&mut text) {
-            return out.write_str(text.as_str());
-        }
-        write!(out, "{:.1}", self.0)
+        Fixed::<1>(self.0).write_to(out)
     }
 }
 
@@ -153,7 +116,7 @@ impl Place {
 
     /// `h`'s place: kept for every hex of the largest board, worked out at once (a few hundred,
     /// made the first time a map is drawn); a hex past it (none a board has) is worked out anew.
-    pub fn of(h: Hex) -> Cow<'static, Place> {
+    pub fn of(h: Hex) -> Placed {
         static KEPT: LazyLock<Vec<Place>> = LazyLock::new(|| {
             (0..PLACE_ROWS)
                 .flat_map(|row| (0..PLACE_COLUMNS).map(move |col| (col, row)))
@@ -161,8 +124,28 @@ impl Place {
                 .collect()
         });
         match kept_at(h).and_then(|at| KEPT.get(at)) {
-            Some(p) => Cow::Borrowed(p),
-            None => Cow::Owned(Place::new(h)),
+            Some(p) => Placed::Kept(p),
+            None => Placed::Made(Box::new(Place::new(h))),
+        }
+    }
+}
+
+/// A hex's place as a map holds it ([`Place::of`]): the kept one, or one made for a hex past
+/// the largest board. Two words, where the place itself is seven strings: a map moves one for
+/// each of its hundred-odd hexes.
+#[derive(Debug)]
+pub enum Placed {
+    Kept(&'static Place),
+    Made(Box<Place>),
+}
+
+impl std::ops::Deref for Placed {
+    type Target = Place;
+
+    fn deref(&self) -> &Place {
+        match self {
+            Placed::Kept(p) => p,
+            Placed::Made(p) => p,
         }
     }
 }

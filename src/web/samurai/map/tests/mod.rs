@@ -69,7 +69,7 @@ fn a_kept_place_is_the_hexs_own() {
     let mut n = 0;
     for h in largest.hexes() {
         let kept = Place::of(h);
-        assert!(matches!(kept, Cow::Borrowed(_)), "{h} is kept");
+        assert!(matches!(kept, Placed::Kept(_)), "{h} is kept");
         assert_eq!(*kept, Place::new(h), "{h}");
         assert_eq!(kept.name, h.to_string());
         let (cx, cy) = centre(h);
@@ -101,7 +101,7 @@ fn a_kept_place_is_the_hexs_own() {
     assert_eq!(n, largest.len());
     for h in [Hex { col: 26, row: 0 }, Hex { col: 0, row: 20 }, Hex { col: 200, row: 200 }] {
         let made = Place::of(h);
-        assert!(matches!(made, Cow::Owned(_)), "{h} is past the kept places");
+        assert!(matches!(made, Placed::Made(_)), "{h} is past the kept places");
         assert_eq!(*made, Place::new(h));
     }
 }
