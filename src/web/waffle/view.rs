@@ -125,18 +125,17 @@ impl WaffleView {
     /// `waffle/vehicle_legend.html` and the summary show, none of the inputs [`Self::rows`]
     /// prepares (building those had been four fifths of a live update's drawing).
     pub fn legend_rows(&self) -> Vec<LegendRow<'_>> {
-        let cards = self.cards().into_iter();
         self.r
             .vehicles
             .iter()
-            .zip(cards)
+            .zip(&self.check.vehicles)
             .enumerate()
-            .map(|(i, (v, card))| LegendRow {
+            .map(|(i, (v, c))| LegendRow {
                 index: i,
                 number: i + 1,
                 points_id: points_id(&field_path(i, "")),
                 v,
-                card,
+                card: CardSummary::new(i, v, c),
             })
             .collect()
     }
@@ -214,7 +213,7 @@ pub struct LegendRow<'a> {
     pub number: usize,
     pub points_id: String,
     pub v: &'a Vehicle,
-    pub card: CardView,
+    pub card: CardSummary,
 }
 
 /// A vehicle's part of the editor.
@@ -228,7 +227,7 @@ pub struct VehicleRow {
     pub v: Vehicle,
     pub types: Vec<TypeBox>,
     pub weapons: Vec<WeaponRow>,
-    pub card: CardView,
+    pub card: CardSummary,
     /// The problems of each of [`VEHICLE_SLOTS`].
     slots: Vec<Vec<ProblemView>>,
 }
@@ -292,22 +291,53 @@ pub struct CardView {
     pub problems: Vec<ProblemView>,
 }
 
+/// A vehicle's rule card summed up in one line (`card_summary` in `waffle/card.html`), with its
+/// points: what the editor shows under a vehicle's heading, and all a live update redraws of
+/// its card (the whole card, [`CardView`], makes its profile, weapons and problems besides).
+pub struct CardSummary {
+    /// The DOM id of the summary, which live updates replace.
+    pub id: String,
+    /// "Tank, Transport", or "Vehicle (no type)".
+    pub types: String,
+    pub points: u16,
+    pub rules: Vec<&'static Rule>,
+    /// The fire-point planner for this vehicle, for a Transport.
+    pub planner: Option<String>,
+}
+
+impl CardSummary {
+    fn new(i: usize, v: &Vehicle, c: &Card) -> Self {
+        let names: Vec<&str> = c.types.iter().map(VehicleType::name).collect();
+        CardSummary {
+            id: line(&[&"card-vehicles-", &i]),
+            types: if names.is_empty() { "Vehicle (no type)".to_owned() } else { names.join(", ") },
+            points: c.points,
+            rules: c.rules.clone(),
+            planner: c.types.has(VehicleType::Transport).then(|| planner_link(v)),
+        }
+    }
+
+    /// The titles of its rules, for the editor's one-line summary.
+    pub fn titles(&self) -> String {
+        self.rules.iter().map(|r| r.title).collect::<Vec<_>>().join("; ")
+    }
+}
+
 impl CardView {
     fn new(i: usize, v: &Vehicle, c: &Card, verdict: &Verdict) -> Self {
-        let names: Vec<&str> = c.types.iter().map(VehicleType::name).collect();
-        let transport = c.types.has(VehicleType::Transport);
+        let CardSummary { id, types, points, rules, planner } = CardSummary::new(i, v, c);
         let own = slot_id(&field_path(i, ""));
         let dash = |x: Option<u8>| x.map_or_else(|| "–".to_owned(), |x| line(&[&x]));
         CardView {
             index: i,
-            id: line(&[&"card-vehicles-", &i]),
+            id,
             name: c.name.clone(),
-            types: if names.is_empty() { "Vehicle (no type)".to_owned() } else { names.join(", ") },
-            points: c.points,
+            types,
+            points,
             legal: c.legal,
             armour: line(&[&v.armour.front, &" / ", &v.armour.side, &" / ", &v.armour.rear]),
             bs: v.bs,
-            transport,
+            transport: c.types.has(VehicleType::Transport),
             fire_points: v.fire_points,
             capacity: v.capacity,
             weapons: v
@@ -321,8 +351,8 @@ impl CardView {
                     kind: w.kind.clone(),
                 })
                 .collect(),
-            rules: c.rules.clone(),
-            planner: transport.then(|| planner_link(v)),
+            rules,
+            planner,
             problems: verdict
                 .problems
                 .iter()
@@ -335,11 +365,6 @@ impl CardView {
                 .cloned()
                 .collect(),
         }
-    }
-
-    /// The titles of its rules, for the editor's one-line summary.
-    pub fn titles(&self) -> String {
-        self.rules.iter().map(|r| r.title).collect::<Vec<_>>().join("; ")
     }
 }
 
@@ -627,8 +652,13 @@ mod tests {
         assert_eq!(codes(rows[1].at("armour")), ["ARMOUR_OUT_OF_RANGE"]);
         assert_eq!(codes(rows[1].at("types")), ["UNKNOWN_TYPE"]);
         assert_eq!(codes(v.at("points_limit")), ["OVER_POINTS_LIMIT"]);
-        assert_eq!(codes(rows[1].card.problems.clone()), ["UNKNOWN_TYPE", "ARMOUR_OUT_OF_RANGE"]);
-        assert!(rows[0].card.problems.is_empty());
+        let cards = v.cards();
+        assert_eq!(codes(cards[1].problems.clone()), ["UNKNOWN_TYPE", "ARMOUR_OUT_OF_RANGE"]);
+        assert!(cards[0].problems.is_empty());
+        assert_eq!(
+            cards.iter().map(|c| c.planner.clone()).collect::<Vec<_>>(),
+            [rows[0].card.planner.clone(), None]
+        );
         assert_eq!(codes(v.roster_problems()), ["OVER_POINTS_LIMIT"]);
         let unknown = rows[1].types.last().expect("the unknown type's box");
         assert_eq!(
