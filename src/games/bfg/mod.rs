@@ -61,7 +61,7 @@ pub use battle::{
     SquadronStatus, Status, Undo, apply, condition_of, crippled_at, labels, status, two_salvoes,
 };
 pub use codes::Code;
-pub use composition::{RuleState, Status as RuleStatus, entry_is};
+pub use composition::{RuleState, Status as RuleStatus, entry_is, notes_of};
 pub use data::lists::{
     Check as RuleCheck, FleetList, Leader, Placement, Reading, Role as LeaderRole, RosterEntry, Rule, Set,
 };

@@ -41,11 +41,19 @@ pub struct RuleState {
     pub status: Status,
     /// What each check counted: "1 battleship; 3 cruisers or battlecruisers allow 1".
     pub figures: Vec<String>,
-    /// Our readings' notes.
-    pub notes: Vec<&'static str>,
-    /// Our readings of it, for a page saying why a rule is explained.
-    #[serde(skip)]
+    /// Our readings of it: sent as their notes ([`notes_of`]); the first says how a rule that
+    /// counts nothing is kept.
+    #[serde(rename = "notes", serialize_with = "serialize_notes")]
     pub readings: &'static [Reading],
+}
+
+/// Our readings' notes, in their order.
+pub fn notes_of(readings: &'static [Reading]) -> impl Iterator<Item = &'static str> {
+    readings.iter().filter_map(|r| r.note)
+}
+
+fn serialize_notes<S: serde::Serializer>(readings: &&'static [Reading], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(notes_of(readings))
 }
 
 /// A counted entry of the fleet, as the rules see it.
@@ -107,7 +115,6 @@ pub fn judge(
                 unverified: rule.unverified,
                 status: Status::Explained,
                 figures: Vec::new(),
-                notes: rule.readings.iter().filter_map(|r| r.note).collect(),
                 readings: rule.readings,
             };
             for reading in rule.readings.iter().filter(|r| r.check.counts()) {

@@ -686,3 +686,18 @@ fn every_rule_of_every_list_is_kept_broken_or_explained() {
         }
     }
 }
+
+/// A rule's state is sent with our readings' notes under `notes`, in their order, and the
+/// readings themselves are not sent.
+#[test]
+fn a_rules_state_sends_its_readings_notes() {
+    let f = fleet_in("in-gothic", &[("lunar-cruiser", &[])], &[("sword-frigate", 3)]);
+    let c = check(&f);
+    assert!(c.rules.iter().any(|r| notes_of(r.readings).count() > 0), "a rule with notes");
+    for r in &c.rules {
+        let sent = serde_json::to_value(r).expect("a rule's state serialises");
+        let notes: Vec<&str> = notes_of(r.readings).collect();
+        assert_eq!(sent["notes"], serde_json::json!(notes), "{}", r.id);
+        assert!(sent.get("readings").is_none(), "{}", r.id);
+    }
+}

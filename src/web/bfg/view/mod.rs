@@ -51,11 +51,17 @@ pub struct RuleView<'a> {
     /// lists", "See in-gothic/battleships", "Not checked").
     pub word: Cow<'static, str>,
     pub figures: &'a [String],
-    pub notes: &'a [&'static str],
+    /// Our readings of it, for their notes.
+    pub readings: &'static [bfg::Reading],
     pub unverified: bool,
 }
 
 impl RuleView<'_> {
+    /// Our readings' notes.
+    pub fn notes(&self) -> impl Iterator<Item = &'static str> {
+        bfg::notes_of(self.readings)
+    }
+
     /// The rule's id as its element's id ends: its slashes made dashes ("in-gothic-battleships").
     pub fn anchor(&self) -> RuleAnchor {
         RuleAnchor(self.id)
@@ -215,7 +221,7 @@ impl FleetView {
                     status,
                     word,
                     figures: &r.figures,
-                    notes: &r.notes,
+                    readings: r.readings,
                     unverified: r.unverified,
                 }
             })
@@ -354,7 +360,7 @@ mod tests {
                 status: "kept",
                 word: Cow::Borrowed("Kept"),
                 figures,
-                notes: &[],
+                readings: &[],
                 unverified: false,
             };
             assert_eq!(view.anchor().to_string(), rule.id.replace('/', "-"), "{}", rule.id);
