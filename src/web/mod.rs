@@ -37,7 +37,6 @@ use axum::response::{IntoResponse, Response};
 use std::any::Any;
 use std::time::Duration;
 use tower::ServiceBuilder;
-use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::ServeDir;
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
@@ -84,7 +83,7 @@ pub fn app(state: AppState) -> Router {
         // Security headers, and compression for clients that take it. Share pages bring
         // their own, compressed once per change (see cache.rs).
         .layer(Outgoing)
-        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(http::panics::CatchPanic(panic_response))
         .layer(Edge(public))
         .layer(Gated(rate::TokenAttempts(writes.clone())))
         .layer(judges.extension())

@@ -6,9 +6,7 @@ use axum::http::{HeaderValue, Request, Response, header};
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::task::{Context, Poll};
-use tower_http::compression::{
-    self, Compression, CompressionLayer, CompressionLevel, DefaultPredicate, Predicate,
-};
+use tower_http::compression::{self, Compression, CompressionLayer, CompressionLevel, DefaultPredicate};
 
 /// The headers every answer carries, unless its handler set its own: the content security policy
 /// (nothing but our own files; no framing, no inline code), no type sniffing, no framing, and the
@@ -24,9 +22,17 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
         (header::X_FRAME_OPTIONS, "DENY"),
         (header::REFERRER_POLICY, "same-origin"),
     ];
-    h.reserve(HEADERS.len());
-    for (name, value) in HEADERS {
-        if !h.contains_key(&name) {
+    // Which are there already, told from the few headers an answer has (most have one or
+    // two) rather than by a look-up of each name; then each missing one is put in.
+    let mut there = [false; 4];
+    for name in h.keys() {
+        for ((own, _), seen) in HEADERS.iter().zip(&mut there) {
+            *seen |= name == own;
+        }
+    }
+    h.reserve(there.iter().filter(|t| !**t).count());
+    for ((name, value), there) in HEADERS.into_iter().zip(there) {
+        if !there {
             h.insert(name, HeaderValue::from_static(value));
         }
     }
@@ -130,9 +136,7 @@ where
 /// the two to the same headers.
 fn as_compression_leaves_it<B: axum::body::HttpBody>(res: &mut Response<B>) {
     let h = res.headers();
-    if h.contains_key(header::CONTENT_ENCODING)
-        || h.contains_key(header::CONTENT_RANGE)
-        || !DefaultPredicate::new().should_compress(res)
+    if h.contains_key(header::CONTENT_ENCODING) || h.contains_key(header::CONTENT_RANGE) || !compressible(res)
     {
         return;
     }
@@ -145,6 +149,27 @@ fn as_compression_leaves_it<B: axum::body::HttpBody>(res: &mut Response<B>) {
 }
 
 const ACCEPT_ENCODING: &[u8] = b"accept-encoding";
+
+/// tower-http's default predicate (`DefaultPredicate`: at least 32 bytes when the size is
+/// known, and not gRPC, an image other than SVG, or an event stream), with the content type
+/// looked up once rather than once for each type it rules out. A test holds the two together.
+fn compressible<B: axum::body::HttpBody>(res: &Response<B>) -> bool {
+    let size = res.body().size_hint().exact().or_else(|| {
+        res.headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|h| h.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok())
+    });
+    if size.is_some_and(|n| n < 32) {
+        return false;
+    }
+    let kind = res.headers().get(header::CONTENT_TYPE).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    let not =
+        |kind_of: &str, but: &str| (!but.is_empty() && kind.starts_with(but)) || !kind.starts_with(kind_of);
+    not("application/grpc", "application/grpc-web")
+        && not("image/", "image/svg+xml")
+        && not("text/event-stream", "")
+}
 
 #[cfg(test)]
 mod tests {
@@ -167,6 +192,96 @@ mod tests {
         assert_eq!(own[header::CONTENT_SECURITY_POLICY], h[header::CONTENT_SECURITY_POLICY]);
         security_headers(&mut own);
         assert_eq!(own.len(), 5, "a second pass adds nothing");
+    }
+
+    use tower_http::compression::Predicate;
+
+    /// [`compressible`] says what tower-http's default predicate says, over content types near
+    /// each it rules out (and unreadable ones), and sizes told by the body, by a length header
+    /// (readable or not) or not at all.
+    #[test]
+    fn compressible_is_the_default_predicate() {
+        use axum::body::Bytes;
+        let kinds: &[&[u8]] = &[
+            b"",
+            b"text/html; charset=utf-8",
+            b"application/json",
+            b"application/grpc",
+            b"application/grpc+proto",
+            b"application/grpc-web",
+            b"application/grpc-web+proto",
+            b"application/grp",
+            b"image/png",
+            b"image/",
+            b"image",
+            b"image/svg+xml",
+            b"image/svg+xml; charset=utf-8",
+            b"image/svg",
+            b"text/event-stream",
+            b"text/event-stream; charset=utf-8",
+            b"text/event",
+            b"Image/png",
+            b" image/png",
+            b"text/html\xff",
+            b"image/png\t",
+        ];
+        let lengths: &[Option<&[u8]>] = &[
+            None,
+            Some(b"0"),
+            Some(b"31"),
+            Some(b"32"),
+            Some(b"33"),
+            Some(b"x"),
+            Some(b"-1"),
+            Some(b"\xff"),
+        ];
+        let bodies: Vec<Option<usize>> = vec![None, Some(0), Some(31), Some(32), Some(900)];
+        let mut cases = 0;
+        for kind in kinds {
+            for length in lengths {
+                for body in &bodies {
+                    let body = match body {
+                        Some(n) => Body::from(vec![b'x'; *n]),
+                        None => Body::from_stream(futures_util::stream::iter([Ok::<_, Infallible>(
+                            Bytes::from("x"),
+                        )])),
+                    };
+                    let mut res = Response::new(body);
+                    if !kind.is_empty() {
+                        res.headers_mut()
+                            .insert(header::CONTENT_TYPE, HeaderValue::from_bytes(kind).unwrap());
+                    }
+                    if let Some(l) = length {
+                        res.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from_bytes(l).unwrap());
+                    }
+                    let want = DefaultPredicate::new().should_compress(&res);
+                    assert_eq!(compressible(&res), want, "{kind:?}, length {length:?}");
+                    cases += 1;
+                }
+            }
+        }
+        assert_eq!(cases, kinds.len() * lengths.len() * bodies.len());
+    }
+
+    /// Headers already there are seen however many the answer has, and wherever they stand.
+    #[test]
+    fn the_security_headers_already_there_are_seen_among_many() {
+        for at in 0..12 {
+            let mut h = axum::http::HeaderMap::new();
+            for i in 0..12 {
+                if i == at {
+                    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+                } else {
+                    h.insert(
+                        header::HeaderName::from_bytes(format!("x-own-{i}").as_bytes()).unwrap(),
+                        HeaderValue::from_static("1"),
+                    );
+                }
+            }
+            security_headers(&mut h);
+            assert_eq!(h.len(), 15);
+            assert_eq!(h.get_all(header::REFERRER_POLICY).iter().collect::<Vec<_>>(), ["no-referrer"]);
+        }
     }
 }
 

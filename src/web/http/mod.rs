@@ -20,6 +20,7 @@ pub mod kinds;
 pub mod limit;
 pub mod metrics;
 pub mod origin;
+pub mod panics;
 pub mod rate;
 pub mod serve;
 pub mod sixteen;
