@@ -176,10 +176,13 @@ pub fn token_codes(s: &Scenario) -> Tokens {
     let types: Vec<_> = s.units.iter().map(|u| u.unit_type()).collect();
     // The catalog's capitals are taken first, whatever the order, so a player's type never
     // borrows them.
-    let mut taken: Vec<Cow<'static, str>> = types.iter().flatten().map(|t| Cow::Borrowed(t.token)).collect();
+    // Each list made as long as it can grow (one entry a unit), not grown entry by entry.
+    let mut taken: Vec<Cow<'static, str>> = Vec::with_capacity(2 * s.units.len());
+    taken.extend(types.iter().flatten().map(|t| Cow::Borrowed(t.token)));
     // Each type's key (a catalog type's id, a player's type its name in lower case), as `key`.
-    let mut keys: Vec<Cow<'_, str>> = Vec::new();
-    let mut tokens = Tokens { key: Vec::new(), of_unit: Vec::with_capacity(s.units.len()) };
+    let mut keys: Vec<Cow<'_, str>> = Vec::with_capacity(s.units.len());
+    let mut tokens =
+        Tokens { key: Vec::with_capacity(s.units.len()), of_unit: Vec::with_capacity(s.units.len()) };
     for (u, t) in s.units.iter().zip(&types) {
         let key = t.map_or_else(|| Cow::Owned(u.kind.trim().to_lowercase()), |t| Cow::Borrowed(t.id));
         if let Some(at) = keys.iter().position(|k| *k == key) {
@@ -322,7 +325,9 @@ impl MapView {
         let mut hexes = Vec::with_capacity(b.len());
         // What the section cuts must leave clear: each piece with its badges, each mark, each
         // hex's name (left, top, right, bottom).
-        let mut labels: Vec<(f64, f64, f64, f64)> = Vec::new();
+        // Made long enough for a name each, a piece each unit and leader, and a few marks.
+        let mut labels: Vec<(f64, f64, f64, f64)> =
+            Vec::with_capacity(b.len() + s.units.len() + s.leaders.len() + 16);
         for h in b.hexes() {
             let (cx, cy) = centre(h);
             labels.push((cx - 6.0, cy - R * 0.55 - 5.5, cx + 6.0, cy - R * 0.55 + 1.5));
@@ -583,7 +588,7 @@ fn piece_box(cx: f64, cy: f64) -> (f64, f64, f64, f64) {
 fn clear_of(from: f64, to: f64, spans: impl Iterator<Item = (f64, f64)>) -> Vec<(f64, f64)> {
     let mut spans: Vec<(f64, f64)> = spans.collect();
     spans.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(spans.len() + 1);
     let mut at = from;
     for (top, bottom) in spans {
         if top > at {
