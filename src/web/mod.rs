@@ -316,12 +316,13 @@ where
 /// An error answered with a bare body: empty, or plain text.
 fn bare_error(res: &Response) -> bool {
     let status = res.status();
-    let bare = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_none_or(|ct| ct.starts_with("text/plain"));
-    (status.is_client_error() || status.is_server_error()) && bare
+    // The status first: most answers are not errors, and their headers need no look.
+    (status.is_client_error() || status.is_server_error())
+        && res
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_none_or(|ct| ct.starts_with("text/plain"))
 }
 
 /// A bare error in our words: JSON under `/api` (`api`), a page elsewhere.
