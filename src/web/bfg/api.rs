@@ -6,7 +6,7 @@
 use crate::games::bfg::{self, Check, Fleet};
 use crate::web::flows::api::{Made, cached_json};
 use crate::web::http::error::{ApiError, ApiJson};
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::state::AppState;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -15,9 +15,7 @@ use serde_json::{Value, json};
 use std::sync::LazyLock;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/bfg/catalog", get(catalog))
-        .route("/api/bfg/check", post(check_fleet).layer(JUDGED))
+    Router::new().route("/api/bfg/catalog", get(catalog)).route("/api/bfg/check", post(judged(check_fleet)))
 }
 
 static CATALOG: LazyLock<Made> = LazyLock::new(|| {

@@ -42,7 +42,7 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route("/bfg/{id}/battle", get(page).merge(post(order).layer(writes.clone())))
         .route("/bfg/{id}/battle/events", get(events::events))
-        .route("/bfg/{id}/battle/odds", get(odds::odds_against).layer(crate::web::http::judging::JUDGED))
+        .route("/bfg/{id}/battle/odds", get(crate::web::http::judging::judged(odds::odds_against)))
         .route("/bfg/{id}/battle/new", post(restart).layer(writes.clone()))
         .route("/api/bfg/{id}/battle", get(api_get).merge(post(api_order).layer(writes.clone())))
         .route("/api/bfg/{id}/battle/new", post(api_restart).layer(writes.clone()))

@@ -11,7 +11,7 @@ use crate::web::flows::chart::Chart;
 use crate::web::flows::view::percent;
 use crate::web::http::error::{ApiError, AppError};
 use crate::web::http::fields::Fields;
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::state::AppState;
 use askama::Template;
 use axum::body::Bytes;
@@ -25,9 +25,7 @@ use serde::Deserialize;
 use super::input::{self, whole};
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/bfg/odds", get(page).layer(JUDGED))
-        .route("/api/bfg/odds", post(api_odds).layer(JUDGED))
+    Router::new().route("/bfg/odds", get(judged(page))).route("/api/bfg/odds", post(judged(api_odds)))
 }
 
 /// A question as the API reads it: an [`OddsRequest`], its kind written outside

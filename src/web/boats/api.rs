@@ -6,7 +6,7 @@ use crate::games::boats::{self, Design, Evaluation, Figures, tables};
 use crate::games::{Problem, boats::evaluate::Line};
 use crate::web::flows::api::{Made, cached_json};
 use crate::web::http::error::{ApiError, ApiJson, AppError};
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::rate::WriteLimit;
 use crate::web::http::state::AppState;
 use axum::response::{IntoResponse, Response};
@@ -21,8 +21,8 @@ pub fn router(writes: &WriteLimit) -> Router<AppState> {
         .route("/api/boats/catalog", get(catalog))
         // `check`, as every game's is called; `evaluate` is its first name, kept for clients
         // written against it.
-        .route("/api/boats/check", post(evaluate_boat).layer(JUDGED))
-        .route("/api/boats/evaluate", post(evaluate_boat).layer(JUDGED))
+        .route("/api/boats/check", post(judged(evaluate_boat)))
+        .route("/api/boats/evaluate", post(judged(evaluate_boat)))
         .route("/api/boats/import", post(import_boat).layer(writes.clone()))
 }
 

@@ -4,7 +4,7 @@
 use crate::games::epic;
 use crate::web::flows::api::{Made, cached_json};
 use crate::web::http::error::{ApiError, ApiJson};
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::state::AppState;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/epic/lists", get(epic_lists))
-        .route("/api/epic/check", post(check_detachment).layer(JUDGED))
+        .route("/api/epic/check", post(judged(check_detachment)))
 }
 
 static EPIC_LISTS: LazyLock<Made> = LazyLock::new(|| {

@@ -18,7 +18,7 @@ use crate::web::http::codec::Refused;
 use crate::web::http::error::{ApiError, ApiJson, AppError};
 use crate::web::http::extract::{EditToken, PostedForm};
 use crate::web::http::fields::Fields;
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::rate::WriteLimit;
 use crate::web::http::state::AppState;
 use axum::Json;
@@ -300,17 +300,17 @@ fn listing_posted(f: &Fields) -> Option<Listing> {
 /// The routes every builder has, under its kind's path: save, share page, change, edit, copy,
 /// exports, the printable page, and the JSON API for saved builds. Every route that writes a
 /// build or tries an edit token passes `writes`; every one that judges a posted document
-/// without saving it wears [`JUDGED`].
+/// without saving it is [`judged`](crate::web::http::judging::judged).
 pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
     let base = B::GAME.path;
     Router::new()
-        .route(&format!("{base}/design"), post(redesign::<B>).layer(JUDGED))
-        .route(&format!("{base}/{}", B::FORM), post(form_fragment::<B>).layer(JUDGED))
-        .route(&format!("{base}/live"), post(live::<B>).layer(JUDGED))
+        .route(&format!("{base}/design"), post(judged(redesign::<B>)))
+        .route(&format!("{base}/{}", B::FORM), post(judged(form_fragment::<B>)))
+        .route(&format!("{base}/live"), post(judged(live::<B>)))
         .route(base, post(save_new::<B>).layer(writes.clone()))
         .route(&format!("{base}/export.json"), post(export_json_unsaved::<B>))
-        .route(&format!("{base}/export.txt"), post(export_text_unsaved::<B>).layer(JUDGED))
-        .route(&format!("{base}/{}", B::GAME.print), post(print_unsaved::<B>).layer(JUDGED))
+        .route(&format!("{base}/export.txt"), post(judged(export_text_unsaved::<B>)))
+        .route(&format!("{base}/{}", B::GAME.print), post(judged(print_unsaved::<B>)))
         .route(&format!("{base}/{{id}}"), get(show::<B>).merge(post(update::<B>).layer(writes.clone())))
         .route(&format!("{base}/{{id}}/edit"), get(edit::<B>).layer(writes.clone()))
         .route(&format!("{base}/{{id}}/fork"), post(fork::<B>).layer(writes.clone()))

@@ -21,7 +21,7 @@ use crate::store::builds::{self, Build, looks_like_id};
 use crate::web::http::error::{ApiError, AppError};
 use crate::web::http::extract::EditToken;
 use crate::web::http::fields::Fields;
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::state::AppState;
 use askama::Template;
 use axum::Json;
@@ -72,13 +72,13 @@ pub fn id_in(text: &str) -> Option<&str> {
 
 /// Every game's compare routes: its page and the chooser under each game's path, and the API.
 pub fn router() -> Router<AppState> {
-    let mut r = Router::new().route("/api/compare", get(api).layer(JUDGED));
+    let mut r = Router::new().route("/api/compare", get(judged(api)));
     for g in registered::all() {
         let game = g.game;
         r = r
             .route(
                 &format!("{}/compare", game.path),
-                get(move |state: State<AppState>, q: RawQuery| page(state, game, q)).layer(JUDGED),
+                get(judged(move |state: State<AppState>, q: RawQuery| page(state, game, q))),
             )
             .route(
                 &format!("{}/{{id}}/compare", game.path),

@@ -5,7 +5,7 @@
 use crate::games::samurai::{self, Scenario};
 use crate::web::flows::api::{Made, cached_json};
 use crate::web::http::error::{ApiError, ApiJson};
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::state::AppState;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -14,9 +14,7 @@ use serde_json::json;
 use std::sync::LazyLock;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/samurai/catalog", get(catalog))
-        .route("/api/samurai/check", post(check).layer(JUDGED))
+    Router::new().route("/api/samurai/catalog", get(catalog)).route("/api/samurai/check", post(judged(check)))
 }
 
 static CATALOG: LazyLock<Made> = LazyLock::new(|| {

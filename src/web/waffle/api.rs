@@ -4,7 +4,7 @@
 use crate::games::waffle;
 use crate::web::flows::api::{Made, cached_json};
 use crate::web::http::error::{ApiError, ApiJson};
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::state::AppState;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -13,9 +13,7 @@ use serde_json::json;
 use std::sync::LazyLock;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/waffle/catalog", get(catalog))
-        .route("/api/waffle/check", post(check).layer(JUDGED))
+    Router::new().route("/api/waffle/catalog", get(catalog)).route("/api/waffle/check", post(judged(check)))
 }
 
 static CATALOG: LazyLock<Made> = LazyLock::new(|| {

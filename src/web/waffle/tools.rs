@@ -13,7 +13,7 @@ use crate::web::http::codec;
 use crate::web::http::error::{ApiJson, AppError};
 use crate::web::http::fields::Fields;
 use crate::web::http::json::{self, Refusal};
-use crate::web::http::judging::JUDGED;
+use crate::web::http::judging::judged;
 use crate::web::http::state::AppState;
 use askama::Template;
 use axum::extract::RawQuery;
@@ -25,9 +25,9 @@ use serde_json::{Map, Value, json};
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/waffle/tank-shock", get(tank_shock_page).layer(JUDGED))
-        .route("/waffle/fire-points", get(fire_points).layer(JUDGED))
-        .route("/api/waffle/tank-shock", post(tank_shock).layer(JUDGED))
+        .route("/waffle/tank-shock", get(judged(tank_shock_page)))
+        .route("/waffle/fire-points", get(judged(fire_points)))
+        .route("/api/waffle/tank-shock", post(judged(tank_shock)))
 }
 
 /// The tank shock page's inputs: name (the engine's field), the player's words, default.
