@@ -420,7 +420,8 @@ async fn owned(
     headers: &HeaderMap,
 ) -> Result<(Build, Result<Fleet, String>), ApiError> {
     let (b, fleet) = fleet_of(state, id).await?;
-    let Some(token) = headers.get("x-edit-token").and_then(|v| v.to_str().ok()) else {
+    let Some(token) = headers.get(crate::web::http::extract::X_EDIT_TOKEN).and_then(|v| v.to_str().ok())
+    else {
         return Err(
             AppError::Forbidden("Send the fleet's edit token in the X-Edit-Token header.".into()).into()
         );

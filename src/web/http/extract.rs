@@ -79,9 +79,12 @@ pub fn carries(headers: &HeaderMap, id: &str) -> bool {
     header_token(headers).is_some() || edit_cookies(headers).any(|(k, _)| k == id)
 }
 
+/// The header an edit token may come in, named once rather than parsed from text at each look.
+pub const X_EDIT_TOKEN: axum::http::HeaderName = axum::http::HeaderName::from_static("x-edit-token");
+
 /// The `X-Edit-Token` header, when it is text.
 fn header_token(headers: &HeaderMap) -> Option<&str> {
-    headers.get("x-edit-token").and_then(|v| v.to_str().ok())
+    headers.get(X_EDIT_TOKEN).and_then(|v| v.to_str().ok())
 }
 
 /// Every edit cookie the headers carry: (build id as named, token), in the order sent.

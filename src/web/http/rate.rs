@@ -304,9 +304,7 @@ struct Counted;
 /// every page, and the routes that act on it (saves, deletes, orders, the editor, the delete page)
 /// count every request anyway.
 fn carries_token<T>(req: &Request<T>) -> bool {
-    // Named once, not parsed from text on every request.
-    const X_EDIT_TOKEN: axum::http::HeaderName = axum::http::HeaderName::from_static("x-edit-token");
-    req.headers().contains_key(X_EDIT_TOKEN)
+    req.headers().contains_key(super::extract::X_EDIT_TOKEN)
         || req.uri().query().is_some_and(|q| form_urlencoded::parse(q.as_bytes()).any(|(k, _)| k == "token"))
 }
 
