@@ -13,7 +13,9 @@ use tower_http::compression::{self, Compression, CompressionLayer, CompressionLe
 /// referrer kept on this site. One layer that inserts all four, not one layer per header: each
 /// layer a request passes costs it a move of its future and response.
 pub fn security_headers(h: &mut axum::http::HeaderMap) {
-    const HEADERS: [(header::HeaderName, &str); 4] = [
+    // How many: the seen-flags below are counted with it, so a header added is never skipped.
+    const N: usize = 4;
+    const HEADERS: [(header::HeaderName, &str); N] = [
         (
             header::CONTENT_SECURITY_POLICY,
             "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
@@ -24,7 +26,7 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
     ];
     // Which are there already, told from the few headers an answer has (most have one or
     // two) rather than by a look-up of each name; then each missing one is put in.
-    let mut there = [false; 4];
+    let mut there = [false; N];
     for name in h.keys() {
         for ((own, _), seen) in HEADERS.iter().zip(&mut there) {
             *seen |= name == own;
