@@ -2,6 +2,7 @@
 //! command as built.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use super::data::{ChainStep, DetachmentList, Entry, Limit, Note, Section, Vessel, list, lists, vessel};
 use crate::games::{Problem, Shared, Tally, epic::Code, line, nearest, or_list, shown};
@@ -141,7 +142,7 @@ pub struct Check {
     /// One entry per section of the list, in the list's order; empty if the list is unknown.
     pub sections: Vec<SectionFigures>,
     /// The display name of the list, if the list id is known.
-    pub list_name: Option<String>,
+    pub list_name: Option<&'static str>,
     /// `ENGINE_VERSION` of the engine that made this judgement.
     pub engine_version: u32,
 }
@@ -168,7 +169,7 @@ pub struct ChoiceFigures {
     pub section: String,
     pub entry: String,
     /// The vessel's name, or the entry id as typed if it names no vessel.
-    pub vessel: String,
+    pub vessel: Cow<'static, str>,
     pub count: u32,
     /// Whether the choice is marked as carrying the Detachment HQ.
     pub hq: bool,
@@ -180,8 +181,8 @@ pub struct ChoiceFigures {
 /// Figures for one section of the list.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SectionFigures {
-    pub id: String,
-    pub name: String,
+    pub id: &'static str,
+    pub name: &'static str,
     /// Choices made in the section (for Command: vessels marked as the HQ).
     pub choices: u32,
     /// Whether vessels are chosen here (not so for Command: see `Section::holds_vessels`).
@@ -240,7 +241,7 @@ pub fn check(d: &Detachment) -> Check {
         vessels: vessels_total,
         choices,
         sections,
-        list_name: Some(l.name.to_string()),
+        list_name: Some(l.name),
         engine_version: super::ENGINE_VERSION,
     }
 }
@@ -270,7 +271,7 @@ fn choice_figures(d: &Detachment, resolved: &[Option<Resolved>], hq_points: u32)
             ChoiceFigures {
                 section: c.section.clone(),
                 entry: c.entry.clone(),
-                vessel: r.map_or_else(|| shown_vessel(&c.entry), |r| r.vessel.name.to_string()),
+                vessel: r.map_or_else(|| shown_vessel(&c.entry), |r| Cow::Borrowed(r.vessel.name)),
                 count: c.count,
                 hq: c.hq,
                 points,
@@ -302,9 +303,12 @@ fn resolve(
 ) -> (Option<&'static Section>, Option<Resolved>) {
     let part = || Some(format!("choices.{i}"));
     let n = i.saturating_add(1);
-    let choosable: Vec<&str> = l.sections.iter().filter(|s| s.holds_vessels()).map(|s| s.id).collect();
+    // Listed only for a message: a choice that resolves lists nothing.
+    let choosable =
+        || -> Vec<&str> { l.sections.iter().filter(|s| s.holds_vessels()).map(|s| s.id).collect() };
 
     let Some(section) = l.section(&c.section) else {
+        let choosable = choosable();
         let message = if c.section.trim().is_empty() {
             format!("Choice {n} has no section: use {}", or_list(&choosable))
         } else {
@@ -327,14 +331,14 @@ fn resolve(
             format!(
                 "Choice {n} is in {}, which has no vessels of its own: the Detachment HQ is an upgrade, so choose the vessel in {} and mark it as the HQ",
                 section.name,
-                or_list(&choosable)
+                or_list(&choosable())
             ),
         ));
         return (Some(section), None);
     }
 
-    let entry_ids: Vec<&str> = section.entries.iter().map(|e| e.id).collect();
     let Some(entry) = section.entry(&c.entry) else {
+        let entry_ids: Vec<&str> = section.entries.iter().map(|e| e.id).collect();
         let message = if c.entry.trim().is_empty() {
             format!("Choice {n} in {} has no entry: use {}", section.name, or_list(&entry_ids))
         } else {
@@ -396,7 +400,7 @@ pub fn notes_for(d: &Detachment, c: &Check) -> Vec<&'static Note> {
 
 /// The Detachment HQ: exactly one where the list has it, none where it does not.
 fn check_hq(l: &DetachmentList, d: &Detachment, problems: &mut Vec<Problem>) {
-    let marked: Vec<usize> = d.choices.iter().enumerate().filter(|(_, c)| c.hq).map(|(i, _)| i).collect();
+    let mut marked = d.choices.iter().enumerate().filter(|(_, c)| c.hq).map(|(i, _)| i);
     let Some(hq_points) = l.hq_points else {
         let first = match l.chain.first() {
             Some(step @ ChainStep::Vessel(_)) => step.name(),
@@ -415,14 +419,14 @@ fn check_hq(l: &DetachmentList, d: &Detachment, problems: &mut Vec<Problem>) {
         }
         return;
     };
-    match marked.as_slice() {
-        [] => problems.push(Problem::error(
+    match marked.next() {
+        None => problems.push(Problem::error(
             Code::HqMissing,
             Some("sections.command".to_string()),
             format!("Choose one vessel to carry the Detachment HQ (+{hq_points} pts)"),
         )),
-        [first, rest @ ..] => {
-            for i in rest {
+        Some(first) => {
+            for i in marked {
                 problems.push(Problem::error(
                     Code::HqTooMany,
                     Some(format!("choices.{i}")),
@@ -509,14 +513,7 @@ fn check_sections(
                     (ok, limit.text())
                 }
             };
-            SectionFigures {
-                id: s.id.to_string(),
-                name: s.name.to_string(),
-                choices: n,
-                holds_vessels: s.holds_vessels(),
-                limit,
-                ok,
-            }
+            SectionFigures { id: s.id, name: s.name, choices: n, holds_vessels: s.holds_vessels(), limit, ok }
         })
         .collect()
 }
@@ -672,6 +669,6 @@ fn n_choices(n: u32, section: &str) -> String {
 
 /// The vessel name for an entry id that could not be resolved in its list: the name if the id
 /// is a known vessel, else the id as typed.
-fn shown_vessel(entry: &str) -> String {
-    vessel(entry).map_or_else(|| entry.to_string(), |v| v.name.to_string())
+fn shown_vessel(entry: &str) -> Cow<'static, str> {
+    vessel(entry).map_or_else(|| Cow::Owned(entry.to_string()), |v| Cow::Borrowed(v.name))
 }

@@ -66,8 +66,8 @@ impl Builder for Epic {
         Facets {
             cost: None,
             points: Some(i64::from(v.check.points)),
-            tag: v.check.list_name.clone(),
-            parts: v.check.choices.iter().map(|c| c.vessel.clone()).collect(),
+            tag: v.check.list_name.map(str::to_owned),
+            parts: v.check.choices.iter().map(|c| c.vessel.to_string()).collect(),
         }
     }
 }

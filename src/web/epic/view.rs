@@ -425,7 +425,7 @@ impl EpicView {
             section: c.section.clone(),
             section_name: section.map_or_else(|| c.section.clone(), |s| s.name.to_owned()),
             entry: select(&format!("{path}.entry"), "Vessel", &c.entry, options, Some(BUILDER)),
-            vessel_name: figures.map_or_else(|| c.entry.clone(), |f| f.vessel.clone()),
+            vessel_name: figures.map_or_else(|| c.entry.clone(), |f| f.vessel.to_string()),
             count: c.count,
             min,
             max,
@@ -496,7 +496,7 @@ impl EpicView {
 
     /// Section figures by id, for the out-of-band status updates.
     pub fn statuses(&self) -> impl Iterator<Item = (StatusId<'_>, StatusText<'_>, bool)> {
-        self.check.sections.iter().map(|s| (StatusId(&s.id), StatusText(s), s.ok))
+        self.check.sections.iter().map(|s| (StatusId(s.id), StatusText(s), s.ok))
     }
 
     /// Each choice's points, for the out-of-band updates.

@@ -21,6 +21,7 @@ pub mod limit;
 pub mod metrics;
 pub mod origin;
 pub mod panics;
+pub mod query;
 pub mod rate;
 pub mod serve;
 pub mod sixteen;

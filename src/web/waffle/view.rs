@@ -11,6 +11,7 @@ use crate::web::flows::chart::Chart;
 use crate::web::flows::view::{
     Judged, ProblemView, Verdict, as_is, dom_id, points_against, points_id, slot_id,
 };
+use crate::web::http::query::Query;
 use serde::Serialize;
 
 /// A vehicle's fields that show their problems beside them; "" is the vehicle's own slot, where
@@ -375,14 +376,13 @@ pub fn rule_anchor(id: &str) -> String {
 
 /// The planner's address for a vehicle: what it needs of it, as its query.
 fn planner_link(v: &Vehicle) -> String {
-    let mut q = form_urlencoded::Serializer::new(String::new());
-    q.append_pair("name", &v.name);
+    let mut q = Query::new("/waffle/fire-points");
+    q.pair("name", &v.name);
     for (j, t) in v.types.iter().enumerate() {
-        q.append_pair(&format!("types.{j}"), t);
+        q.item("types", j, t);
     }
-    q.append_pair("fire_points", &v.fire_points.to_string());
-    q.append_pair("capacity", &v.capacity.to_string());
-    format!("/waffle/fire-points?{}", q.finish())
+    q.number("fire_points", u64::from(v.fire_points)).number("capacity", u64::from(v.capacity));
+    q.finish()
 }
 
 /// One answer of the fire-point planner, in words.
