@@ -9,7 +9,8 @@
 //!   cargo bench --bench baseline -- PORT SHARE_FILE NAME=LIVE_FILE...
 //!
 //! Served like Drydock's binary, so the comparison is of the work per request alone: the same
-//! allocator (mimalloc), the same multi-threaded runtime, TCP_NODELAY on every connection.
+//! allocator (mimalloc, as `drydock::alloc` asks it), the same multi-threaded runtime,
+//! TCP_NODELAY on every connection.
 
 use anyhow::{Context, bail};
 use axum::Router;
@@ -21,7 +22,7 @@ use axum::serve::ListenerExt;
 use std::net::{Ipv4Addr, SocketAddr};
 
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: drydock::alloc::Allocator = drydock::alloc::Allocator;
 
 fn html(body: Bytes) -> Response {
     let mut r = body.into_response();

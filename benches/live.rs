@@ -43,7 +43,7 @@ use tower::ServiceExt;
 mod yacht;
 
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: drydock::alloc::Allocator = drydock::alloc::Allocator;
 
 const SHORT: usize = 20;
 const LONG: usize = 120;

@@ -5,6 +5,7 @@
 //! - [`store`]: saved builds in SQLite
 //! - [`web`]: the JSON API and the pages
 
+pub mod alloc;
 pub mod config;
 pub mod games;
 pub mod store;

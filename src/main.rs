@@ -9,10 +9,9 @@ use drydock::web::app;
 use drydock::web::http::serve::serve;
 use tracing_subscriber::EnvFilter;
 
-/// Rendering pages allocates many small strings; mimalloc serves them faster than the system
-/// allocator (measured with scripts/bench.sh).
+/// mimalloc (see `drydock::alloc`).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: drydock::alloc::Allocator = drydock::alloc::Allocator;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
