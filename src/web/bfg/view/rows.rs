@@ -3,7 +3,7 @@
 
 use super::{BUILDER, FleetView};
 use crate::games::bfg::{self, EntryFigures, LeaderFigures, Ship, Weapon};
-use crate::games::{Piece, line};
+use crate::games::{Piece, line, put_line};
 use crate::web::flows::view::{ProblemView, Select, dom_id, select, slot_id};
 
 /// A ship, or a squadron of escorts, as the form, the share page and the roster show it.
@@ -180,7 +180,9 @@ impl Row {
 /// What an entry's bays launch, in words: "Fury interceptor (fighter, 30 cm), Starhawk bomber
 /// (bomber, 20 cm)", put together in one string.
 pub fn craft_line(f: &EntryFigures) -> String {
-    let mut out = String::new();
+    // Room for each craft's name, roles and speed ("Fury Interceptors (fighter, 30 cm)") at once:
+    // grown a piece at a time, a carrier's line was copied over four times on every update.
+    let mut out = String::with_capacity(64 * f.craft.len());
     for (i, c) in f.craft.iter().enumerate() {
         out.push_str(if i == 0 { "" } else { ", " });
         out.push_str(c.name);
@@ -199,7 +201,9 @@ pub fn craft_line(f: &EntryFigures) -> String {
 /// A profile in a line.
 pub fn profile_line(f: &EntryFigures) -> String {
     let Some(kind) = f.kind else { return String::new() };
-    let mut out = line(&[&kind.name(), &" · ", &f.hits, &if f.hits == 1 { " hit · " } else { " hits · " }]);
+    // A whole profile's room at once (about a hundred bytes; `line` makes room for 64).
+    let mut out = String::with_capacity(128);
+    put_line(&mut out, &[&kind.name(), &" · ", &f.hits, &if f.hits == 1 { " hit · " } else { " hits · " }]);
     for (i, speed) in f.speeds_cm.iter().enumerate() {
         if i > 0 {
             out.push('/');
