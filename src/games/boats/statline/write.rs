@@ -8,7 +8,7 @@ use crate::games::boats::design::{
 use crate::games::boats::evaluate::{self, Evaluation, LineKind};
 use crate::games::boats::tables::{self, Loc};
 use crate::games::boats::units::Grouped;
-use crate::games::put_line;
+use crate::games::{put_line, write_whole};
 use std::fmt::Write;
 
 const ARMOR_ORDER: [Loc; 17] = [
@@ -347,7 +347,7 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
             _ => None,
         }) {
             Some((b, a)) => {
-                let _ = write!(head.next(), "Deck ({b} below, {a} above)");
+                put_line(head.next(), &[&"Deck (", &b, &" below, ", &a, &" above)"]);
             }
             None => head.next().push_str("Deck"),
         }
@@ -460,12 +460,25 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
         out.push('.');
     }
 
+    // The figures written straight in, as `write!` with each one's `Display` would write them:
+    // the formatting machinery cost more than the bytes.
     let p = printed(e);
-    let _ = write!(out, " Accel. {}, Top Speed {}", p.acceleration, p.top_speed);
+    out.push_str(" Accel. ");
+    let _ = p.acceleration.write_to(&mut out);
+    out.push_str(", Top Speed ");
+    let _ = p.top_speed.write_to(&mut out);
     if let Some(t) = p.top_speed_on_hydrofoils {
-        let _ = write!(out, " ({t} on hydrofoils)");
+        out.push_str(" (");
+        let _ = t.write_to(&mut out);
+        out.push_str(" on hydrofoils)");
     }
-    let _ = write!(out, ", HC {}, {} lbs; ${}.", p.handling_class, Grouped(p.weight), Grouped(p.cost));
+    out.push_str(", HC ");
+    let _ = write_whole(&mut out, p.handling_class, false);
+    out.push_str(", ");
+    let _ = write_whole(&mut out, p.weight, true);
+    out.push_str(" lbs; $");
+    let _ = write_whole(&mut out, p.cost, true);
+    out.push('.');
     out
 }
 
