@@ -11,9 +11,9 @@
 //!
 //! Each stage is the very function the live route calls (`builder::live_read`,
 //! `builder::live_judge`, `Builder::live`, run up to a stage by `builder::live_upto`, which the
-//! registry holds for every game, so no game is listed here), and the whole request goes through `web::app`
-//! in-process (`tower::ServiceExt::oneshot`), with the subscriber and allocator the server runs
-//! with. The stages are counted cumulatively (read; read and judge; read, judge and draw; the
+//! registry holds for every game, so no game is listed here), and the whole request goes
+//! through `web::service` (what the server serves) in-process (`tower::ServiceExt::oneshot`),
+//! with the subscriber and allocator the server runs with. The stages are counted cumulatively (read; read and judge; read, judge and draw; the
 //! whole request), each in its own run, so no stage pays for cloning another's output; a part is
 //! the difference between two. Only the measured updates are counted (`measured`): not the
 //! start-up, the warm-up or the database pool's threads. Every run is made twice, with `SHORT`
@@ -33,7 +33,8 @@ use drydock::games::registry::Game;
 use drydock::web::flows::builder::{live_judge, live_read};
 use drydock::web::flows::registered::{LiveStage, Registered};
 use drydock::web::http::fields::Fields;
-use drydock::web::{AppState, app, registry, samurai};
+use drydock::web::{AppState, registry, samurai, service};
+use std::convert::Infallible;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -173,7 +174,10 @@ fn stages(r: &Registered, stage: LiveStage, body: &Bytes, n: usize) -> usize {
 }
 
 /// `n` whole live requests through the app, as wrk sends them (htmx's header, no compression).
-async fn requests(app: &axum::Router, form: &Form, n: usize) -> usize {
+async fn requests<S>(app: &S, form: &Form, n: usize) -> usize
+where
+    S: tower::Service<Request<Body>, Response = axum::response::Response, Error = Infallible> + Clone,
+{
     let path = format!("{}/live", form.game.path);
     let mut out = 0;
     for _ in 0..n {
@@ -201,7 +205,10 @@ fn measured<T>(updates: impl FnOnce() -> T) -> T {
 
 /// Bare axum answering `form` as Drydock's `app` does: the same route, the body read whole, the
 /// very answer's bytes (asked of `app` once) with its content type, and nothing else.
-async fn bare(app: &axum::Router, form: &Form) -> axum::Router {
+async fn bare<S>(app: &S, form: &Form) -> axum::Router
+where
+    S: tower::Service<Request<Body>, Response = axum::response::Response, Error = Infallible> + Clone,
+{
     let req = Request::post(format!("{}/live", form.game.path))
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .header("hx-request", "true")
@@ -238,12 +245,16 @@ fn run(name: &str, stage: Stage, n: usize) {
     let (db, app) = rt.block_on(async {
         let at = drydock::store::Location::parse(&dir.path().join("live.db").to_string_lossy());
         let db = drydock::store::open_at(&at).await.expect("a database");
-        let app = app(AppState::new(db.clone(), "127.0.0.1:3000".parse().expect("an address")));
+        let app = service(AppState::new(db.clone(), "127.0.0.1:3000".parse().expect("an address")));
         requests(&app, &form, WARM).await;
         (db, app)
     });
-    let app = if stage == Stage::Bare { rt.block_on(bare(&app, &form)) } else { app };
-    measured(|| rt.block_on(requests(&app, &form, n)));
+    if stage == Stage::Bare {
+        let bare = rt.block_on(bare(&app, &form));
+        measured(|| rt.block_on(requests(&bare, &form, n)));
+    } else {
+        measured(|| rt.block_on(requests(&app, &form, n)));
+    }
     rt.block_on(db.close());
 }
 

@@ -126,6 +126,7 @@ impl Config {
             writes: WriteRate { per_minute: self.writes_per_minute, burst: self.write_burst },
             judging: JudgingRate { per_second: self.judging_per_second, burst: self.judging_burst },
             proxies: self.trusted_proxy.clone().into(),
+            judges: None,
         })
     }
 }

@@ -5,8 +5,8 @@
 use anyhow::Context;
 use clap::Parser;
 use drydock::config::{Command, Config};
-use drydock::web::app;
 use drydock::web::http::serve::serve;
+use drydock::web::service;
 use tracing_subscriber::EnvFilter;
 
 /// mimalloc (see `drydock::alloc`).
@@ -92,7 +92,7 @@ async fn main() -> anyhow::Result<()> {
     }
     tokio::spawn(drydock::web::http::cache::sweep_every(state.pages.clone()));
     tracing::info!(address = %address, database = %where_, store = db.backend(), "Drydock is serving");
-    serve(listener, app(state), config.serve_options(), shutdown()).await?;
+    serve(listener, service(state), config.serve_options(), shutdown()).await?;
     db.close().await;
     tracing::info!("stopped cleanly");
     Ok(())

@@ -46,12 +46,32 @@ use error::{AppError, error_json, error_page, rejection_text};
 /// Requests taking longer than this are stopped with 408.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The whole application, without a server: tests call this directly.
+/// The whole application as a router, without a server: tests call this directly, and may
+/// mount routes of their own beside it. The server serves [`service`], the same stack without
+/// this router in front.
 pub fn app(state: AppState) -> Router {
+    Router::new().fallback_service(service(state))
+}
+
+/// The whole application as one service, what the server serves: every request goes straight
+/// into the stack of layers (no router in front of it: a fallback-only router cost each request
+/// a boxed copy of the whole stack, its own look-up and a future around the stack's).
+pub fn service(
+    state: AppState,
+) -> impl tower::Service<
+    Request,
+    Response = Response,
+    Error = std::convert::Infallible,
+    Future = impl Future<Output = Result<Response, std::convert::Infallible>> + Send + 'static,
+> + Clone
++ Send
++ Sync
++ 'static {
     install_games();
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
     let writes = rate::write_limit(state.writes, &state.proxies, &state.db);
-    let judges = judging::Judges::new(state.judging, state.proxies.clone());
+    let judges = Some(judging::Judges::new(state.judging, state.proxies.clone()));
+    let state = AppState { judges, ..state };
     let public = state.public.clone();
     let pages = state.pages.clone();
     let db = state.db.clone();
@@ -86,7 +106,6 @@ pub fn app(state: AppState) -> Router {
         .layer(http::panics::CatchPanic(panic_response))
         .layer(Edge(public))
         .layer(Gated(rate::TokenAttempts(writes.clone())))
-        .layer(judges.extension())
         .layer(http::deadline::Deadline { limit: REQUEST_TIMEOUT, status: StatusCode::REQUEST_TIMEOUT })
         .layer(Gated(limit::PastLimit))
         .layer(RequestBodyLimitLayer::new(limit::BODY_LIMIT))
@@ -97,7 +116,7 @@ pub fn app(state: AppState) -> Router {
         Db::Sqlite(..) => None,
     };
     let kept = cache::KeptPages { inner: app, pages, db };
-    Router::new().fallback_service(metrics::Metered(Budgeted { inner: kept, budget }))
+    metrics::Metered(Budgeted { inner: kept, budget })
 }
 
 /// Whether the log keeps tower-http's events about each request (all at debug level).

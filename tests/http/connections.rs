@@ -5,7 +5,7 @@ use axum::Router;
 use axum::extract::ConnectInfo;
 use axum::routing::get;
 use drydock::web::http::serve::{ServeOptions, serve};
-use drydock::web::{AppState, app};
+use drydock::web::{AppState, service};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tempfile::TempDir;
@@ -49,7 +49,7 @@ async fn spawn(opts: ServeOptions) -> Served {
     );
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("address");
-    tokio::spawn(serve(listener, app(AppState::new(db, addr)), opts, std::future::pending()));
+    tokio::spawn(serve(listener, service(AppState::new(db, addr)), opts, std::future::pending()));
     Served { addr, _dir: dir }
 }
 
@@ -283,7 +283,7 @@ async fn on_shutdown_idle_connections_are_closed_and_serving_stops_promptly() {
     let addr = listener.local_addr().expect("address");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let served =
-        tokio::spawn(serve(listener, app(AppState::new(db, addr)), ServeOptions::default(), async {
+        tokio::spawn(serve(listener, service(AppState::new(db, addr)), ServeOptions::default(), async {
             let _ = stopped.await;
         }));
     let mut s = TcpStream::connect(addr).await.expect("connect");

@@ -10,7 +10,7 @@ use drydock::games::registry::Game;
 use drydock::store::testing;
 use drydock::web::http::judging::JudgingRate;
 use drydock::web::http::serve::{ServeOptions, serve};
-use drydock::web::{AppState, WriteRate, app};
+use drydock::web::{AppState, WriteRate, service};
 use misspelt::misspell;
 use serde_json::Value;
 use std::net::SocketAddr;
@@ -47,7 +47,7 @@ fn two_worker_server() -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
             };
             let _ = addr_tx.send(addr);
             let opts = ServeOptions { connections_per_client: 0, ..ServeOptions::default() };
-            let _ = serve(listener, app(state), opts, async {
+            let _ = serve(listener, service(state), opts, async {
                 let _ = stopped.await;
             })
             .await;

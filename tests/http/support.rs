@@ -4,7 +4,7 @@
 
 use drydock::store::testing::{self, Fresh};
 use drydock::web::http::serve::{ServeOptions, serve};
-use drydock::web::{AppState, WriteRate, app};
+use drydock::web::{AppState, WriteRate, service};
 use std::net::SocketAddr;
 
 pub struct TestApp {
@@ -80,9 +80,9 @@ pub async fn spawn_tweaked(tweak: impl FnOnce(AppState) -> AppState) -> TestApp 
     let addr = listener.local_addr().expect("address");
     let state = tweak(AppState::new(db.clone(), addr));
     let pages = state.pages.clone();
-    let router = app(state);
+    let app = service(state);
     let serving = ServeOptions::default();
-    tokio::spawn(async move { serve(listener, router, serving, std::future::pending()).await });
+    tokio::spawn(async move { serve(listener, app, serving, std::future::pending()).await });
     TestApp { addr, client: stranger(), db, pages, store }
 }
 

@@ -450,7 +450,7 @@ fn form_to_save<B: Builder>(f: &Fields) -> Result<Result<B::View, Response>, App
 }
 
 fn html(page: Result<String, AppError>) -> Result<Response, AppError> {
-    Ok(Html(page?).into_response())
+    Ok(crate::web::http::headers::html(page?))
 }
 
 /// The editor drawn again from its posted form, after its button: whole (without

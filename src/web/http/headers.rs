@@ -41,6 +41,21 @@ pub fn security_headers(h: &mut axum::http::HeaderMap) {
     // `entry` (one look-up instead of two) was tried: it cost each answer 1.1k instructions more.
 }
 
+/// An HTML page or fragment as an answer: its content type, and the [`security_headers`] already
+/// on it, copied whole from a map made once (a copy of five headers costs a fraction of putting
+/// them in one by one, which had cost a live update about 2k instructions).
+pub fn html(page: String) -> Response<Body> {
+    static HEADERS: std::sync::LazyLock<axum::http::HeaderMap> = std::sync::LazyLock::new(|| {
+        let mut h = axum::http::HeaderMap::new();
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+        security_headers(&mut h);
+        h
+    });
+    let mut r = Response::new(Body::from(page));
+    *r.headers_mut() = HEADERS.clone();
+    r
+}
+
 /// The way out of the app for every answer: [`security_headers`] put on it, and its body
 /// compressed (tower-http's layer, at its fastest level: pages are small and made per request,
 /// and that level costs a fraction of the default's time for nearly the same size) when the
@@ -194,6 +209,32 @@ mod tests {
         assert_eq!(own[header::CONTENT_SECURITY_POLICY], h[header::CONTENT_SECURITY_POLICY]);
         security_headers(&mut own);
         assert_eq!(own.len(), 5, "a second pass adds nothing");
+    }
+
+    /// An answer made by [`html`] leaves with the headers, in the order, and the body that
+    /// axum's `Html` answer leaves with once [`security_headers`] has passed it, and they pass
+    /// it unchanged.
+    #[tokio::test]
+    async fn html_answers_as_axums_html_with_the_security_headers() {
+        use axum::response::IntoResponse;
+        for page in ["", "<p>x</p>", "é & <b>"] {
+            let mut theirs = axum::response::Html(page.to_owned()).into_response();
+            security_headers(theirs.headers_mut());
+            let mut ours = html(page.to_owned());
+            let before = ours.headers().clone();
+            security_headers(ours.headers_mut());
+            let listed = |h: &axum::http::HeaderMap| {
+                h.iter().map(|(k, v)| (k.to_string(), v.as_bytes().to_vec())).collect::<Vec<_>>()
+            };
+            assert_eq!(listed(ours.headers()), listed(theirs.headers()), "{page:?}");
+            assert_eq!(listed(ours.headers()), listed(&before), "{page:?}: nothing added later");
+            assert_eq!(ours.status(), theirs.status());
+            let body = |r: Response<Body>| async move {
+                let hint = axum::body::HttpBody::size_hint(r.body()).exact();
+                (hint, axum::body::to_bytes(r.into_body(), usize::MAX).await.expect("a body"))
+            };
+            assert_eq!(body(ours).await, body(theirs).await, "{page:?}");
+        }
     }
 
     use tower_http::compression::Predicate;

@@ -10,8 +10,8 @@
 //!   fewer than the machine has cores, never on the runtime's workers, which go on answering
 //!   everyone else's pages while it is judged.
 //!
-//! Every judging route's handler is [`judged`]; what it needs (the counts, the pool) comes with each
-//! request from [`Judges::extension`], set once around the whole app.
+//! Every judging route's handler is [`judged`]; what it needs (the counts, the pool) is in the
+//! app's state ([`WithJudges`]), made once by the app from its `judging` rate.
 
 use super::error::{error_json, error_page};
 use super::rate::{self, Local};
@@ -79,11 +79,13 @@ impl Judges {
             pool: Arc::new(Semaphore::new(super::cores().saturating_sub(1).max(1))),
         })
     }
+}
 
-    /// The layer that hands these to every request, around the whole app.
-    pub fn extension(self: &Arc<Self>) -> axum::Extension<Arc<Judges>> {
-        axum::Extension(self.clone())
-    }
+/// A state that holds the judges, or none (then nothing is limited and everything is judged
+/// where it arrives). The state, not an extension put on every request: inserting one cost
+/// each request a map of its own (1.2k instructions of a live update).
+pub trait WithJudges {
+    fn judges(&self) -> Option<&Judges>;
 }
 
 /// What every judging route's handler is wrapped in: `post(judged(live::<B>))`.
@@ -104,29 +106,32 @@ impl<H, T, S> axum::handler::Handler<T, S> for Judged<H>
 where
     H: axum::handler::Handler<T, S>,
     T: 'static,
-    S: Clone + Send + Sync + 'static,
+    S: WithJudges + Clone + Send + Sync + 'static,
 {
     type Future = Either<H::Future, BoxFuture<'static, Response<Body>>>;
 
     fn call(self, req: Request<Body>, state: S) -> Self::Future {
-        let Some(judges) = req.extensions().get::<Arc<Judges>>() else {
-            return Either::Left(self.0.call(req, state));
+        let pool = match state.judges() {
+            None => None,
+            Some(judges) => {
+                // The one check on the way: this client's allowance, then where the judging runs.
+                if let Some(limit) = &judges.limit
+                    && let Err(wait) = limit.admit(&judges.checks, rate::client(&req, &judges.proxies))
+                {
+                    super::metrics::refused("judging");
+                    return Either::Right(Box::pin(std::future::ready(refusal(&req, wait))));
+                }
+                // What is judged: the body (its size exact when it has a length, none: 0;
+                // unknown when chunked) and, for the GET forms (odds, tank shock), the query.
+                let query = req.uri().query().map_or(0, |q| q.len() as u64);
+                let body = axum::body::HttpBody::size_hint(req.body()).upper();
+                let inline = body.is_some_and(|n| n.saturating_add(query) <= INLINE_BYTES);
+                (!inline).then(|| judges.pool.clone())
+            }
         };
-        // The one check on the way: this client's allowance, then where the judging runs.
-        if let Some(limit) = &judges.limit
-            && let Err(wait) = limit.admit(&judges.checks, rate::client(&req, &judges.proxies))
-        {
-            super::metrics::refused("judging");
-            return Either::Right(Box::pin(std::future::ready(refusal(&req, wait))));
-        }
-        // What is judged: the body (its size exact when it has a length, none: 0; unknown when
-        // chunked) and, for the GET forms (odds, tank shock), the query.
-        let query = req.uri().query().map_or(0, |q| q.len() as u64);
-        let body = axum::body::HttpBody::size_hint(req.body()).upper();
-        if body.is_some_and(|n| n.saturating_add(query) <= INLINE_BYTES) {
-            Either::Left(self.0.call(req, state))
-        } else {
-            Either::Right(Box::pin(on_the_pool(judges.pool.clone(), self.0, req, state)))
+        match pool {
+            None => Either::Left(self.0.call(req, state)),
+            Some(pool) => Either::Right(Box::pin(on_the_pool(pool, self.0, req, state))),
         }
     }
 }

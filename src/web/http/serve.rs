@@ -24,7 +24,6 @@
 //! hyper runs without a timer, as under `axum::serve`.
 
 use super::clients::{Clients, Forwarded, TOO_MANY};
-use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{Request, Response};
@@ -32,6 +31,7 @@ use hyper::body::{Frame, Incoming, SizeHint};
 use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::{GracefulShutdown, Watcher};
 use hyper_util::service::TowerToHyperService;
+use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
 use std::pin::{Pin, pin};
@@ -103,12 +103,15 @@ Drydock is busy. Please try again in a moment.\n";
 
 /// Serves `app` on `listener` until `shutdown` resolves, then lets requests in progress finish
 /// (for at most ten seconds).
-pub async fn serve(
+pub async fn serve<S>(
     listener: TcpListener,
-    app: Router,
+    app: S,
     opts: ServeOptions,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> io::Result<()> {
+) -> io::Result<()>
+where
+    S: App,
+{
     raise_open_file_limit(opts.max_connections);
     // More permits than a semaphore can count would panic; no system has that many sockets anyway.
     let slots = Arc::new(Semaphore::new(opts.max_connections.min(Semaphore::MAX_PERMITS)));
@@ -193,11 +196,31 @@ pub async fn serve(
     Ok(())
 }
 
+/// What can be served: the app's service ([`crate::web::service`]), or a router (tests mount
+/// routes of their own beside the app).
+pub trait App:
+    tower::Service<Request<Body>, Response = Response<Body>, Error = Infallible, Future: Send + 'static>
+    + Clone
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<S> App for S where
+    S: tower::Service<Request<Body>, Response = Response<Body>, Error = Infallible, Future: Send + 'static>
+        + Clone
+        + Send
+        + Sync
+        + 'static
+{
+}
+
 /// Serves one connection until it ends, the client is too slow or idle, or shutdown drains it.
-async fn connection(
+async fn connection<S: App>(
     stream: TcpStream,
     peer: SocketAddr,
-    app: Router,
+    app: S,
     http: hyper::server::conn::http1::Builder,
     limits: Limits,
     proxied: Option<Arc<Clients>>,
@@ -213,7 +236,7 @@ async fn connection(
         .map_request(move |mut req: Request<Incoming>| {
             started.request_started();
             req.extensions_mut().insert(ConnectInfo(peer));
-            req
+            req.map(Body::new)
         })
         .map_response(move |res: Response<Body>| {
             let activity = finished;

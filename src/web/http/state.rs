@@ -18,6 +18,15 @@ pub struct AppState {
     pub judging: judging::JudgingRate,
     /// Load balancers whose X-Forwarded-For names the client (`--trusted-proxy`).
     pub proxies: std::sync::Arc<[std::net::IpAddr]>,
+    /// What the judging routes share (the allowance per client at `judging`, the pool): made by
+    /// the app (`web::app`, `web::service`) from `judging` and `proxies`; `None` until then.
+    pub judges: Option<std::sync::Arc<judging::Judges>>,
+}
+
+impl judging::WithJudges for AppState {
+    fn judges(&self) -> Option<&judging::Judges> {
+        self.judges.as_deref()
+    }
 }
 
 impl AppState {
@@ -30,6 +39,7 @@ impl AppState {
             writes: WriteRate::default(),
             judging: judging::JudgingRate::default(),
             proxies: std::sync::Arc::new([]),
+            judges: None,
         }
     }
 }
