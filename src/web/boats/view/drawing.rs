@@ -87,10 +87,22 @@ static OUTLINES: std::sync::LazyLock<Vec<(String, String)>> = std::sync::LazyLoc
 });
 
 /// Writes `n`'s digits into `out`, without the formatting machinery (a drawing writes a few
-/// hundred numbers).
+/// hundred numbers). A number under a thousand (every coordinate, nearly every armor location's
+/// points) has its digits pushed one by one: a third of what writing it as text costs.
 fn num(out: &mut String, n: i32) {
-    // A String takes anything written to it.
-    let _ = crate::games::write_whole(out, n.into(), false);
+    let Ok(small @ 0..1000) = u16::try_from(n) else {
+        // A String takes anything written to it.
+        let _ = crate::games::write_whole(out, n.into(), false);
+        return;
+    };
+    let digit = |d: u16| char::from(b'0' + (d % 10) as u8);
+    if small >= 100 {
+        out.push(digit(small / 100));
+    }
+    if small >= 10 {
+        out.push(digit(small / 10));
+    }
+    out.push(digit(small));
 }
 
 /// Writes an SVG path step: `step` (a command letter and a space before it, or nothing) and
@@ -533,6 +545,17 @@ mod tests {
     use super::*;
     use crate::games::boats::design::{Design, PropellerEntry, TurretEntry};
     use crate::games::boats::evaluate::armor_locations;
+
+    /// A number is written as `Display` writes it, after what is there: each from -2,000 to
+    /// 2,000 (both sides of every length of the short way) and the widest.
+    #[test]
+    fn numbers_are_written_as_display_writes_them() {
+        for n in (-2000..=2000).chain([i32::MIN, i32::MAX, 65535, 65536, -65536]) {
+            let mut out = String::from("M ");
+            num(&mut out, n);
+            assert_eq!(out, format!("M {n}"));
+        }
+    }
 
     /// Every hull with everything the drawing shows: a full top with a turret, its deck if it
     /// may have one, three guarded propellers and a weapon on every facing.
