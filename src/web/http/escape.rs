@@ -165,10 +165,15 @@ fn to_escape(c: u8) -> bool {
 
 /// Where the first of `<>&"'` is, if any: sixteen bytes at a time ([`marks`]), the last sixteen
 /// of a text that is not a multiple of sixteen long read again, only its bytes not yet looked at
-/// counted. A short text (a number, an id, a word) is looked through a byte at a time.
+/// counted. A short text (an id, a word) is looked at whole, copied after zeros (none of which
+/// is to be escaped); a tiny one (a number) a byte at a time.
 fn first_to_escape(b: &[u8]) -> Option<usize> {
     let Some(last) = b.last_chunk::<16>() else {
-        return b.iter().position(|&c| to_escape(c));
+        if b.len() < 4 {
+            return b.iter().position(|&c| to_escape(c));
+        }
+        let found = marks(&super::sixteen::from(b, 0));
+        return (found != 0).then(|| found.trailing_zeros() as usize);
     };
     let mut chunks = b.chunks_exact(16);
     let mut at = 0;
