@@ -133,10 +133,6 @@ fn rounded_exactly(x: f64, scale: u64) -> Option<u64> {
     u64::try_from(whole + u128::from(up)).ok()
 }
 
-/// A number's text, written backwards from its last character (the widest, u64::MAX with six
-/// separators and a sign, takes 27 bytes): ASCII and nothing else by construction, so it is
-/// handed over as text without looking at each byte again (`str::from_utf8`'s check had cost
-/// as much as writing the digits, and a map writes thousands of numbers).
 /// Every number under a hundred as two digits, in order: "00", "01", ... "99".
 const PAIRS: &str = "0001020304050607080910111213141516171819\
                      2021222324252627282930313233343536373839\
@@ -144,6 +140,10 @@ const PAIRS: &str = "0001020304050607080910111213141516171819\
                      6061626364656667686970717273747576777879\
                      8081828384858687888990919293949596979899";
 
+/// A number's text, written backwards from its last character (the widest, u64::MAX with six
+/// separators and a sign, takes 27 bytes): ASCII and nothing else by construction, so it is
+/// handed over as text without looking at each byte again (`str::from_utf8`'s check had cost
+/// as much as writing the digits, and a map writes thousands of numbers).
 #[derive(Debug, Clone)]
 pub struct Backwards {
     bytes: [u8; 32],
