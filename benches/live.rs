@@ -33,8 +33,8 @@ use drydock::games::registry::Game;
 use drydock::web::flows::builder::{live_judge, live_read};
 use drydock::web::flows::registered::{LiveStage, Registered};
 use drydock::web::http::fields::Fields;
+use drydock::web::http::serve::App;
 use drydock::web::{AppState, registry, samurai, service};
-use std::convert::Infallible;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -174,10 +174,7 @@ fn stages(r: &Registered, stage: LiveStage, body: &Bytes, n: usize) -> usize {
 }
 
 /// `n` whole live requests through the app, as wrk sends them (htmx's header, no compression).
-async fn requests<S>(app: &S, form: &Form, n: usize) -> usize
-where
-    S: tower::Service<Request<Body>, Response = axum::response::Response, Error = Infallible> + Clone,
-{
+async fn requests<S: App>(app: &S, form: &Form, n: usize) -> usize {
     let path = format!("{}/live", form.game.path);
     let mut out = 0;
     for _ in 0..n {
@@ -205,10 +202,7 @@ fn measured<T>(updates: impl FnOnce() -> T) -> T {
 
 /// Bare axum answering `form` as Drydock's `app` does: the same route, the body read whole, the
 /// very answer's bytes (asked of `app` once) with its content type, and nothing else.
-async fn bare<S>(app: &S, form: &Form) -> axum::Router
-where
-    S: tower::Service<Request<Body>, Response = axum::response::Response, Error = Infallible> + Clone,
-{
+async fn bare<S: App>(app: &S, form: &Form) -> axum::Router {
     let req = Request::post(format!("{}/live", form.game.path))
         .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
         .header("hx-request", "true")

@@ -56,17 +56,7 @@ pub fn app(state: AppState) -> Router {
 /// The whole application as one service, what the server serves: every request goes straight
 /// into the stack of layers (no router in front of it: a fallback-only router cost each request
 /// a boxed copy of the whole stack, its own look-up and a future around the stack's).
-pub fn service(
-    state: AppState,
-) -> impl tower::Service<
-    Request,
-    Response = Response,
-    Error = std::convert::Infallible,
-    Future = impl Future<Output = Result<Response, std::convert::Infallible>> + Send + 'static,
-> + Clone
-+ Send
-+ Sync
-+ 'static {
+pub fn service(state: AppState) -> impl http::serve::App {
     install_games();
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
     let writes = rate::write_limit(state.writes, &state.proxies, &state.db);

@@ -83,7 +83,8 @@ impl Judges {
 
 /// A state that holds the judges, or none (then nothing is limited and everything is judged
 /// where it arrives). The state, not an extension put on every request: inserting one cost
-/// each request a map of its own (1.2k instructions of a live update).
+/// each request a map of its own (1.2k instructions of a live update). A trait, so this file
+/// need not name the app's state, whose file names the judges (no two files import each other).
 pub trait WithJudges {
     fn judges(&self) -> Option<&Judges>;
 }

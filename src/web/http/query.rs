@@ -3,7 +3,7 @@
 //! "*-._", as most are) copied whole, and numbers written as they are, not made strings first.
 //! A live update writes one for every transport it shows (the fire-point planner's link).
 
-use std::fmt::Write;
+use crate::games::Backwards;
 
 /// A path and its query, pair by pair.
 pub struct Query {
@@ -35,7 +35,9 @@ impl Query {
         self.next();
         encode(&mut self.out, name);
         // Digits and a "." are never encoded.
-        let _ = write!(self.out, ".{index}=");
+        self.out.push('.');
+        self.out.push_str(Backwards::whole(index as u64).as_str());
+        self.out.push('=');
         encode(&mut self.out, value);
         self
     }
@@ -44,7 +46,8 @@ impl Query {
     pub fn number(&mut self, name: &str, n: u64) -> &mut Self {
         self.next();
         encode(&mut self.out, name);
-        let _ = write!(self.out, "={n}");
+        self.out.push('=');
+        self.out.push_str(Backwards::whole(n).as_str());
         self
     }
 
