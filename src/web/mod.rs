@@ -61,7 +61,7 @@ pub fn service(state: AppState) -> impl http::serve::App {
     let static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static");
     let writes = rate::write_limit(state.writes, &state.proxies, &state.db);
     let judges = Some(judging::Judges::new(state.judging, state.proxies.clone()));
-    let state = AppState { judges, ..state };
+    let state = AppState { judges: judges.clone(), ..state };
     let public = state.public.clone();
     let pages = state.pages.clone();
     let db = state.db.clone();
@@ -99,7 +99,7 @@ pub fn service(state: AppState) -> impl http::serve::App {
         .layer(http::deadline::Deadline { limit: REQUEST_TIMEOUT, status: StatusCode::REQUEST_TIMEOUT })
         .layer(Gated(limit::PastLimit))
         .layer(RequestBodyLimitLayer::new(limit::BODY_LIMIT))
-        .service(routes);
+        .service(Lives { routes, judges });
     // Kept share pages are answered in front of everything else (see cache::KeptPages).
     let budget = match &db {
         Db::Postgres(store) => store.settings().request_budget(),
@@ -138,6 +138,58 @@ fn saved_builds(writes: &rate::WriteLimit) -> Router<AppState> {
             .merge(delete(owners::api_delete).layer(writes.clone()))
             .merge(patch(owners::api_listing).layer(writes.clone())),
     )
+}
+
+/// Every game's live route, answered in front of the router: a `POST {path}/live` goes straight
+/// to the route's own handler ([`builder::live_answer`], the one its route has). A live update
+/// is the request players make most, and through the router each one paid for its look-up, a
+/// boxed copy of the route, the two extensions the router puts on a matched request (its path
+/// and its parameters; the first makes the request's map of them, which no live handler reads)
+/// and a `Content-Length` put in the headers for the server to read back (hyper writes a whole
+/// body's length itself): some 4k instructions, a tenth of Epic's whole update. Anything else
+/// goes to the router, a live path asked with another method too (405, as before).
+#[derive(Clone)]
+struct Lives<S> {
+    routes: S,
+    judges: Option<std::sync::Arc<judging::Judges>>,
+}
+
+/// Each game's live path (`{path}/live`) and its answer, in the registry's order.
+fn lives() -> &'static [(String, flows::registered::LiveAnswer)] {
+    static LIVES: std::sync::LazyLock<Vec<(String, flows::registered::LiveAnswer)>> =
+        std::sync::LazyLock::new(|| {
+            registry::GAMES.iter().map(|g| (format!("{}/live", g.game.path), g.live)).collect()
+        });
+    &LIVES
+}
+
+impl<S, B> tower::Service<axum::http::Request<B>> for Lives<S>
+where
+    S: tower::Service<axum::http::Request<B>, Response = Response, Error = std::convert::Infallible>,
+    B: axum::body::HttpBody<Data = axum::body::Bytes> + Send + 'static,
+    B::Error: Into<axum::BoxError>,
+{
+    type Response = Response;
+    type Error = std::convert::Infallible;
+    type Future = futures_util::future::Either<
+        futures_util::future::NeverError<flows::registered::LiveFuture>,
+        S::Future,
+    >;
+
+    fn poll_ready(&mut self, cx: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+        self.routes.poll_ready(cx)
+    }
+
+    fn call(&mut self, req: axum::http::Request<B>) -> Self::Future {
+        use futures_util::FutureExt;
+        if req.method() == axum::http::Method::POST
+            && let Some((_, live)) = lives().iter().find(|(path, _)| path == req.uri().path())
+        {
+            let live = live(req.map(axum::body::Body::new), self.judges.clone());
+            return futures_util::future::Either::Left(live.never_error());
+        }
+        futures_util::future::Either::Right(self.routes.call(req))
+    }
 }
 
 /// Every request's waits on a PostgreSQL store bounded together ([`crate::store::pg::within_budget`]):
@@ -375,6 +427,51 @@ async fn reword(res: Response, api: bool) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`Lives`] answers each game's `POST {path}/live` with the live route's handler (the
+    /// game's example form: its figures, 200) and hands everything else to the service behind
+    /// it (here one answering 418): the live path asked another way, spelt with a trailing
+    /// slash or longer, another game's path, a path that only ends the same.
+    #[tokio::test]
+    async fn the_live_posts_are_answered_in_front_and_everything_else_is_handed_on() {
+        use tower::ServiceExt;
+        install_games();
+        let behind = tower::service_fn(|_: Request| async {
+            Ok::<_, std::convert::Infallible>(StatusCode::IM_A_TEAPOT.into_response())
+        });
+        let front = Lives { routes: behind, judges: None };
+        let ask = |method: &str, path: &str, body: String| {
+            let req = Request::builder()
+                .method(method)
+                .uri(path)
+                .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+                .body(axum::body::Body::from(body))
+                .expect("a request");
+            front.clone().oneshot(req)
+        };
+        assert_eq!(lives().len(), registry::GAMES.len());
+        for g in &registry::GAMES {
+            let pairs = (g.example_form)().expect("the example's form");
+            let form: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
+            let live = format!("{}/live", g.game.path);
+            let Ok(res) = ask("POST", &live, form.clone()).await;
+            assert_eq!(res.status(), StatusCode::OK, "{live}");
+            assert_eq!(res.headers()[header::CONTENT_TYPE], "text/html; charset=utf-8", "{live}");
+            let body = axum::body::to_bytes(res.into_body(), 1 << 20).await.expect("a body");
+            assert!(!body.is_empty(), "{live}");
+            for (method, path) in [
+                ("GET", live.clone()),
+                ("PUT", live.clone()),
+                ("POST", format!("{live}/")),
+                ("POST", format!("{live}s")),
+                ("POST", format!("/x{live}")),
+                ("POST", format!("{}/design", g.game.path)),
+            ] {
+                let Ok(res) = ask(method, &path, form.clone()).await;
+                assert_eq!(res.status(), StatusCode::IM_A_TEAPOT, "{method} {path}");
+            }
+        }
+    }
 
     #[test]
     fn a_panic_becomes_a_plain_500_page_without_details() {

@@ -3,7 +3,7 @@
 //! is its engine (src/games/<game>/, with its [`Game`]), its templates (templates/<game>/), its
 //! small web module (a [`Builder`](super::flows::builder::Builder) and its own pages) and one line here.
 
-use super::flows::builder::{Builder, check_stored, example_form, live_upto, stored_facets};
+use super::flows::builder::{Builder, check_stored, example_form, live_answer, live_upto, stored_facets};
 use super::flows::compare::{Comparable, side};
 pub use super::flows::registered::Registered;
 use super::flows::view::StartChoice;
@@ -54,6 +54,7 @@ const fn entry<B: Builder + Comparable>(
         document: check_stored::<B>,
         compare: side::<B>,
         live_upto: live_upto::<B>,
+        live: live_answer::<B>,
         example_form: example_form::<B>,
     }
 }

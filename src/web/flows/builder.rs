@@ -7,7 +7,7 @@ use super::conflict::Conflict;
 use super::landing;
 use super::owners;
 use super::print::Printed;
-use super::registered::LiveStage;
+use super::registered::{LiveFuture, LiveStage};
 use super::saved::{self as shared, download, file_name, inline, load};
 use super::view::Judged;
 use crate::games::bounds::{self, Document, Named};
@@ -18,7 +18,7 @@ use crate::web::http::codec::Refused;
 use crate::web::http::error::{ApiError, ApiJson, AppError};
 use crate::web::http::extract::{EditToken, PostedForm};
 use crate::web::http::fields::Fields;
-use crate::web::http::judging::judged;
+use crate::web::http::judging::{Judges, judged};
 use crate::web::http::rate::WriteLimit;
 use crate::web::http::state::AppState;
 use axum::Json;
@@ -30,6 +30,7 @@ use axum::routing::{get, post, put};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::json;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// One kind of build: its document, how it is judged and how its pages are drawn.
@@ -479,6 +480,14 @@ async fn live<B: Builder>(form: PostedForm) -> Result<Response, AppError> {
     let f = form.fields();
     let read = live_read::<B>(&f)?;
     html(B::live(live_judge::<B>(read, &f)))
+}
+
+/// A posted live update of `B`'s form answered by the live route's own handler, `judged(live)`,
+/// called without the router: the app answers every game's `POST {path}/live` this way, in
+/// front of its router (`web::Lives`), the request players make most. The route stays in
+/// [`routes`], the same handler, for what the router answers there alone (another method: 405).
+pub fn live_answer<B: Builder>(req: axum::extract::Request, judges: Option<Arc<Judges>>) -> LiveFuture {
+    axum::handler::Handler::call(judged(live::<B>), req, judges)
 }
 
 /// A live update's first stage: the posted form read into a document, as it stands (no button).

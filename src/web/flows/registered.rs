@@ -10,9 +10,11 @@ use crate::games::registry::Game;
 use crate::store::builds::{Build, Facets};
 use crate::web::http::error::AppError;
 use crate::web::http::fields::Fields;
+use crate::web::http::judging::Judges;
 use crate::web::http::rate::WriteLimit;
 use crate::web::http::state::AppState;
 use axum::Router;
+use futures_util::future::{BoxFuture, Either};
 use std::sync::OnceLock;
 
 /// A game, its routes (its builder's pages, and the flows every builder shares) and the
@@ -33,6 +35,9 @@ pub struct Registered {
     /// A live update of a posted form up to one stage (`builder::live_upto::<B>`): what
     /// benches/live.rs counts, stage by stage, in the very code the live route runs.
     pub live_upto: fn(&Fields, LiveStage) -> Result<usize, AppError>,
+    /// A posted live update answered by the live route's handler (`builder::live_answer::<B>`),
+    /// given the app's judges: the app answers `POST {path}/live` with it before its router.
+    pub live: LiveAnswer,
     /// The game's example as its form posts it (`builder::example_form::<B>`): the recorded live
     /// forms in tests/data/live/ are written from it.
     pub example_form: fn() -> Result<FormPairs, String>,
@@ -40,6 +45,13 @@ pub struct Registered {
 
 /// A form's fields, names and values, in order.
 pub type FormPairs = Vec<(String, String)>;
+
+/// A live update's answer on its way: the judging wrapper's future (`judging::Judged`).
+pub type LiveFuture =
+    Either<BoxFuture<'static, axum::response::Response>, BoxFuture<'static, axum::response::Response>>;
+
+/// A posted live update answered, given the app's judges (`builder::live_answer::<B>`).
+pub type LiveAnswer = fn(axum::extract::Request, Option<std::sync::Arc<Judges>>) -> LiveFuture;
 
 /// How far a live update goes: reading the form into a document, judging it, drawing the
 /// figures (the live route runs all three).

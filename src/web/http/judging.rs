@@ -89,6 +89,14 @@ pub trait WithJudges {
     fn judges(&self) -> Option<&Judges>;
 }
 
+/// The judges alone, as the live routes answered in front of the router are given them (a
+/// live update's handler reads nothing else of the app's state).
+impl WithJudges for Option<Arc<Judges>> {
+    fn judges(&self) -> Option<&Judges> {
+        self.as_deref()
+    }
+}
+
 /// What every judging route's handler is wrapped in: `post(judged(live::<B>))`.
 ///
 /// A wrapper of the handler, not a layer on its route: a layer on a route is boxed as a route of
