@@ -194,7 +194,8 @@ pub fn name_too_long(name: &str) -> Option<String> {
 /// Serde: a name, made one line, of at most [`MAX_NAME_CHARS`] characters.
 pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let Lent(raw) = Lent::deserialize(d)?;
-    let name = one_line(&raw);
+    // Not copied again when the reader had to make it (a form's "Iron+Column").
+    let name = as_one_line(raw).into_owned();
     match name_too_long(&name) {
         Some(why) => Err(de::Error::custom(why)),
         None => Ok(name),
