@@ -488,8 +488,8 @@ async fn a_wrong_method_gets_a_clear_405() {
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert!(res.headers().contains_key("allow"));
     assert!(res.text().await.expect("text").contains("does not accept"));
-    // A live route is answered in front of the router for its POST alone: asked another way,
-    // the router still says which method it takes.
+    // A live route (answered in front of the router) asked another way says which method it
+    // takes, in the same words as any route.
     let res = app.client.get(app.url("/boats/live")).send().await.expect("get");
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(res.headers()["allow"], "POST");

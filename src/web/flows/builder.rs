@@ -307,7 +307,6 @@ pub fn routes<B: Builder>(writes: &WriteLimit) -> Router<AppState> {
     Router::new()
         .route(&format!("{base}/design"), post(judged(redesign::<B>)))
         .route(&format!("{base}/{}", B::FORM), post(judged(form_fragment::<B>)))
-        .route(&format!("{base}/live"), post(judged(live::<B>)))
         .route(base, post(save_new::<B>).layer(writes.clone()))
         .route(&format!("{base}/export.json"), post(export_json_unsaved::<B>))
         .route(&format!("{base}/export.txt"), post(judged(export_text_unsaved::<B>)))
@@ -482,10 +481,9 @@ async fn live<B: Builder>(form: PostedForm) -> Result<Response, AppError> {
     html(B::live(live_judge::<B>(read, &f)))
 }
 
-/// A posted live update of `B`'s form answered by the live route's own handler, `judged(live)`,
-/// called without the router: the app answers every game's `POST {path}/live` this way, in
-/// front of its router (`web::Lives`), the request players make most. The route stays in
-/// [`routes`], the same handler, for what the router answers there alone (another method: 405).
+/// A posted live update of `B`'s form: the live route's handler, `judged(live)`. The route is
+/// not the router's: the app answers every game's `{path}/live` in front of its router
+/// (`web::Lives`), the request players make most, with this.
 pub fn live_answer<B: Builder>(req: axum::extract::Request, judges: Option<Arc<Judges>>) -> LiveFuture {
     axum::handler::Handler::call(judged(live::<B>), req, judges)
 }
