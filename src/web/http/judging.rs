@@ -97,7 +97,8 @@ impl WithJudges for Option<Arc<Judges>> {
     }
 }
 
-/// What every judging route's handler is wrapped in: `post(judged(live::<B>))`.
+/// What every judging route's handler is wrapped in: `post(judged(redesign::<B>))`, and the
+/// live routes' (`builder::live_answer`, called in front of the router).
 ///
 /// A wrapper of the handler, not a layer on its route: a layer on a route is boxed as a route of
 /// its own, and every request then clones and calls through that box as well as the handler's
