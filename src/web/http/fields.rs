@@ -291,14 +291,7 @@ fn decode_text(text: &str) -> Cow<'_, str> {
     if text.bytes().any(|b| b == b'%' || b == 0) {
         decode(text.as_bytes())
     } else {
-        let mut bytes = text.as_bytes().to_vec();
-        for b in &mut bytes {
-            if *b == b'+' {
-                *b = b' ';
-            }
-        }
-        // SAFETY: `text` is UTF-8, and one ASCII byte put for another leaves it UTF-8.
-        Cow::Owned(unsafe { String::from_utf8_unchecked(bytes) })
+        Cow::Owned(text.replace('+', " "))
     }
 }
 
