@@ -8,7 +8,11 @@
 #    (benches/baseline.rs) answering them with none of Drydock's layers, routing or rendering;
 #    then every game's live route, for each representative form, beside bare axum reading that
 #    form and answering the same bytes; requests/s, p99 latency, the ratios, the share page once
-#    more as a browser asks for it (compressed), and the designer page's size over the wire;
+#    more as a browser asks for it (compressed), and the designer page's size over the wire. For
+#    each live route, also what one request cost the server's process on the cores under wrk
+#    (user and system time per request, and how often its threads were preempted), Drydock's
+#    beside bare axum's, and the server time per request at which the route would be at 0.6 of
+#    bare axum (wrk shares the cores: bare axum's rate gives wrk's own part);
 #  - writes: a fresh server on a fresh database, write rate limit off, WRITE_CLIENTS clients saving
 #    a design as fast as it answers (benches/writes.rs): saves/s, latency, the WAL's size; then the
 #    server is killed (SIGKILL) during a second burst of saves, and every save it acknowledged
@@ -149,19 +153,37 @@ to_ms() {
   awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n = n; else if (v ~ /m$/) n *= 60000;
     else if (v ~ /s$/) n *= 1000; else { print "n/a"; exit } printf "%.2f", n }'
 }
-run() { # name url [script] -> prints the row on stderr, "rps p99_ms" on stdout
-  local out
+# The CPU time a process has used so far, all its threads: user and system, in clock ticks.
+cpu_ticks() { awk '{ print $14, $15 }' "/proc/$1/stat" 2>/dev/null || echo "0 0"; }
+# The involuntary context switches of all its threads so far (a thread taken off a core while it
+# still had work: on two cores, mostly for wrk's own threads).
+preempted() { { cat /proc/"$1"/task/*/status 2>/dev/null || true; } | awk '/^nonvoluntary_ctxt_switches/ { n += $2 } END { print n + 0 }'; }
+TICKS=$(getconf CLK_TCK)
+run() { # name url [script] [server pid] -> prints the row on stderr, "rps p99_ms cpu_us" on stdout
+  # With the server's pid, the row also says what each request cost the server's process on the
+  # cores (user and system time over the requests wrk counted) and how often one of its threads
+  # was taken off a core: what the rate is made of, beside it.
+  local out before='' after switched=0
+  if [ -n "${4:-}" ]; then before=$(cpu_ticks "$4"); switched=$(preempted "$4"); fi
   if [ -n "${3:-}" ]; then
     out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -s "$3" "$2")
   else
     out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$2")
   fi
-  local rps p99 errors
+  local rps p99 errors requests cpu='n/a' costs=''
   rps=$(printf '%s\n' "$out" | awk '/^Requests\/sec/ {print $2}')
   p99=$(printf '%s\n' "$out" | awk '$1 == "99%" {print $2}')
   errors=$(printf '%s\n' "$out" | awk '/Non-2xx|Socket errors/ {print}' | tr '\n' ' ')
-  printf '%-40s %12s req/s   p99 %9s   %s\n' "$1" "${rps:-n/a}" "${p99:-n/a}" "$errors" >&2
-  echo "${rps:-0} $(to_ms "${p99:-}")"
+  requests=$(printf '%s\n' "$out" | awk '/ requests in / {print $1}')
+  if [ -n "$before" ] && [ "${requests:-0}" -gt 0 ]; then
+    after=$(cpu_ticks "$4")
+    switched=$(( $(preempted "$4") - switched ))
+    read -r cpu costs <<<"$(awk -v b="$before" -v a="$after" -v n="$requests" -v t="$TICKS" -v s="$switched" 'BEGIN {
+      split(b, x, " "); split(a, y, " "); u = (y[1] - x[1]) * 1e6 / t / n; k = (y[2] - x[2]) * 1e6 / t / n
+      printf "%.1f server %.1f us/req (user %.1f, system %.1f), %.2f preempted/req", u + k, u + k, u, k, s / n }')"
+  fi
+  printf '%-40s %12s req/s   p99 %9s   %s%s\n' "$1" "${rps:-n/a}" "${p99:-n/a}" "$costs" "${errors:+   $errors}" >&2
+  echo "${rps:-0} $(to_ms "${p99:-}") $cpu"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
@@ -391,24 +413,24 @@ for entry in "${live_forms[@]}"; do
 done
 
 echo "== wrk: $THREADS threads, $CONNECTIONS connections, $DURATION each (bytes: share $(wc -c <"$work/www/share.html"), live $(wc -c <"$work/www/live.html"))"
-read -r share_rps share_p99 <<<"$(run "drydock share page  GET $share" "http://127.0.0.1:$APP_PORT$share")"
+read -r share_rps share_p99 _ <<<"$(run "drydock share page  GET $share" "http://127.0.0.1:$APP_PORT$share")"
 read -r nginx_share_rps _ <<<"$(run "nginx same bytes    GET /share.html" "http://127.0.0.1:$NGINX_PORT/share.html")"
 read -r bare_share_rps _ <<<"$(run "bare axum same bytes GET /share" "http://127.0.0.1:$BARE_PORT/share")"
-read -r live_rps live_p99 <<<"$(run "drydock live figures POST /boats/live" "http://127.0.0.1:$APP_PORT/boats/live" "$work/live-boat-minnow.lua")"
+read -r live_rps live_p99 live_cpu <<<"$(run "drydock live figures POST /boats/live" "http://127.0.0.1:$APP_PORT/boats/live" "$work/live-boat-minnow.lua" "$app_pid")"
 read -r nginx_live_rps _ <<<"$(run "nginx same bytes    GET /live.html" "http://127.0.0.1:$NGINX_PORT/live.html")"
 # Every game's live route, each form beside bare axum reading it (the Minnow's measured above).
-declare -A game_rps game_p99 bare_rps
+declare -A game_rps game_p99 game_cpu bare_rps bare_cpu
 for entry in "${live_forms[@]}"; do
   read -r name path file <<<"$entry"
   if [ "$name" = boat-minnow ]; then
-    game_rps[$name]=$live_rps game_p99[$name]=$live_p99
+    game_rps[$name]=$live_rps game_p99[$name]=$live_p99 game_cpu[$name]=$live_cpu
   else
-    read -r "game_rps[$name]" "game_p99[$name]" <<<"$(run "drydock $name POST $path" "http://127.0.0.1:$APP_PORT$path" "$work/live-$name.lua")"
+    read -r "game_rps[$name]" "game_p99[$name]" "game_cpu[$name]" <<<"$(run "drydock $name POST $path" "http://127.0.0.1:$APP_PORT$path" "$work/live-$name.lua" "$app_pid")"
   fi
-  read -r "bare_rps[$name]" _ <<<"$(run "bare axum $name (reads the form)" "http://127.0.0.1:$BARE_PORT/live/$name" "$work/live-$name.lua")"
+  read -r "bare_rps[$name]" _ "bare_cpu[$name]" <<<"$(run "bare axum $name (reads the form)" "http://127.0.0.1:$BARE_PORT/live/$name" "$work/live-$name.lua" "$bare_pid")"
 done
 # Not compared with anything: what compressing every answer costs (wrk asks for no compression).
-read -r browser_share_rps browser_share_p99 <<<"$(run "drydock share page, browser's Accept-Encoding" "http://127.0.0.1:$APP_PORT$share" "$work/browser.lua")"
+read -r browser_share_rps browser_share_p99 _ <<<"$(run "drydock share page, browser's Accept-Encoding" "http://127.0.0.1:$APP_PORT$share" "$work/browser.lua")"
 
 echo "== ratios"
 check "share page / nginx" "$(ratio "$share_rps" "$nginx_share_rps")" ">=" 0.60 ""
@@ -417,6 +439,20 @@ check "share page / bare axum" "$(ratio "$share_rps" "$bare_share_rps")" ">=" 0.
 for entry in "${live_forms[@]}"; do
   read -r name _ <<<"$entry"
   check "live $name / bare axum" "$(ratio "${game_rps[$name]}" "${bare_rps[$name]}")" ">=" 0.60 ""
+done
+# What the rates are made of: each live request's cost to the server's process on the cores,
+# Drydock's beside bare axum's (no target; the instruction counts above say where Drydock's goes).
+# wrk and the server share the machine's cores, all of them busy: bare axum's rate says what a
+# request costs the cores in all (cores / rate), of which the rest of that is wrk's own part; the
+# server time per request at which Drydock's rate would be 0.6 of bare axum's follows.
+cores=$(nproc)
+echo "== server CPU per live request under wrk (user + system time / requests; $cores cores shared with wrk)"
+for entry in "${live_forms[@]}"; do
+  read -r name _ <<<"$entry"
+  awk -v n="$name" -v d="${game_cpu[$name]:-n/a}" -v b="${bare_cpu[$name]:-n/a}" -v r="${bare_rps[$name]:-0}" -v c="$cores" 'BEGIN {
+    if (d == "n/a" || b == "n/a" || r <= 0) { printf "  %-18s n/a\n", n; exit }
+    all = c * 1e6 / r; client = all - b
+    printf "  %-18s drydock %6.1f us   bare axum %6.1f us   beyond bare %6.1f us   at 0.6 of bare: drydock <= %6.1f us\n", n, d, b, d - b, all / 0.6 - client }'
 done
 echo "== Drydock's p99 at $CONNECTIONS connections"
 check "share page p99" "$share_p99" "<" 5 ms
