@@ -104,14 +104,22 @@ impl Pass<'_> {
     /// blank one, and mostly of a fact that holds nowhere: that is answered where it is asked.
     #[inline]
     pub(super) fn knows(&self, fact: Fact, path: &Path) -> bool {
-        !(self.known.of(fact).is_empty() && self.facts.of(fact).is_empty()) && self.knows_at(fact, path)
+        !(self.known.of(fact).is_empty() && self.facts.of(fact).is_empty())
+            && self.knows_at(fact, path.shape_hash(), path)
     }
 
-    /// [`Pass::knows`], for a fact that holds somewhere.
+    /// [`Pass::knows`] at node `node` (`path` is where the reading is at it): the shape's hash
+    /// is the one kept with the node ([`Tree::shape_hash`]), not worked out along the path again.
+    #[inline]
+    pub(super) fn knows_node(&self, fact: Fact, node: usize, path: &Path) -> bool {
+        !(self.known.of(fact).is_empty() && self.facts.of(fact).is_empty())
+            && self.knows_at(fact, self.tree.shape_hash(node, path), path)
+    }
+
+    /// [`Pass::knows`], for a fact that holds somewhere; `hash` is `path`'s shape hash.
     #[inline(never)]
-    fn knows_at(&self, fact: Fact, path: &Path) -> bool {
+    fn knows_at(&self, fact: Fact, hash: u64, path: &Path) -> bool {
         let (known, facts) = (self.known.of(fact), self.facts.of(fact));
-        let hash = path.shape_hash();
         if !self.known.may_hold(fact, hash) && !self.facts.may_hold(fact, hash) {
             return false;
         }
@@ -294,7 +302,7 @@ impl<'a, 'de> At<'a, 'de> {
     /// Whether a child is read: not when blank where a number or choice belongs.
     pub(super) fn readable(&self, node: usize, seg: Seg) -> bool {
         !(self.pass.tree.blank(node)
-            && self.pass.knows(Fact::Blank, &Path { up: Some(self.path), seg: Some(seg) }))
+            && self.pass.knows_node(Fact::Blank, node, &Path { up: Some(self.path), seg: Some(seg) }))
     }
 
     /// Reads a child, saying where if it fails.
@@ -429,7 +437,7 @@ impl<'a, 'de> Deserializer<'de> for At<'a, 'de> {
             None | Some("") => v.visit_none(),
             Some(raw) if has_children && trimmed(raw).is_empty() => v.visit_none(),
             Some(raw) if is_off(raw) => {
-                if self.pass.knows(Fact::Container, self.path) {
+                if self.pass.knows_node(Fact::Container, self.node, self.path) {
                     v.visit_none()
                 } else {
                     v.visit_some(At { mode: Mode::Probe, ..self })

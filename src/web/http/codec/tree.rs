@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::web::http::fields::name_bit as bit;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 // ---------------------------------------------------------------------------------------------
 // The posted fields as a tree
@@ -56,6 +57,8 @@ struct Bones {
     text: String,
     /// One for each node with children, filled the first time it is read as a struct or a list.
     plans: Box<[Plans]>,
+    /// Each node's shape hash ([`Tree::shape_hash`]): 0 until first asked for.
+    hashes: Box<[AtomicU64]>,
 }
 
 /// What a node's children are read as, found once for the shape and kept with it.
@@ -152,6 +155,7 @@ impl Bones {
             count += 1;
         }
         self.plans = (0..count).map(|_| Plans::default()).collect();
+        self.hashes = self.nodes.iter().map(|_| AtomicU64::new(0)).collect();
     }
 
     /// While the bones are built (the text growing with them): the child of `parent` named
@@ -199,7 +203,7 @@ impl<'f> Tree<'f> {
         let mut nodes = Vec::with_capacity((2 + 2 * f.len()).min(1024));
         nodes.extend([Node::new(0, 0), Node::new(0, 0)]);
         let text = String::with_capacity(f.iter().map(|(k, _)| k.len()).sum());
-        let mut tree = Bones { nodes, text, plans: Box::default() };
+        let mut tree = Bones { nodes, text, plans: Box::default(), hashes: Box::default() };
         let mut ends = Vec::with_capacity(f.len());
         // A form sends a part's fields together ("weapons.0.*", then "weapons.1.*"): whether the
         // last first segment is the document's is kept for the next field.
@@ -370,6 +374,31 @@ impl<'f> Tree<'f> {
         }
     }
 
+    /// The FNV-1a hash of the shape of node `node`'s path (`path`, where the reading is at it),
+    /// as [`Path::shape_hash`](super::read::Path::shape_hash) gives it: worked out from the path
+    /// the first time a form of this shape asks, and kept with the node. A node's shape is the
+    /// same every time its document type reads it (its place says whether it is a struct's field,
+    /// a list's item or a map's entry, and items and entries are all "*"), and the kept shapes
+    /// are one document type's, so the kept hash is the one the path would give (held so in
+    /// tests, which read every form in debug builds). The node read as zero ([`EMPTY`]), which
+    /// stands at every place, is worked out every time.
+    pub(super) fn shape_hash(&self, node: usize, path: &super::read::Path) -> u64 {
+        let Some(kept) = self.bones.hashes.get(node).filter(|_| node != EMPTY) else {
+            return path.shape_hash();
+        };
+        match kept.load(Ordering::Relaxed) {
+            0 => {
+                let hash = path.shape_hash();
+                kept.store(hash, Ordering::Relaxed);
+                hash
+            }
+            hash => {
+                debug_assert_eq!(hash, path.shape_hash(), "node {node}'s kept shape hash");
+                hash
+            }
+        }
+    }
+
     pub(super) fn gone(&self, node: usize) -> bool {
         !self.gone.is_empty() && self.gone.contains(&node)
     }
@@ -419,7 +448,8 @@ const SLOTS: usize = 8;
 /// about two nodes a field): with [`SLOTS`], what is kept per document type stays under about
 /// half a megabyte for the shapes (a loaded Yacht's is about 17 KB), and as much again at most
 /// for their plans (64 bytes for each node with children, 4 for each field of a struct one is
-/// read as, 16 for each item of a list; the Yacht's come to about 5 KB).
+/// read as, 16 for each item of a list, 8 for each node's shape hash; the Yacht's come to about
+/// 7 KB).
 const MAX_KEPT_FIELDS: usize = 512;
 const MAX_KEPT_NAMES: usize = 8 * 1024;
 const MAX_KEPT_NODES: usize = 2 + 2 * MAX_KEPT_FIELDS;
@@ -557,6 +587,7 @@ mod tests {
             nodes: vec![Node::new(0, 0), Node::new(0, 0)],
             text: String::new(),
             plans: Box::default(),
+            hashes: Box::default(),
         };
         for (field, (name, _)) in f.iter().enumerate() {
             let base = tree.text.len();
