@@ -257,8 +257,20 @@ impl<'b> Odd<'b> {
         {
             self.next = Self::from(self.bytes, at + 1);
         }
-        plain_or_decoded(&text[start..end], self.next.is_some_and(|at| at < end))
+        plain_or_decoded(cut(text, start, end), self.next.is_some_and(|at| at < end))
     }
+}
+
+/// `text[start..end]`, for a part [`Fields::parse`] cut from the body: `start` and `end` are each
+/// the body's start or end or just before or after a "&" or "=", in order. Those are ASCII bytes,
+/// so every one of these places is a character's boundary, which `text[start..end]` would check
+/// again for every name and value (a tenth of a live update's parse).
+#[inline(always)]
+fn cut(text: &str, start: usize, end: usize) -> &str {
+    debug_assert!(start <= end && text.is_char_boundary(start) && text.is_char_boundary(end));
+    // SAFETY: `start <= end <= text.len()`, and both are characters' boundaries (see above;
+    // `debug_assert` holds it so in every test).
+    unsafe { text.get_unchecked(start..end) }
 }
 
 /// A body's fields split on "&", then at the first "=", each half decoded: how any body reads, and
