@@ -104,16 +104,20 @@ impl Pass<'_> {
     /// blank one, and mostly of a fact that holds nowhere: that is answered where it is asked.
     #[inline]
     pub(super) fn knows(&self, fact: Fact, path: &Path) -> bool {
-        !(self.known.of(fact).is_empty() && self.facts.of(fact).is_empty())
-            && self.knows_at(fact, path.shape_hash(), path)
+        self.holds_somewhere(fact) && self.knows_at(fact, path.shape_hash(), path)
     }
 
     /// [`Pass::knows`] at node `node` (`path` is where the reading is at it): the shape's hash
     /// is the one kept with the node ([`Tree::shape_hash`]), not worked out along the path again.
     #[inline]
     pub(super) fn knows_node(&self, fact: Fact, node: usize, path: &Path) -> bool {
+        self.holds_somewhere(fact) && self.knows_at(fact, self.tree.shape_hash(node, path), path)
+    }
+
+    /// Whether `fact` holds at any shape, known from earlier forms or learnt from this one.
+    #[inline]
+    fn holds_somewhere(&self, fact: Fact) -> bool {
         !(self.known.of(fact).is_empty() && self.facts.of(fact).is_empty())
-            && self.knows_at(fact, self.tree.shape_hash(node, path), path)
     }
 
     /// [`Pass::knows`], for a fact that holds somewhere; `hash` is `path`'s shape hash.

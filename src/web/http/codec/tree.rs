@@ -147,8 +147,9 @@ fn at32(i: usize) -> u32 {
 }
 
 impl Bones {
-    /// A plan's place for each node with children, once the tree is built.
-    fn make_room_for_plans(&mut self) {
+    /// Once the tree is built: a plan's place for each node with children, and a slot for each
+    /// node's shape hash ([`Tree::shape_hash`]).
+    fn make_room_for_kept(&mut self) {
         let mut count = 0;
         for n in self.nodes.iter_mut().filter(|n| n.first != NONE) {
             n.plan = count;
@@ -257,7 +258,7 @@ impl<'f> Tree<'f> {
             prev = name;
             tree.nodes[at].value = at32(field);
         }
-        tree.make_room_for_plans();
+        tree.make_room_for_kept();
         (Tree::of_bones(Arc::new(tree), f), ends)
     }
 
@@ -604,7 +605,7 @@ mod tests {
             });
             tree.nodes[at].value = at32(field);
         }
-        tree.make_room_for_plans();
+        tree.make_room_for_kept();
         Tree::of_bones(Arc::new(tree), f)
     }
 
