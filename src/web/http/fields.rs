@@ -187,12 +187,56 @@ impl<'a> Fields<'a> {
         self.pairs.iter().map(|(k, v)| (k.as_ref(), v.as_ref()))
     }
 
+    /// For each row `i` below `rows`, the value of "`prefix`.`i`" as [`Fields::get`] gives it (the
+    /// last one sent), found in one look through the form: a page that asks for a field of each
+    /// row by name looked through every name again for each row (a map's units, among a form of
+    /// a hundred names or more, each asked two).
+    pub fn by_row(&self, prefix: &str, rows: usize) -> Vec<Option<&str>> {
+        let mut found = vec![None; rows];
+        for (name, value) in &self.pairs {
+            // Most names are told apart by the byte after where the prefix would end.
+            let dot = name.as_bytes().get(prefix.len()) == Some(&b'.');
+            let row = dot.then(|| name.strip_prefix(prefix)).flatten().map(|rest| &rest[1..]);
+            if let Some(slot) = row.and_then(row_number).and_then(|i| found.get_mut(i)) {
+                *slot = Some(value.as_ref());
+            }
+        }
+        found
+    }
+
+    /// The value of each of `names` as [`Fields::get`] gives it (the last one sent), found in one
+    /// look through the form, which [`Fields::get`] makes for each name not sent: for a page that
+    /// asks for several (a designer's tools and choices, most of which a live update does not
+    /// send). A name is compared only when its bit ([`name_bit`]) is among theirs.
+    pub fn get_each<const N: usize>(&self, names: [&str; N]) -> [Option<&str>; N] {
+        let wanted = names.iter().fold(0, |m, n| m | name_bit(n.as_bytes()));
+        let mut found = [None; N];
+        for (name, value) in &self.pairs {
+            if name_bit(name.as_bytes()) & wanted != 0
+                && let Some(at) = names.iter().position(|n| *n == name.as_ref())
+            {
+                found[at] = Some(value.as_ref());
+            }
+        }
+        found
+    }
+
     /// The fields under `prefix` ("armor" gives ("F", "12") for "armor.F=12"), in the order sent.
     pub fn under<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = (&'s str, &'s str)> + 's {
         self.pairs
             .iter()
             .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref())))
     }
+}
+
+/// A row's number as a name writes it: the digits of `i` as `i.to_string()` has them (no sign, no
+/// leading zero), so exactly one name stands for each row.
+fn row_number(s: &str) -> Option<usize> {
+    let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits || (s.len() > 1 && s.starts_with('0')) {
+        return None;
+    }
+    s.parse().ok()
 }
 
 /// Where each "&" and "=" is in a body, in order. Sixteen bytes are looked at together
@@ -384,6 +428,69 @@ mod tests {
         }
         assert!(f.index.get().is_some(), "the index was made");
         assert_eq!(f.clone().get("deck"), Some("on"));
+    }
+
+    /// Each row's field found in one look is the one a lookup by its name finds, whatever else
+    /// the form sends: the same name twice (the later wins), numbers written otherwise ("01",
+    /// "+1", " 1"), rows past the last, other fields alike but for a letter.
+    #[test]
+    fn fields_by_row_are_what_a_lookup_by_name_finds() {
+        let names = [
+            "type_was.0",
+            "type_was.1",
+            "type_was.01",
+            "type_was.+1",
+            "type_was. 1",
+            "type_was.2",
+            "type_was.10",
+            "type_was.",
+            "type_was",
+            "type_wasx.1",
+            "Type_was.1",
+            "own_type.1",
+            "type_was.1.x",
+            "type_was.99999999999999999999",
+        ];
+        let mut seed = 7u64;
+        for round in 0..400 {
+            let mut pairs = Vec::new();
+            for k in 0..(round % 13) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let name = names[(seed >> 33) as usize % names.len()];
+                pairs.push((name.to_owned(), format!("v{round}-{k}")));
+            }
+            let f = Fields::from_pairs(pairs);
+            let rows = round % 12;
+            let found = f.by_row("type_was", rows);
+            assert_eq!(found.len(), rows);
+            for (i, got) in found.iter().enumerate() {
+                assert_eq!(*got, f.get(&format!("type_was.{i}")), "round {round}, row {i}: {f:?}");
+            }
+        }
+    }
+
+    /// Several names found in one look are what a lookup of each finds: sent, sent twice, sent
+    /// empty, not sent, a name alike but for its case or a letter.
+    #[test]
+    fn names_found_together_are_what_each_lookup_finds() {
+        let names =
+            ["tool", "zoom", "action", "map_key", "Tool", "tools", "too", "", "selected", "units.0.hex"];
+        let mut seed = 11u64;
+        for round in 0..400 {
+            let mut pairs = Vec::new();
+            for k in 0..(round % 17) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let name = names[(seed >> 33) as usize % names.len()];
+                let value = if k % 5 == 4 { String::new() } else { format!("v{round}-{k}") };
+                pairs.push((name.to_owned(), value));
+            }
+            let f = Fields::from_pairs(pairs);
+            let asked = ["tool", "zoom", "action", "map_key", "selected", "missing"];
+            let found = f.get_each(asked);
+            for (name, got) in asked.iter().zip(found) {
+                assert_eq!(got, f.get(*name), "round {round}, {name}: {f:?}");
+            }
+        }
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! problem lands next to its unit. Hex buttons on the map say what the chosen tool does there.
 
 use super::view::Tool;
+use crate::games::Problem;
 use crate::games::samurai::{Grapple, Hex, Leader, LeaderKind, Scenario, Side, Unit};
-use crate::games::{Problem, line};
 use crate::web::http::codec;
 use crate::web::http::fields::Fields;
 
@@ -16,13 +16,15 @@ use crate::web::http::fields::Fields;
 /// there is a change, and an own name never gives figures to take.
 pub fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), codec::Refused> {
     let (mut s, problems) = codec::decode::<Scenario>(f, label)?;
-    for (i, u) in s.units.iter_mut().enumerate() {
+    let rows = s.units.len();
+    let (own_types, types_were) = (f.by_row("own_type", rows), f.by_row("type_was", rows));
+    for ((u, own), was) in s.units.iter_mut().zip(own_types).zip(types_were) {
         if u.kind.trim().is_empty()
-            && let Some(own) = f.get(&line(&[&"own_type.", &i]))
+            && let Some(own) = own
         {
             u.kind = crate::games::bounds::one_line(own);
         }
-        let changed = f.get(&line(&[&"type_was.", &i])).is_some_and(|was| was != u.kind);
+        let changed = was.is_some_and(|was| was != u.kind);
         if changed && let Some(t) = u.unit_type() {
             u.take_type(t);
         }

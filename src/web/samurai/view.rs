@@ -90,23 +90,30 @@ impl Choices {
     /// The choices a posted editor form carries, after its button: a hex pressed with the select
     /// tool (or where a unit was just placed) selects the unit there; "select.3" selects unit 3.
     pub fn posted(s: &Scenario, f: &Fields) -> Self {
+        let [tool, new_type, new_side, new_leader, selected, zoom, threat, map_key, action] = f.get_each([
+            "tool",
+            "new_type",
+            "new_side",
+            "new_leader",
+            "selected",
+            "zoom",
+            "threat",
+            "map_key",
+            "action",
+        ]);
         let mut c = Choices {
-            tool: Tool::parse(f.get("tool").unwrap_or("")),
-            new_type: f.get("new_type").unwrap_or(FIRST_TYPE).to_owned(),
-            new_side: if f.get("new_side") == Some("b") { Side::B } else { Side::A },
-            new_leader: if f.get("new_leader") == Some("mounted") {
-                LeaderKind::Mounted
-            } else {
-                LeaderKind::Foot
-            },
-            selected: f.get("selected").and_then(|v| v.parse().ok()),
+            tool: Tool::parse(tool.unwrap_or("")),
+            new_type: new_type.unwrap_or(FIRST_TYPE).to_owned(),
+            new_side: if new_side == Some("b") { Side::B } else { Side::A },
+            new_leader: if new_leader == Some("mounted") { LeaderKind::Mounted } else { LeaderKind::Foot },
+            selected: selected.and_then(|v| v.parse().ok()),
             leader: None,
-            zoom: f.get("zoom").is_some_and(|z| !matches!(z, "" | "off" | "0")),
+            zoom: zoom.is_some_and(|z| !matches!(z, "" | "off" | "0")),
             // The form's own choice is one of its options: anything else reads as off.
-            threat: f.get("threat").and_then(|t| super::threat::parse(t).ok().flatten()),
-            map_key: f.get("map_key").map(str::to_owned),
+            threat: threat.and_then(|t| super::threat::parse(t).ok().flatten()),
+            map_key: map_key.map(str::to_owned),
         };
-        let action = f.get("action").unwrap_or("");
+        let action = action.unwrap_or("");
         if let Some(h) = action.strip_prefix("hex.").and_then(Hex::parse) {
             let at = s.units.iter().position(|u| u.hex == h);
             match c.tool {
