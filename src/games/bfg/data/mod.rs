@@ -458,10 +458,20 @@ pub fn faction(id: &str) -> Option<&'static Faction> {
     FACTIONS.iter().find(|f| f.id == id)
 }
 
-/// The ship profile with this id (a binary search: every fleet check looks up every entry).
+/// The ship profile with this id, by its hash ([`Words`](crate::games::hash::Words)): every fleet
+/// check looks up every entry several times (a binary search compared ids of the same first
+/// words, "imperial-", "chaos-", a dozen times a look).
 pub fn ship(id: &str) -> Option<&'static Ship> {
-    let at = SHIPS_BY_ID.binary_search_by(|&i| SHIPS[i].id.cmp(id)).ok()?;
-    Some(&SHIPS[SHIPS_BY_ID[at]])
+    static BY_ID: std::sync::OnceLock<crate::games::hash::WordsMap<&'static str, usize>> =
+        std::sync::OnceLock::new();
+    let by_id = BY_ID.get_or_init(|| {
+        let mut by_id = crate::games::hash::WordsMap::default();
+        for &i in SHIPS_BY_ID.iter() {
+            by_id.entry(SHIPS[i].id).or_insert(i);
+        }
+        by_id
+    });
+    by_id.get(id).map(|&i| &SHIPS[i])
 }
 
 /// Every fleet list, faction by faction.

@@ -209,6 +209,11 @@ fn every_ship_and_craft_is_found_by_its_id() {
     }
     assert_eq!(ship("zzz"), None);
     assert_eq!(ship(""), None);
+    // Exactly as written: not another case, no space around, not a part of an id.
+    assert!(ship("lunar-cruiser").is_some());
+    for near in ["Lunar-cruiser", "lunar-cruiser ", " lunar-cruiser", "lunar-cruise", "lunar-cruiser-"] {
+        assert_eq!(ship(near).map(|x| x.name), None, "{near:?}");
+    }
     assert_eq!(craft_by_id("Fury interceptor"), None);
 }
 
