@@ -430,6 +430,20 @@ mod tests {
         assert_eq!(f.clone().get("deck"), Some("on"));
     }
 
+    /// 400 forms of up to 16 fields, each named one of `names` (the same name may come again),
+    /// every fifth value empty, the rest told apart; `seed` picks the names.
+    fn forms_of(names: &[&str], mut seed: u64) -> impl Iterator<Item = (usize, Fields<'static>)> {
+        (0..400).map(move |round| {
+            let pairs = (0..round % 17).map(|k| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let name = names[(seed >> 33) as usize % names.len()];
+                let value = if k % 5 == 4 { String::new() } else { format!("v{round}-{k}") };
+                (name.to_owned(), value)
+            });
+            (round, Fields::from_pairs(pairs.collect::<Vec<_>>()))
+        })
+    }
+
     /// Each row's field found in one look is the one a lookup by its name finds, whatever else
     /// the form sends: the same name twice (the later wins), numbers written otherwise ("01",
     /// "+1", " 1"), rows past the last, other fields alike but for a letter.
@@ -451,15 +465,7 @@ mod tests {
             "type_was.1.x",
             "type_was.99999999999999999999",
         ];
-        let mut seed = 7u64;
-        for round in 0..400 {
-            let mut pairs = Vec::new();
-            for k in 0..(round % 13) {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let name = names[(seed >> 33) as usize % names.len()];
-                pairs.push((name.to_owned(), format!("v{round}-{k}")));
-            }
-            let f = Fields::from_pairs(pairs);
+        for (round, f) in forms_of(&names, 7) {
             let rows = round % 12;
             let found = f.by_row("type_was", rows);
             assert_eq!(found.len(), rows);
@@ -475,16 +481,7 @@ mod tests {
     fn names_found_together_are_what_each_lookup_finds() {
         let names =
             ["tool", "zoom", "action", "map_key", "Tool", "tools", "too", "", "selected", "units.0.hex"];
-        let mut seed = 11u64;
-        for round in 0..400 {
-            let mut pairs = Vec::new();
-            for k in 0..(round % 17) {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let name = names[(seed >> 33) as usize % names.len()];
-                let value = if k % 5 == 4 { String::new() } else { format!("v{round}-{k}") };
-                pairs.push((name.to_owned(), value));
-            }
-            let f = Fields::from_pairs(pairs);
+        for (round, f) in forms_of(&names, 11) {
             let asked = ["tool", "zoom", "action", "map_key", "selected", "missing"];
             let found = f.get_each(asked);
             for (name, got) in asked.iter().zip(found) {
