@@ -193,12 +193,9 @@ impl<'a> Fields<'a> {
     /// a hundred names or more, each asked two).
     pub fn by_row(&self, prefix: &str, rows: usize) -> Vec<Option<&str>> {
         let mut found = vec![None; rows];
-        for (name, value) in &self.pairs {
-            // Most names are told apart by the byte after where the prefix would end.
-            let dot = name.as_bytes().get(prefix.len()) == Some(&b'.');
-            let row = dot.then(|| name.strip_prefix(prefix)).flatten().map(|rest| &rest[1..]);
-            if let Some(slot) = row.and_then(row_number).and_then(|i| found.get_mut(i)) {
-                *slot = Some(value.as_ref());
+        for (row, value) in self.under(prefix) {
+            if let Some(slot) = row_number(row).and_then(|i| found.get_mut(i)) {
+                *slot = Some(value);
             }
         }
         found
@@ -222,10 +219,14 @@ impl<'a> Fields<'a> {
     }
 
     /// The fields under `prefix` ("armor" gives ("F", "12") for "armor.F=12"), in the order sent.
-    pub fn under<'s>(&'s self, prefix: &'s str) -> impl Iterator<Item = (&'s str, &'s str)> + 's {
-        self.pairs
-            .iter()
-            .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref())))
+    pub fn under<'s>(&'s self, prefix: &str) -> impl Iterator<Item = (&'s str, &'s str)> {
+        self.pairs.iter().filter_map(move |(k, v)| {
+            // Most names are told apart by the byte after where the prefix would end.
+            if k.as_bytes().get(prefix.len()) != Some(&b'.') {
+                return None;
+            }
+            Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref()))
+        })
     }
 }
 
