@@ -7,8 +7,9 @@
 //! Every answer is a 2xx or a 503 (with `Retry-After` and a message saying the store is
 //! restarting and drafts are kept) and, if it began before the database was back, comes within
 //! 2 s (after, within [`AFTER_BACK_WITHIN`], see there); no acknowledged save is lost; the
-//! instance, never restarted, serves again within 2 s of the database accepting connections,
-//! and its `/readyz` says so throughout.
+//! instance, never restarted, serves again within 2 s of the database accepting connections
+//! (behind the pooler, of the pooler reaching it again, which a client of the test's own
+//! watches), and its `/readyz` says so throughout.
 
 use super::poolers::{Bouncer, Mode};
 use crate::pgserver::OwnServer;
@@ -36,6 +37,10 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(2);
 /// outage) but every kept page drawn anew at once, which on the tests' debug build, on two cores
 /// shared with other builds, took up to about 4 s; a release build draws one in milliseconds.
 const AFTER_BACK_WITHIN: Duration = Duration::from_secs(6);
+/// The longest PgBouncer may take to reach the database again once it has started (it
+/// tries again every `server_login_retry`, 1 s in the test's pooler, and gives up on an attempt
+/// after `server_connect_timeout`, 3 s there).
+const POOLER_WITHIN: Duration = Duration::from_secs(15);
 /// Between the starts of two ways of stopping the database.
 const STAGGER: Duration = Duration::from_secs(4);
 /// Between two requests of one client: a steady load, not a flood.
@@ -66,10 +71,16 @@ struct Report {
     restart_at: Instant,
     /// When the restart returned, the database answering.
     back_at: Instant,
+    /// When the database answered the instance's way to it: `back_at`, or behind PgBouncer
+    /// the first answer through it after that (none: not within [`POOLER_WITHIN`]).
+    reachable_at: Option<Instant>,
     /// The first save acknowledged after the database was back.
     recovered_at: Option<Instant>,
     /// What the instance logged about its database (outages beginning and ending).
     log: Vec<String>,
+    /// Behind PgBouncer: the end of its log (its connections to the database, and why each
+    /// ended), to tell the pooler's own waits from the instance's.
+    bouncer_log: Vec<String>,
 }
 
 /// Sends one request and notes how it went.
@@ -152,6 +163,25 @@ async fn reader(
         seen.lock().expect("seen").push(s);
         tokio::time::sleep(PACE).await;
     }
+}
+
+/// The first moment a query through the pooler at `url` is answered, trying until `until`.
+async fn through_pooler(url: &str, until: Instant) -> Option<Instant> {
+    use sqlx::Connection;
+    let options = drydock::store::pg::connect_options(url).expect("the pooler's URL");
+    while Instant::now() < until {
+        let attempt = async {
+            let mut conn = sqlx::PgConnection::connect_with(&options).await.ok()?;
+            let answered = sqlx::raw_sql("SELECT 1").execute(&mut conn).await.is_ok();
+            let _ = conn.close().await;
+            answered.then(Instant::now)
+        };
+        if let Ok(Some(at)) = tokio::time::timeout(Duration::from_secs(1), attempt).await {
+            return Some(at);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    None
 }
 
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -260,7 +290,14 @@ async fn outage(how: Stop, outage: Duration, pooled: bool) -> Option<Report> {
     let restart_at = Instant::now();
     blocking(move || if how == Stop::Freeze { s.thaw() } else { s.start() }).await;
     let back_at = Instant::now();
-    tokio::time::sleep(Duration::from_secs(4)).await;
+    // Behind the pooler the instance can reach the database only once the pooler has: when, a
+    // client of the test's own finds out (the pooler's waits are its settings', not the
+    // instance's).
+    let reachable_at = match &bouncer {
+        Some(b) => through_pooler(&b.url(), back_at + POOLER_WITHIN).await,
+        None => Some(back_at),
+    };
+    tokio::time::sleep_until((reachable_at.unwrap_or(back_at) + Duration::from_secs(4)).into()).await;
     stop.store(true, Ordering::SeqCst);
     let mut acked = Vec::new();
     for s in savers {
@@ -288,8 +325,21 @@ async fn outage(how: Stop, outage: Duration, pooled: bool) -> Option<Report> {
     db.close().await;
     let log = app.output.try_iter().filter(|l| l.contains("the database")).collect();
     drop(app);
+    let bouncer_log = bouncer.as_ref().map(Bouncer::log_tail).unwrap_or_default();
     drop(bouncer);
-    Some(Report { name, seen, acked, lost, down_at, restart_at, back_at, recovered_at, log })
+    Some(Report {
+        name,
+        seen,
+        acked,
+        lost,
+        down_at,
+        restart_at,
+        back_at,
+        reachable_at,
+        recovered_at,
+        log,
+        bouncer_log,
+    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -327,10 +377,12 @@ async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_ackno
             r.seen.iter().filter(|s| s.what == what && s.status == Ok(status)).count()
         };
         let slowest = r.seen.iter().map(|s| s.took).max().unwrap_or_default();
-        let recovery = r.recovered_at.map(|at| at.duration_since(r.back_at));
+        let recovery =
+            r.recovered_at.zip(r.reachable_at).map(|(at, reachable)| at.saturating_duration_since(reachable));
+        let pooler_took = r.reachable_at.map(|at| at.duration_since(r.back_at));
         eprintln!(
             "{}: {} answers, slowest {:?}; saves {} acknowledged, {} answered 503; share pages {} served, {} 503; \
-             back {:?} after the database was",
+             back {:?} after the database was (reachable {:?} after it started)",
             r.name,
             r.seen.len(),
             slowest,
@@ -339,6 +391,7 @@ async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_ackno
             count("share", 200),
             count("share", 503),
             recovery,
+            pooler_took,
         );
         // The slower answers, placed in the outage (seconds from the stop; the start came at
         // `back`), to tell a slow recovery from a slow machine.
@@ -355,6 +408,9 @@ async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_ackno
         }
         for line in &r.log {
             eprintln!("  log: {line}");
+        }
+        for line in &r.bouncer_log {
+            eprintln!("  pgbouncer: {line}");
         }
         let mut fail = |why: String| failures.push(format!("{}: {why}", r.name));
         for s in &r.seen {
@@ -391,9 +447,12 @@ async fn every_answer_during_database_outages_is_a_quick_2xx_or_503_and_no_ackno
         if !r.seen.iter().filter(during).any(|s| s.what == "share" && s.status == Ok(200)) {
             fail("no kept share page was served during the outage".into());
         }
+        if r.reachable_at.is_none() {
+            fail(format!("the pooler did not reach the database within {POOLER_WITHIN:?} of its start"));
+        }
         match recovery {
             Some(d) if d <= ANSWER_WITHIN => {}
-            other => fail(format!("saves did not come back within 2 s of the database: {other:?}")),
+            other => fail(format!("saves did not come back within 2 s of the database answering: {other:?}")),
         }
         let last_ready =
             r.seen.iter().filter(|s| s.what == "readyz").max_by_key(|s| s.at).map(|s| s.status.clone());

@@ -74,6 +74,7 @@ impl Bouncer {
                  [pgbouncer]\nlisten_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n\
                  auth_type = trust\nauth_file = {d}/userlist.txt\npool_mode = {mode_name}\n\
                  default_pool_size = {pool_size}\nmax_client_conn = 500\nserver_login_retry = 1\n\
+                 server_connect_timeout = 3\n\
                  logfile = {d}/pgbouncer.log\npidfile = {d}/pgbouncer.pid\n"
             ),
         )
@@ -100,6 +101,13 @@ impl Bouncer {
 
     fn log(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("pgbouncer.log")).unwrap_or_default()
+    }
+
+    /// The last lines of its log, but for its once-a-minute statistics.
+    pub(super) fn log_tail(&self) -> Vec<String> {
+        let log = self.log();
+        let lines: Vec<&str> = log.lines().filter(|l| !l.contains(" stats: ")).collect();
+        lines[lines.len().saturating_sub(60)..].iter().map(|l| (*l).to_owned()).collect()
     }
 
     /// The URL of the database through the bouncer.
