@@ -44,7 +44,6 @@ use serde::de::{
 use serde_json::Value;
 use std::any::TypeId;
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, OnceLock, RwLock};
 
@@ -100,3 +99,21 @@ use tree::{EMPTY, ROOT, Tree};
 pub use ops::{Direction, Misfit, Op, apply, press, press_op};
 pub use read::decode;
 pub use write::encode;
+
+/// What is kept for the document type `id` in a list kept by type (a few types, one for each
+/// builder's form, so looked for one by one).
+fn of_type<V>(kept: &[(TypeId, V)], id: TypeId) -> Option<&V> {
+    kept.iter().find(|(t, _)| *t == id).map(|(_, v)| v)
+}
+
+/// [`of_type`], made empty first if nothing is kept for the type yet.
+fn of_type_mut<V: Default>(kept: &mut Vec<(TypeId, V)>, id: TypeId) -> &mut V {
+    let at = match kept.iter().position(|(t, _)| *t == id) {
+        Some(at) => at,
+        None => {
+            kept.push((id, V::default()));
+            kept.len() - 1
+        }
+    };
+    &mut kept[at].1
+}

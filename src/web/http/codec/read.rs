@@ -22,41 +22,51 @@ pub(super) enum Fact {
     Container = 2,
 }
 
-/// The shapes where each fact holds, and the sorted hashes of those shapes ([`Path::shape_hash`]).
-/// A question is first asked of the hashes, computed from the path without writing its shape:
+/// The shapes where each fact holds, each beside its hash ([`Path::shape_hash`]), sorted by
+/// hash. A question is asked of the hashes, computed from the path without writing its shape:
 /// most are answered no there (a list's item or an object asked whether it is a blank number),
-/// and only a hash that is there has its shape written (into one reused buffer) and looked up.
-/// A fact that holds nowhere (most documents have no required field without a default) is
-/// answered before anything is computed.
+/// and a shape of the same hash is compared with the path segment by segment, still without
+/// writing it. A fact that holds nowhere (most documents have no required field without a
+/// default) is answered before anything is computed.
 #[derive(Debug, Clone, Default)]
-pub(super) struct Facts([HashSet<String>; 3], [Vec<u64>; 3]);
+pub(super) struct Facts([Vec<(u64, String)>; 3]);
 
 impl Facts {
-    pub(super) fn of(&self, fact: Fact) -> &HashSet<String> {
-        &self.0[fact as usize]
+    /// Whether the fact holds at no shape.
+    pub(super) fn holds_nowhere(&self, fact: Fact) -> bool {
+        self.0[fact as usize].is_empty()
     }
 
-    /// Whether a shape of this hash may be among the fact's.
-    pub(super) fn may_hold(&self, fact: Fact, hash: u64) -> bool {
-        self.1[fact as usize].binary_search(&hash).is_ok()
+    /// The fact's shapes of this hash.
+    fn of_hash(&self, fact: Fact, hash: u64) -> impl Iterator<Item = &str> {
+        let shapes = &self.0[fact as usize];
+        let from = shapes.partition_point(|&(h, _)| h < hash);
+        shapes[from..].iter().take_while(move |&&(h, _)| h == hash).map(|(_, shape)| shape.as_str())
     }
 
     pub(super) fn contains(&self, fact: Fact, shape: &str) -> bool {
-        self.of(fact).contains(shape)
+        self.of_hash(fact, fnv(FNV_START, shape.as_bytes())).any(|s| s == shape)
+    }
+
+    /// Whether the fact holds at the shape of `path`, whose shape hash is `hash`.
+    pub(super) fn holds_at(&self, fact: Fact, hash: u64, path: &Path) -> bool {
+        self.of_hash(fact, hash).any(|shape| path.is_shape(shape))
     }
 
     /// False if it was known already.
     pub(super) fn insert(&mut self, fact: Fact, shape: String) -> bool {
-        let hash = fnv(FNV_START, shape.as_bytes());
-        let hashes = &mut self.1[fact as usize];
-        if let Err(at) = hashes.binary_search(&hash) {
-            hashes.insert(at, hash);
+        if self.contains(fact, &shape) {
+            return false;
         }
-        self.0[fact as usize].insert(shape)
+        let hash = fnv(FNV_START, shape.as_bytes());
+        let shapes = &mut self.0[fact as usize];
+        let at = shapes.partition_point(|&(h, _)| h <= hash);
+        shapes.insert(at, (hash, shape));
+        true
     }
 
     pub(super) fn len(&self) -> usize {
-        self.0.iter().map(HashSet::len).sum()
+        self.0.iter().map(Vec::len).sum()
     }
 
     pub(super) fn is_empty(&self) -> bool {
@@ -65,7 +75,7 @@ impl Facts {
 
     pub(super) fn extend(&mut self, other: Facts) {
         for (fact, shapes) in [Fact::Blank, Fact::Zero, Fact::Container].into_iter().zip(other.0) {
-            for shape in shapes {
+            for (_, shape) in shapes {
                 self.insert(fact, shape);
             }
         }
@@ -95,8 +105,6 @@ pub(super) struct Pass<'t> {
     /// What this form taught so far.
     pub(super) facts: &'t Facts,
     pub(super) pending: RefCell<Option<Pending>>,
-    /// Where [`Pass::knows`] writes the shape it asks about.
-    pub(super) shape: RefCell<String>,
 }
 
 impl Pass<'_> {
@@ -117,20 +125,13 @@ impl Pass<'_> {
     /// Whether `fact` holds at any shape, known from earlier forms or learnt from this one.
     #[inline]
     fn holds_somewhere(&self, fact: Fact) -> bool {
-        !(self.known.of(fact).is_empty() && self.facts.of(fact).is_empty())
+        !(self.known.holds_nowhere(fact) && self.facts.holds_nowhere(fact))
     }
 
     /// [`Pass::knows`], for a fact that holds somewhere; `hash` is `path`'s shape hash.
     #[inline(never)]
     fn knows_at(&self, fact: Fact, hash: u64, path: &Path) -> bool {
-        let (known, facts) = (self.known.of(fact), self.facts.of(fact));
-        if !self.known.may_hold(fact, hash) && !self.facts.may_hold(fact, hash) {
-            return false;
-        }
-        let mut buf = self.shape.borrow_mut();
-        buf.clear();
-        path.write(&mut buf, true);
-        known.contains(buf.as_str()) || facts.contains(buf.as_str())
+        self.known.holds_at(fact, hash, path) || self.facts.holds_at(fact, hash, path)
     }
 
     pub(super) fn stop(&self, why: Pending) -> Error {
@@ -233,6 +234,31 @@ impl Path<'_> {
     /// The FNV-1a hash of the shape [`Path::render`] writes, without writing it.
     pub(super) fn shape_hash(&self) -> u64 {
         self.hash_shape(FNV_START).0
+    }
+
+    /// Whether `shape` is what [`Path::render`] writes of this path as a shape, found by
+    /// taking each segment's words off its end.
+    pub(super) fn is_shape(&self, shape: &str) -> bool {
+        self.without_shape(shape) == Some("")
+    }
+
+    /// `shape` without this path's shape at its end, if it ends so.
+    fn without_shape<'s>(&self, shape: &'s str) -> Option<&'s str> {
+        let Some(seg) = self.seg else { return self.up.map_or(Some(shape), |up| up.without_shape(shape)) };
+        let words = match seg {
+            Seg::Field(f) => f,
+            Seg::Index(_) | Seg::Key(_) => "*",
+        };
+        let rest = shape.strip_suffix(words)?;
+        match self.up {
+            Some(up) if up.has_words() => up.without_shape(rest.strip_suffix('.')?),
+            _ => Some(rest),
+        }
+    }
+
+    /// Whether [`Path::write`] writes anything of this path.
+    fn has_words(&self) -> bool {
+        self.seg.is_some() || self.up.is_some_and(Path::has_words)
     }
 
     /// [`Path::write`]'s bytes hashed onto `h`; whether there were any.
@@ -537,14 +563,17 @@ impl<'a, 'de> Deserializer<'de> for At<'a, 'de> {
 /// (and by this many should a type be recursive).
 const MAX_KNOWN: usize = 4096;
 
-fn facts_by_type() -> &'static RwLock<HashMap<TypeId, Arc<Facts>>> {
-    static KNOWN: OnceLock<RwLock<HashMap<TypeId, Arc<Facts>>>> = OnceLock::new();
+/// Each document type's facts (a few types, one for each builder's form: looked through in turn).
+type KnownFacts = RwLock<Vec<(TypeId, Arc<Facts>)>>;
+
+fn facts_by_type() -> &'static KnownFacts {
+    static KNOWN: OnceLock<KnownFacts> = OnceLock::new();
     KNOWN.get_or_init(Default::default)
 }
 
 /// What earlier readings learnt about `T`.
 fn known_facts<T: 'static>() -> Arc<Facts> {
-    let known = facts_by_type().read().ok().and_then(|m| m.get(&TypeId::of::<T>()).cloned());
+    let known = facts_by_type().read().ok().and_then(|k| of_type(&k, TypeId::of::<T>()).cloned());
     known.unwrap_or_default()
 }
 
@@ -554,7 +583,7 @@ fn remember_facts<T: 'static>(known: &Facts, learnt: Facts) {
         return;
     }
     if let Ok(mut by_type) = facts_by_type().write() {
-        let entry = by_type.entry(TypeId::of::<T>()).or_default();
+        let entry = of_type_mut(&mut by_type, TypeId::of::<T>());
         let mut all = (**entry).clone();
         all.extend(learnt);
         *entry = Arc::new(all);
@@ -582,13 +611,7 @@ pub fn decode<T: Serialize + DeserializeOwned + 'static>(
     let mut facts = Facts::default();
     let mut unreadable: Vec<Unreadable> = Vec::new();
     for _ in 0..MAX_PASSES {
-        let pass = Pass {
-            tree: &tree,
-            known: &known,
-            facts: &facts,
-            pending: RefCell::new(None),
-            shape: RefCell::default(),
-        };
+        let pass = Pass { tree: &tree, known: &known, facts: &facts, pending: RefCell::new(None) };
         let root = Path { up: None, seg: None };
         let read = T::deserialize(At { pass: &pass, node: ROOT, path: &root, mode: Mode::Normal });
         let pending = pass.pending.into_inner();

@@ -497,7 +497,7 @@ impl<'f> Tree<'f> {
             return Tree::build(f, root_fields::<T>());
         }
         let (id, slot) = (TypeId::of::<T>(), (f.len() ^ names.rotate_left(7)) % SLOTS);
-        let shape = kept().read().ok().and_then(|k| k.iter().find(|(t, _)| *t == id)?.1[slot].clone());
+        let shape = kept().read().ok().and_then(|k| of_type(&k, id)?[slot].clone());
         if let Some(tree) = shape.and_then(|s| s.tree(f)) {
             return tree;
         }
@@ -505,14 +505,7 @@ impl<'f> Tree<'f> {
         if let Some(shape) = Shape::of(&tree, ends)
             && let Ok(mut kept) = kept().write()
         {
-            let at = match kept.iter().position(|(t, _)| *t == id) {
-                Some(at) => at,
-                None => {
-                    kept.push((id, Default::default()));
-                    kept.len() - 1
-                }
-            };
-            kept[at].1[slot] = Some(Arc::new(shape));
+            of_type_mut(&mut kept, id)[slot] = Some(Arc::new(shape));
         }
         tree
     }

@@ -303,6 +303,49 @@ proptest! {
     }
 }
 
+// Shapes and names, as the reading compares them
+
+/// `f` of the path with these segments under the root.
+fn with_path<R>(up: &read::Path, segs: &[read::Seg], f: &mut impl FnMut(&read::Path) -> R) -> R {
+    match segs.split_first() {
+        None => f(up),
+        Some((seg, rest)) => with_path(&read::Path { up: Some(up), seg: Some(*seg) }, rest, f),
+    }
+}
+
+fn arb_segs() -> impl Strategy<Value = Vec<(u8, String, usize)>> {
+    prop::collection::vec((0..3u8, "(a|b|ab|count|weapons|x\\.y|\\*|)", 0..12usize), 0..6)
+}
+
+proptest! {
+    /// A path is the shape it writes, and no other; its hash is the hash of what it writes.
+    #[test]
+    fn a_path_is_its_own_shape_and_no_other(mine in arb_segs(), theirs in arb_segs(), cut in 0..4usize) {
+        fn segs(v: &[(u8, String, usize)]) -> Vec<read::Seg<'_>> {
+            v.iter()
+                .map(|(kind, name, i)| match kind {
+                    0 => read::Seg::Field(name),
+                    1 => read::Seg::Index(*i),
+                    _ => read::Seg::Key(name),
+                })
+                .collect()
+        }
+        let root = read::Path { up: None, seg: None };
+        let other = with_path(&root, &segs(&theirs), &mut |p| p.render(true));
+        with_path(&root, &segs(&mine), &mut |p| {
+            let shape = p.render(true);
+            assert!(p.is_shape(&shape), "{shape:?}");
+            assert_eq!(p.shape_hash(), crate::games::hash::fnv(crate::games::hash::FNV_START, shape.as_bytes()));
+            assert_eq!(p.is_shape(&other), other == shape, "{shape:?} against {other:?}");
+            if cut > 0 && !shape.is_empty() {
+                let shorter = &shape[..shape.len().saturating_sub(cut)];
+                assert!(!p.is_shape(shorter), "{shape:?} against {shorter:?}");
+            }
+            assert!(!p.is_shape(&format!("x{shape}")) && !p.is_shape(&format!("{shape}.")));
+        });
+    }
+}
+
 // Lists
 
 #[test]
