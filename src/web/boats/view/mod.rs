@@ -399,7 +399,8 @@ impl BoatView {
     /// Each part's cost, weight and spaces, by the part's key ([`Part::key`]), sorted.
     fn part_totals(&self) -> &[(u128, Sums)] {
         // A design's ledger has a few dozen lines over a few dozen parts, a part's lines mostly
-        // together: each line adds to the part the line before added to, or to the part a binary
+        // together and the parts mostly in their keys' order: each line adds to the part the
+        // line before added to, or to a new part after all the others, or to the part a binary
         // search finds (put in its place when new). Looking through the list from a part's
         // place had made every new part a look through all the parts before it.
         self.part_totals.get_or_init(|| {
@@ -407,7 +408,10 @@ impl BoatView {
             let mut last = 0;
             for l in &self.eval.ledger {
                 let key = l.part.key();
-                if t.get(last).is_none_or(|(k, _)| *k != key) {
+                if t.last().is_none_or(|(k, _)| *k < key) {
+                    t.push((key, Default::default()));
+                    last = t.len() - 1;
+                } else if t.get(last).is_none_or(|(k, _)| *k != key) {
                     last = match t.binary_search_by(|(k, _)| k.cmp(&key)) {
                         Ok(at) => at,
                         Err(at) => {
