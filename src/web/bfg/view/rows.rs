@@ -698,6 +698,29 @@ mod tests {
             .collect()
     }
 
+    /// The rules are shown broken first, then kept, then explained, each status in the list's
+    /// own order, and none left out.
+    #[test]
+    fn rules_are_shown_broken_then_kept_then_explained_each_in_the_lists_order() {
+        let mut mixed = 0;
+        for fleet in fleets_of_every_list() {
+            let v = FleetView::new(fleet, Vec::new());
+            let shown: Vec<(&str, &str)> = v.rules().iter().map(|r| (r.status, r.id)).collect();
+            let mut want = Vec::new();
+            for (status, word) in [
+                (bfg::RuleStatus::Broken, "broken"),
+                (bfg::RuleStatus::Kept, "kept"),
+                (bfg::RuleStatus::Explained, "explained"),
+            ] {
+                want.extend(v.check.rules.iter().filter(|r| r.status == status).map(|r| (word, r.id)));
+            }
+            assert_eq!(shown, want, "{}", v.fleet.list);
+            mixed +=
+                usize::from(shown.iter().any(|s| s.0 == "broken") && shown.iter().any(|s| s.0 == "kept"));
+        }
+        assert!(mixed > 0, "some fleet breaks a rule and keeps another");
+    }
+
     /// A row drawn for its heading and figures alone draws what the same row drawn whole does:
     /// leaving its inputs out leaves nothing out of its figures.
     #[test]
