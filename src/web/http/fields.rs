@@ -72,7 +72,8 @@ pub struct Fields<'a> {
     scans: Scans,
     /// Every name's bit ([`name_bit`]), made at the first lookup: a name whose bit is not set was
     /// not sent, which is told without looking at any (a page asks for many a live update
-    /// does not send: its tools, its selection, its button).
+    /// does not send: its tools, its selection, its button). Every bit, for a form of more than
+    /// [`NAMES_FILTERED`] names.
     names: OnceLock<u64>,
 }
 
