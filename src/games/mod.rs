@@ -118,6 +118,14 @@ pub(crate) fn over_points_limit(
     ))
 }
 
+/// A place in a list as a path writes it ("weapons.2", "type_was.10"): the digits of the number
+/// as `to_string` has them (no sign, no space, no leading zero), so exactly one segment stands
+/// for each place.
+pub(crate) fn place_in_path(s: &str) -> Option<usize> {
+    let plain = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
+    if plain { s.parse().ok() } else { None }
+}
+
 /// "a", "a or b", "a, b or c": the choices a message offers.
 pub(crate) fn or_list(items: &[&str]) -> String {
     joined_list(items, "or")

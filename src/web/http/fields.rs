@@ -203,7 +203,7 @@ impl<'a> Fields<'a> {
     pub fn by_row(&self, prefix: &str, rows: usize) -> Vec<Option<&str>> {
         let mut found = vec![None; rows];
         for (row, value) in self.under(prefix) {
-            if let Some(slot) = row_number(row).and_then(|i| found.get_mut(i)) {
+            if let Some(slot) = crate::games::place_in_path(row).and_then(|i| found.get_mut(i)) {
                 *slot = Some(value);
             }
         }
@@ -237,16 +237,6 @@ impl<'a> Fields<'a> {
             Some((k.strip_prefix(prefix)?.strip_prefix('.')?, v.as_ref()))
         })
     }
-}
-
-/// A row's number as a name writes it: the digits of `i` as `i.to_string()` has them (no sign, no
-/// leading zero), so exactly one name stands for each row.
-fn row_number(s: &str) -> Option<usize> {
-    let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits || (s.len() > 1 && s.starts_with('0')) {
-        return None;
-    }
-    s.parse().ok()
 }
 
 /// Where each "&" and "=" is in a body, in order. Sixteen bytes are looked at together

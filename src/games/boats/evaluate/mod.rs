@@ -130,10 +130,7 @@ impl Part {
     /// path no part prints as.
     pub fn at(path: &str) -> Option<Part> {
         fn index(s: Option<&str>) -> Option<usize> {
-            let s = s?;
-            let plain =
-                !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s == "0" || !s.starts_with('0'));
-            if plain { s.parse().ok() } else { None }
+            crate::games::place_in_path(s?)
         }
         let mut segs = path.split('.');
         let head = segs.next()?;
