@@ -55,10 +55,10 @@ impl Facts {
 
     /// False if it was known already.
     pub(super) fn insert(&mut self, fact: Fact, shape: String) -> bool {
-        if self.contains(fact, &shape) {
+        let hash = fnv(FNV_START, shape.as_bytes());
+        if self.of_hash(fact, hash).any(|s| s == shape) {
             return false;
         }
-        let hash = fnv(FNV_START, shape.as_bytes());
         let shapes = &mut self.0[fact as usize];
         let at = shapes.partition_point(|&(h, _)| h <= hash);
         shapes.insert(at, (hash, shape));
