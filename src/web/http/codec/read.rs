@@ -136,15 +136,15 @@ impl Pass<'_> {
 
     pub(super) fn stop(&self, why: Pending) -> Error {
         *self.pending.borrow_mut() = Some(why);
-        Error::Retry
+        Error::retry()
     }
 
     /// An error leaving the value at `node`/`path`: the first one to leave a value says where.
     pub(super) fn locate(&self, e: Error, node: usize, path: &Path) -> Error {
-        match e {
-            Error::Retry => Error::Retry,
-            Error::Missing(field) => self.stop(Pending::Learn(Fact::Zero, path.shape_of(Seg::Field(field)))),
-            Error::Message(detail) => self.stop(Pending::Unreadable {
+        match e.failed() {
+            Failed::Retry => Error::retry(),
+            Failed::Missing(field) => self.stop(Pending::Learn(Fact::Zero, path.shape_of(Seg::Field(field)))),
+            Failed::Message(detail) => self.stop(Pending::Unreadable {
                 node,
                 path: path.render(false),
                 raw: self.tree.raw(node).to_owned(),
@@ -155,8 +155,15 @@ impl Pass<'_> {
     }
 }
 
+/// Why a reading failed, boxed: every value read is returned in a `Result` with this beside
+/// it, and one word's room for the error (not the four of a `String` and its tag) keeps those
+/// results small, as serde_json keeps its own. A reading fails rarely (once for each fact
+/// learnt or value set aside), so the box is made rarely.
 #[derive(Debug)]
-pub(super) enum Error {
+pub(super) struct Error(Box<Failed>);
+
+#[derive(Debug)]
+pub(super) enum Failed {
     /// serde's words ("invalid type: string \"lots\", expected u16").
     Message(String),
     /// A required field the form does not have.
@@ -165,12 +172,22 @@ pub(super) enum Error {
     Retry,
 }
 
+impl Error {
+    pub(super) fn retry() -> Error {
+        Error(Box::new(Failed::Retry))
+    }
+
+    pub(super) fn failed(self) -> Failed {
+        *self.0
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            Error::Message(m) => f.write_str(m),
-            Error::Missing(field) => write!(f, "missing field `{field}`"),
-            Error::Retry => f.write_str("the form is read again"),
+        match &*self.0 {
+            Failed::Message(m) => f.write_str(m),
+            Failed::Missing(field) => write!(f, "missing field `{field}`"),
+            Failed::Retry => f.write_str("the form is read again"),
         }
     }
 }
@@ -178,12 +195,14 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {}
 
 impl de::Error for Error {
+    #[cold]
     fn custom<M: fmt::Display>(msg: M) -> Self {
-        Error::Message(msg.to_string())
+        Error(Box::new(Failed::Message(msg.to_string())))
     }
 
+    #[cold]
     fn missing_field(field: &'static str) -> Self {
-        Error::Missing(field)
+        Error(Box::new(Failed::Missing(field)))
     }
 }
 
@@ -620,13 +639,15 @@ pub fn decode<T: Serialize + DeserializeOwned + 'static>(
                 remember_facts::<T>(&known, facts);
                 return finish(doc, unreadable, &label);
             }
-            Err(Error::Retry) => pending,
-            Err(Error::Missing(field)) => Some(Pending::Learn(Fact::Zero, field.to_owned())),
-            Err(Error::Message(detail)) => {
-                return Err(Refused::form(format!(
-                    "This form could not be read: {detail}; nothing was changed"
-                )));
-            }
+            Err(e) => match e.failed() {
+                Failed::Retry => pending,
+                Failed::Missing(field) => Some(Pending::Learn(Fact::Zero, field.to_owned())),
+                Failed::Message(detail) => {
+                    return Err(Refused::form(format!(
+                        "This form could not be read: {detail}; nothing was changed"
+                    )));
+                }
+            },
         };
         match why {
             Some(Pending::Learn(fact, shape)) => {
