@@ -13,7 +13,9 @@ pub fn armor_point(hull: &Hull, kind: &ArmorType) -> (Money, Weight) {
 
 /// The armor locations a design has: its hull's, plus the top's and the deck's.
 pub fn armor_locations(h: &Hull, d: &Design) -> Vec<Loc> {
-    let mut v = h.locations.to_vec();
+    // Room for a top's and a deck's locations besides the hull's.
+    let mut v = Vec::with_capacity(h.locations.len() + 4);
+    v.extend_from_slice(h.locations);
     // A top is armored where its turrets sit.
     v.extend_from_slice(turret_locations(h, d.top));
     if decked(h, d) {

@@ -335,7 +335,8 @@ impl BoatView {
         // Weapons, grouped by facing.
         let mut weapon_words = String::with_capacity(128);
         for m in Mount::ALL {
-            let mut text = String::new();
+            // Room for a few weapons' words (it grew a few times over on a loaded facing).
+            let mut text = String::with_capacity(32);
             let mut here = 0;
             for e in d.weapons.iter().filter(|e| e.mount.unwrap_or_default() == m) {
                 weapon_word(&mut text, here == 0, e);
@@ -426,7 +427,7 @@ impl BoatView {
                             .enumerate()
                             .filter(|(i, _)| turret_at(*i).unwrap_or(first_top) == l)
                             .map(|(i, t)| {
-                                let mut ws = String::new();
+                                let mut ws = String::with_capacity(32);
                                 for (k, e) in t.weapons.iter().enumerate() {
                                     weapon_word(&mut ws, k == 0, e);
                                 }

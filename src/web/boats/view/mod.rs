@@ -227,7 +227,10 @@ crate::written!(fast: Money, Weight, Spaces, Speed);
 /// The parts of the form's rows that show their cost, weight and spaces, in the form's order:
 /// crew, weapons, turrets (each followed by its weapons), accessories.
 fn summed_rows(d: &Design) -> Vec<Part> {
-    let mut parts: Vec<Part> = Vec::new();
+    // Room for every row at once (it grew a few times over for a loaded boat).
+    let turret_weapons: usize = d.turrets.iter().map(|t| t.weapons.len()).sum();
+    let rows = d.crew.len() + d.weapons.len() + d.turrets.len() + turret_weapons + d.accessories.len();
+    let mut parts: Vec<Part> = Vec::with_capacity(rows);
     parts.extend((0..d.crew.len()).map(Part::Crew));
     parts.extend((0..d.weapons.len()).map(Part::Weapon));
     for (i, t) in d.turrets.iter().enumerate() {
