@@ -8,6 +8,7 @@ use crate::games::boats::design::{
 use crate::games::boats::evaluate::{self, Evaluation, LineKind};
 use crate::games::boats::tables::{self, Loc};
 use crate::games::boats::units::Grouped;
+use crate::games::bounds::Document;
 use crate::games::{put_line, write_whole};
 use std::fmt::Write;
 
@@ -329,17 +330,9 @@ pub fn stat_line(d: &Design, e: &Evaluation) -> String {
     let hull = d.hull.known();
     let decked = hull.is_some_and(|h| evaluate::decked(h, d));
     let split_top = hull.is_some_and(|h| h.split_top) && d.top == Top::Full;
-    // Room for the line at once: its head, armor and figures, and some 32 bytes for each part
-    // (a loaded boat's line grew from a fixed room two or three times over).
-    let turret_weapons: usize = d.turrets.iter().map(|t| t.weapons.len()).sum();
-    let parts = d.crew.len()
-        + d.propellers.len()
-        + d.weapons.len()
-        + 2 * d.turrets.len()
-        + turret_weapons
-        + d.accessories.len()
-        + d.cargo.len();
-    let mut out = String::with_capacity(160 + d.name.len() + 32 * parts);
+    // Room for the line at once: its head and figures, and some 32 bytes for each of the
+    // design's entries (a loaded boat's line grew from a fixed room two or three times over).
+    let mut out = String::with_capacity(160 + d.name.len() + 32 * d.entries());
     if !d.name.trim().is_empty() {
         for c in d.name.trim().chars() {
             // A colon would end the name early when the line is read back.

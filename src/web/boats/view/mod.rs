@@ -22,6 +22,7 @@ use crate::games::boats::evaluate::{Evaluation, Part, armor_locations};
 use crate::games::boats::tables::{self, Loc};
 use crate::games::boats::units::{Money, Spaces, Speed, Weight, pounds_rounded};
 use crate::games::boats::{self, statline};
+use crate::games::bounds::Document;
 use crate::games::write_whole;
 use crate::games::{Fixed, Problem, ShortTenths};
 
@@ -227,10 +228,9 @@ crate::written!(fast: Money, Weight, Spaces, Speed);
 /// The parts of the form's rows that show their cost, weight and spaces, in the form's order:
 /// crew, weapons, turrets (each followed by its weapons), accessories.
 fn summed_rows(d: &Design) -> Vec<Part> {
-    // Room for every row at once (it grew a few times over for a loaded boat).
-    let turret_weapons: usize = d.turrets.iter().map(|t| t.weapons.len()).sum();
-    let rows = d.crew.len() + d.weapons.len() + d.turrets.len() + turret_weapons + d.accessories.len();
-    let mut parts: Vec<Part> = Vec::with_capacity(rows);
+    // Room for every row at once, each row one of the design's entries (it grew a few times over
+    // for a loaded boat).
+    let mut parts: Vec<Part> = Vec::with_capacity(d.entries());
     parts.extend((0..d.crew.len()).map(Part::Crew));
     parts.extend((0..d.weapons.len()).map(Part::Weapon));
     for (i, t) in d.turrets.iter().enumerate() {
