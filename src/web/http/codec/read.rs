@@ -45,7 +45,12 @@ impl Facts {
     }
 
     pub(super) fn contains(&self, fact: Fact, shape: &str) -> bool {
-        self.of_hash(fact, fnv(FNV_START, shape.as_bytes())).any(|s| s == shape)
+        self.has(fact, fnv(FNV_START, shape.as_bytes()), shape)
+    }
+
+    /// Whether `shape`, whose hash is `hash`, is among the fact's.
+    fn has(&self, fact: Fact, hash: u64, shape: &str) -> bool {
+        self.of_hash(fact, hash).any(|s| s == shape)
     }
 
     /// Whether the fact holds at the shape of `path`, whose shape hash is `hash`.
@@ -56,7 +61,7 @@ impl Facts {
     /// False if it was known already.
     pub(super) fn insert(&mut self, fact: Fact, shape: String) -> bool {
         let hash = fnv(FNV_START, shape.as_bytes());
-        if self.of_hash(fact, hash).any(|s| s == shape) {
+        if self.has(fact, hash, &shape) {
             return false;
         }
         let shapes = &mut self.0[fact as usize];
