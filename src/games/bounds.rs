@@ -191,6 +191,16 @@ pub fn name_too_long(name: &str) -> Option<String> {
         .then(|| format!("must be at most {MAX_NAME_CHARS} characters long (this one has {n})"))
 }
 
+/// `raw` without spaces at its ends: most values and ids begin and end with a letter or a digit,
+/// which says so at a glance (`str::trim` looks at every character's class).
+pub fn trimmed(raw: &str) -> &str {
+    match raw.as_bytes() {
+        [first, .., last] if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric() => raw,
+        [only] if only.is_ascii_alphanumeric() => raw,
+        _ => raw.trim(),
+    }
+}
+
 /// Serde: a name, made one line, of at most [`MAX_NAME_CHARS`] characters.
 pub fn name<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let Lent(raw) = Lent::deserialize(d)?;

@@ -106,7 +106,7 @@ impl<T: Catalogued> Ref<T> {
 
     /// Looks an id up; ids are matched without regard to case or surrounding space.
     pub fn parse(id: &str) -> Self {
-        T::by_id().find(id.trim()).map_or_else(|| Ref::Unknown(id.to_owned()), Ref::Known)
+        T::by_id().find(bounds::trimmed(id)).map_or_else(|| Ref::Unknown(id.to_owned()), Ref::Known)
     }
 }
 

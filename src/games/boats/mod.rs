@@ -16,7 +16,7 @@ pub mod tables;
 pub(crate) mod units;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use codes::Code;
 pub use design::{

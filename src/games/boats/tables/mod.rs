@@ -99,8 +99,13 @@ impl Loc {
         }
     }
 
+    /// A location by its code, in any case, spaces around it ignored. A code as the pages write
+    /// it is found by its bytes (a loaded boat's form sends a dozen on every live update).
     pub fn parse(s: &str) -> Option<Loc> {
-        let s = s.trim();
+        if let Some(l) = Loc::ALL.into_iter().find(|l| l.code().as_bytes() == s.as_bytes()) {
+            return Some(l);
+        }
+        let s = crate::games::bounds::trimmed(s);
         Loc::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(s))
     }
 }

@@ -5,6 +5,6 @@
 
 mod limits;
 mod part_paths;
-pub(super) mod properties;
+pub(crate) mod properties;
 mod rephrase;
 mod sources;

@@ -170,7 +170,7 @@ fn any_deck() -> impl Strategy<Value = Option<Deck>> {
 }
 
 prop_compose! {
-    pub(in crate::games::boats) fn any_design()(
+    pub(crate) fn any_design()(
         (version, name, hull, plant, propellers, jet_drive, oars) in (
             prop_oneof![4 => Just(1u32), 1 => 0u32..4],
             "\\PC{0,12}",
@@ -498,7 +498,7 @@ fn trim_to_fit(mut d: Design) -> Design {
     d
 }
 
-pub(in crate::games::boats) fn legalish_design() -> impl Strategy<Value = Design> {
+pub(crate) fn legalish_design() -> impl Strategy<Value = Design> {
     (0..HULLS.len()).prop_flat_map(|i| legalish_design_for(&HULLS[i])).prop_map(trim_to_fit)
 }
 

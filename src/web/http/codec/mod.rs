@@ -87,6 +87,7 @@ impl From<Refused> for AppError {
 }
 
 mod access;
+pub mod direct;
 mod ops;
 mod read;
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::access::{Items, MapEntries, StructFields, UnitVariant};
 use super::*;
+use crate::games::bounds::trimmed;
 use crate::games::hash::{FNV_START, fnv};
 
 // ---------------------------------------------------------------------------------------------
@@ -381,7 +382,7 @@ impl<'a, 'de> At<'a, 'de> {
 
 /// A number from a form: whole numbers go to `visit_u64`/`visit_i64`, so bounded fields
 /// (`bounds::count`) judge them and say their range.
-pub(super) fn number<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value, Error> {
+pub(super) fn number<'de, V: Visitor<'de>, E: de::Error>(raw: &str, v: V) -> Result<V::Value, E> {
     let t = trimmed(raw);
     if let Ok(n) = t.parse::<u64>() {
         v.visit_u64(n)
@@ -395,7 +396,7 @@ pub(super) fn number<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value, 
 }
 
 /// A checkbox or yes/no value; empty is unchecked.
-pub(super) fn boolean<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value, Error> {
+pub(super) fn boolean<'de, V: Visitor<'de>, E: de::Error>(raw: &str, v: V) -> Result<V::Value, E> {
     let t = trimmed(raw);
     let among = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
     if among(&["on", "true", "1", "yes"]) {
@@ -411,16 +412,6 @@ pub(super) fn boolean<'de, V: Visitor<'de>>(raw: &str, v: V) -> Result<V::Value,
 pub(super) fn is_off(raw: &str) -> bool {
     let t = trimmed(raw);
     ["off", "false", "0", "no"].iter().any(|w| t.eq_ignore_ascii_case(w))
-}
-
-/// `raw` without spaces at its ends: most values begin and end with a letter or a digit, which
-/// says so at a glance.
-pub(super) fn trimmed(raw: &str) -> &str {
-    match raw.as_bytes() {
-        [first, .., last] if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric() => raw,
-        [only] if only.is_ascii_alphanumeric() => raw,
-        _ => raw.trim(),
-    }
 }
 
 macro_rules! numbers {
