@@ -46,12 +46,12 @@ fn default_rows() -> u8 {
     9
 }
 
-fn width<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+pub(crate) fn width<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
     let v = bounds::whole(d, (*WIDTH.start()).into(), (*WIDTH.end()).into())?;
     Ok(u8::try_from(v).unwrap_or(*WIDTH.end()))
 }
 
-fn rows<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+pub(crate) fn rows<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
     let v = bounds::whole(d, (*ROWS.start()).into(), (*ROWS.end()).into())?;
     Ok(u8::try_from(v).unwrap_or(*ROWS.end()))
 }

@@ -8,6 +8,8 @@ use crate::games::samurai::{Grapple, Hex, Leader, LeaderKind, Scenario, Side, Un
 use crate::web::http::codec;
 use crate::web::http::fields::Fields;
 
+mod direct;
+
 /// Reads the scenario form through the form codec, then each unit's type as the row's fields
 /// give it: its list of types, or with "your own type" chosen the name typed beside it
 /// (`own_type.{i}`); a unit whose type changed from the one the row showed (`type_was.{i}`)
@@ -15,7 +17,17 @@ use crate::web::http::fields::Fields;
 /// own type shows an empty `type_was` (its name is in `own_type`, once): a catalog type chosen
 /// there is a change, and an own name never gives figures to take.
 pub fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), codec::Refused> {
-    let (mut s, problems) = codec::decode::<Scenario>(f, label)?;
+    let (mut s, problems) = match direct::read(f) {
+        Some(s) => {
+            debug_assert_eq!(
+                Some(&s),
+                direct::by_codec(f).as_ref(),
+                "the direct reader read the form otherwise"
+            );
+            (s, Vec::new())
+        }
+        None => codec::decode::<Scenario>(f, label)?,
+    };
     let rows = s.units.len();
     let (own_types, types_were) = (f.by_row("own_type", rows), f.by_row("type_was", rows));
     for ((u, own), was) in s.units.iter_mut().zip(own_types).zip(types_were) {
