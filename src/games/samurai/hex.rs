@@ -157,7 +157,7 @@ impl Hex {
 
     /// Reads "D5", "d5", "AA3" is refused: one letter A to Z, then a row from 1 to 99.
     pub fn parse(s: &str) -> Option<Hex> {
-        let s = s.trim();
+        let s = crate::games::bounds::trimmed(s);
         let mut chars = s.chars();
         let letter = chars.next()?.to_ascii_uppercase();
         if !letter.is_ascii_uppercase() {

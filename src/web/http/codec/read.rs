@@ -397,6 +397,12 @@ pub(super) fn number<'de, V: Visitor<'de>, E: de::Error>(raw: &str, v: V) -> Res
 
 /// A checkbox or yes/no value; empty is unchecked.
 pub(super) fn boolean<'de, V: Visitor<'de>, E: de::Error>(raw: &str, v: V) -> Result<V::Value, E> {
+    // What a page's checkboxes and their fallbacks send, told at once.
+    match raw {
+        "on" => return v.visit_bool(true),
+        "off" => return v.visit_bool(false),
+        _ => {}
+    }
     let t = trimmed(raw);
     let among = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
     if among(&["on", "true", "1", "yes"]) {
