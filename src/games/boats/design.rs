@@ -407,8 +407,13 @@ pub struct WeaponEntry {
 
 impl WeaponEntry {
     pub fn new(weapon: &'static Weapon, mount: Option<Mount>) -> Self {
+        WeaponEntry::of(Ref::Known(weapon), mount)
+    }
+
+    /// One of `weapon`, known or not, every other field at its default.
+    pub fn of(weapon: Ref<Weapon>, mount: Option<Mount>) -> Self {
         WeaponEntry {
-            weapon: Ref::Known(weapon),
+            weapon,
             mount,
             count: 1,
             linked: false,

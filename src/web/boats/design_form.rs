@@ -20,17 +20,7 @@ mod direct;
 /// Reads the designer form into a design, with a problem for every field that did not parse.
 /// A form that cannot be read at all is refused (see [`codec::decode`]).
 pub fn read(f: &Fields) -> Result<(Design, Vec<Problem>), codec::Refused> {
-    let (mut d, problems) = match direct::read(f) {
-        Some(d) => {
-            debug_assert_eq!(
-                Some(&d),
-                direct::by_codec(f).as_ref(),
-                "the direct reader read the form otherwise"
-            );
-            (d, Vec::new())
-        }
-        None => codec::decode::<Design>(f, label)?,
-    };
+    let (mut d, problems) = codec::direct::decode_with(f, direct::read, label)?;
     // The ammunition select offers standard ammunition by name; the design leaves it out.
     for w in d.weapons.iter_mut().chain(d.turrets.iter_mut().flat_map(|t| t.weapons.iter_mut())) {
         if w.ammo.as_deref() == Some("standard") {

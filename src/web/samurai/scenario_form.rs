@@ -17,17 +17,7 @@ mod direct;
 /// own type shows an empty `type_was` (its name is in `own_type`, once): a catalog type chosen
 /// there is a change, and an own name never gives figures to take.
 pub fn read(f: &Fields) -> Result<(Scenario, Vec<Problem>), codec::Refused> {
-    let (mut s, problems) = match direct::read(f) {
-        Some(s) => {
-            debug_assert_eq!(
-                Some(&s),
-                direct::by_codec(f).as_ref(),
-                "the direct reader read the form otherwise"
-            );
-            (s, Vec::new())
-        }
-        None => codec::decode::<Scenario>(f, label)?,
-    };
+    let (mut s, problems) = codec::direct::decode_with(f, direct::read, label)?;
     let rows = s.units.len();
     let (own_types, types_were) = (f.by_row("own_type", rows), f.by_row("type_was", rows));
     for ((u, own), was) in s.units.iter_mut().zip(own_types).zip(types_were) {

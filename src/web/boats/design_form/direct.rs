@@ -15,30 +15,20 @@
 //! codec too and the two compared.
 
 use crate::games::boats::design::{
-    AccessoryEntry, Armor, CargoEntry, CrewEntry, DESIGN_VERSION, Deck, Design, NotReadPart, PropellerEntry,
-    Ref, Top, TurretEntry, WeaponEntry,
+    AccessoryEntry, Armor, ArmorPoints, CargoEntry, Catalogued, CrewEntry, DESIGN_VERSION, Deck, Design,
+    NotReadPart, PropellerEntry, Ref, Section, Top, TurretEntry, WeaponEntry,
 };
-use crate::games::boats::tables::Loc;
+use crate::games::boats::tables::{ArmorType, Hull, Item, Loc, Plant, Role, Weapon as Gun};
 use crate::games::bounds;
 use crate::web::http::codec::{
     self,
-    direct::{List, Plain, split},
+    direct::{List, Plain, split, text, unless_blank},
 };
 use crate::web::http::fields::Fields;
-use serde::Deserialize;
 
 /// The design the form says, read as the codec reads it; `None` leaves the form to the codec.
 pub fn read(f: &Fields) -> Option<Design> {
-    let mut r = Reader::default();
-    for (name, raw) in f.iter() {
-        r.field(name, raw)?;
-    }
-    r.finish()
-}
-
-/// A value of the field's own reader.
-fn value<'a, T: Deserialize<'a>>(raw: &'a str) -> Option<T> {
-    Plain::read(raw)
+    codec::direct::read::<Reader>(f)
 }
 
 /// A count (`bounds::count`); blank, the field's default, as the codec leaves a blank number out.
@@ -55,13 +45,13 @@ fn item_of(rest: Option<&str>) -> Option<(&str, Option<&str>)> {
 }
 
 struct Weapon {
-    weapon: Required<Ref<crate::games::boats::tables::Weapon>>,
+    weapon: Required<Ref<Gun>>,
     entry: WeaponEntry,
 }
 
 impl Weapon {
     fn new() -> Self {
-        Weapon { weapon: None, entry: blank_weapon() }
+        Weapon { weapon: None, entry: WeaponEntry::of(Ref::Unknown(String::new()), None) }
     }
 
     /// One of its fields; anything but its own fields is passed over, as the codec passes it.
@@ -69,18 +59,18 @@ impl Weapon {
         let Some(field) = field else { return Some(()) };
         let w = &mut self.entry;
         match field {
-            "weapon" => self.weapon = Some(value(raw)?),
-            "mount" => w.mount = value(raw)?,
+            "weapon" => self.weapon = Some(Plain::read(raw)?),
+            "mount" => w.mount = Plain::read(raw)?,
             "count" => w.count = count_or(raw, 1)?,
-            "linked" => w.linked = value(raw)?,
+            "linked" => w.linked = Plain::read(raw)?,
             "link_group" => {
                 w.link_group = if raw.is_empty() { None } else { Some(bounds::small(Plain::new(raw)).ok()?) }
             }
             "ammo" => w.ammo = bounds::optional_id(Plain::new(raw)).ok()?,
             "extra_magazines" => w.extra_magazines = count_or(raw, 0)?,
-            "magazine_switch" => w.magazine_switch = value(raw)?,
+            "magazine_switch" => w.magazine_switch = Plain::read(raw)?,
             "rocket_magazine" => w.rocket_magazine = count_or(raw, 0)?,
-            "deck" => w.deck = value(raw)?,
+            "deck" => w.deck = Plain::read(raw)?,
             other => return unknown(other),
         }
         Some(())
@@ -88,23 +78,6 @@ impl Weapon {
 
     fn finish(self) -> Option<WeaponEntry> {
         Some(WeaponEntry { weapon: self.weapon?, ..self.entry })
-    }
-}
-
-/// A weapon as the codec reads one the form gives only its weapon: every other field at its
-/// default.
-fn blank_weapon() -> WeaponEntry {
-    WeaponEntry {
-        weapon: Ref::Unknown(String::new()),
-        mount: None,
-        count: 1,
-        linked: false,
-        link_group: None,
-        ammo: None,
-        extra_magazines: 0,
-        magazine_switch: false,
-        rocket_magazine: 0,
-        deck: None,
     }
 }
 
@@ -130,14 +103,32 @@ struct Turret {
     weapons: List<Weapon>,
 }
 
-struct Crew {
-    role: Required<Ref<crate::games::boats::tables::Role>>,
-    entry: CrewEntry,
+/// A crew member or an accessory: what it is (its `role`, its `item`), how many, where, and
+/// whether in cargo space.
+struct Placed<T: Catalogued> {
+    what: Required<Ref<T>>,
+    count: u16,
+    deck: Option<Section>,
+    cargo: bool,
 }
 
-struct Accessory {
-    item: Required<Ref<crate::games::boats::tables::Item>>,
-    entry: AccessoryEntry,
+impl<T: Catalogued> Placed<T> {
+    fn new() -> Self {
+        Placed { what: None, count: 1, deck: None, cargo: false }
+    }
+
+    /// One of its fields; `what` is the name of the one that says what it is.
+    fn field(&mut self, what: &str, field: Option<&str>, raw: &str) -> Option<()> {
+        match field {
+            None => {}
+            Some(f) if f == what => self.what = Some(Plain::read(raw)?),
+            Some("count") => self.count = count_or(raw, 1)?,
+            Some("deck") => self.deck = Plain::read(raw)?,
+            Some("cargo") => self.cargo = Plain::read(raw)?,
+            Some(other) => unknown(other)?,
+        }
+        Some(())
+    }
 }
 
 struct Cargo {
@@ -150,8 +141,8 @@ struct Cargo {
 struct Reader<'f> {
     version: Option<u32>,
     name: String,
-    hull: Required<Ref<crate::games::boats::tables::Hull>>,
-    plant: Option<Ref<crate::games::boats::tables::Plant>>,
+    hull: Required<Ref<Hull>>,
+    plant: Option<Ref<Plant>>,
     propellers: List<PropellerEntry>,
     jet_drive: bool,
     oars: u16,
@@ -164,22 +155,23 @@ struct Reader<'f> {
     hydrofoils: bool,
     weighted_keel: bool,
     spoiler: bool,
-    crew: List<Crew>,
-    armor: Option<Ref<crate::games::boats::tables::ArmorType>>,
-    points: crate::games::boats::design::ArmorPoints,
+    crew: List<Placed<Role>>,
+    armor: Option<Ref<ArmorType>>,
+    points: ArmorPoints,
     /// The locations given points, each once (one given twice is the codec's to read).
     located: [bool; Loc::ALL.len()],
     /// The locations the rules do not have, as sent.
     unlocated: Vec<&'f str>,
     weapons: List<Weapon>,
     turrets: List<Turret>,
-    accessories: List<Accessory>,
+    accessories: List<Placed<Item>>,
     cargo: List<Cargo>,
     not_read: List<Required<String>>,
 }
 
-impl<'f> Reader<'f> {
-    /// Reads one field; `None` gives the form to the codec.
+impl<'f> codec::direct::Reader<'f> for Reader<'f> {
+    type Doc = Design;
+
     fn field(&mut self, name: &'f str, raw: &'f str) -> Option<()> {
         let (first, rest) = split(name);
         // A value's own name has nothing after it.
@@ -191,30 +183,14 @@ impl<'f> Reader<'f> {
                 let p = self.propellers.item(i, || PropellerEntry { size: None, guard: 0 })?;
                 match field {
                     None => {}
-                    Some("size") => p.size = value(raw)?,
+                    Some("size") => p.size = Plain::read(raw)?,
                     Some("guard") => p.guard = count_or(raw, 0)?,
                     Some(other) => unknown(other)?,
                 }
             }
             "crew" => {
                 let Some((i, field)) = item_of(rest) else { return Some(()) };
-                let c = self.crew.item(i, || Crew {
-                    role: None,
-                    entry: CrewEntry {
-                        role: Ref::Unknown(String::new()),
-                        count: 1,
-                        deck: None,
-                        cargo: false,
-                    },
-                })?;
-                match field {
-                    None => {}
-                    Some("role") => c.role = Some(value(raw)?),
-                    Some("count") => c.entry.count = count_or(raw, 1)?,
-                    Some("deck") => c.entry.deck = value(raw)?,
-                    Some("cargo") => c.entry.cargo = value(raw)?,
-                    Some(other) => unknown(other)?,
-                }
+                self.crew.item(i, Placed::new)?.field("role", field, raw)?;
             }
             "weapons" => {
                 let Some((i, field)) = item_of(rest) else { return Some(()) };
@@ -235,9 +211,9 @@ impl<'f> Reader<'f> {
                         t.size =
                             if raw.is_empty() { None } else { Some(bounds::small(Plain::new(raw)).ok()?) }
                     }
-                    Some(("popup", None)) => t.popup = value(raw)?,
-                    Some(("universal", None)) => t.universal = value(raw)?,
-                    Some(("location", None)) => t.location = value(raw)?,
+                    Some(("popup", None)) => t.popup = Plain::read(raw)?,
+                    Some(("universal", None)) => t.universal = Plain::read(raw)?,
+                    Some(("location", None)) => t.location = Plain::read(raw)?,
                     Some(("weapons", Some(item))) => {
                         let (j, field) = split(item);
                         t.weapons.item(j, Weapon::new)?.field(field, raw)?;
@@ -247,23 +223,7 @@ impl<'f> Reader<'f> {
             }
             "accessories" => {
                 let Some((i, field)) = item_of(rest) else { return Some(()) };
-                let a = self.accessories.item(i, || Accessory {
-                    item: None,
-                    entry: AccessoryEntry {
-                        item: Ref::Unknown(String::new()),
-                        count: 1,
-                        deck: None,
-                        cargo: false,
-                    },
-                })?;
-                match field {
-                    None => {}
-                    Some("item") => a.item = Some(value(raw)?),
-                    Some("count") => a.entry.count = count_or(raw, 1)?,
-                    Some("deck") => a.entry.deck = value(raw)?,
-                    Some("cargo") => a.entry.cargo = value(raw)?,
-                    Some(other) => unknown(other)?,
-                }
+                self.accessories.item(i, Placed::new)?.field("item", field, raw)?;
             }
             "cargo" => {
                 let Some((i, field)) = item_of(rest) else { return Some(()) };
@@ -274,7 +234,7 @@ impl<'f> Reader<'f> {
                 })?;
                 match field {
                     None => {}
-                    Some("name") => c.entry.name = bounds::name(Plain::new(raw)).ok()?,
+                    Some("name") => c.entry.name = text(raw)?,
                     Some("spaces") => {
                         c.spaces =
                             if raw.is_empty() { None } else { Some(bounds::count(Plain::new(raw)).ok()?) }
@@ -286,8 +246,8 @@ impl<'f> Reader<'f> {
                             Some(bounds::cargo_weight(Plain::new(raw)).ok()?)
                         }
                     }
-                    Some("deck") => c.entry.deck = value(raw)?,
-                    Some("cargo") => c.entry.cargo = value(raw)?,
+                    Some("deck") => c.entry.deck = Plain::read(raw)?,
+                    Some("cargo") => c.entry.cargo = Plain::read(raw)?,
                     Some(other) => unknown(other)?,
                 }
             }
@@ -296,29 +256,29 @@ impl<'f> Reader<'f> {
                 let part = self.not_read.item(i, || None)?;
                 match field {
                     None => {}
-                    Some("fragment") => *part = Some(bounds::name(Plain::new(raw)).ok()?),
+                    Some("fragment") => *part = Some(text(raw)?),
                     Some(other) => unknown(other)?,
                 }
             }
             "version" => {
                 leaf(rest)?;
-                self.version = if raw.is_empty() { None } else { Some(value(raw)?) };
+                self.version = unless_blank(raw)?;
             }
             "name" => {
                 leaf(rest)?;
-                self.name = bounds::name(Plain::new(raw)).ok()?;
+                self.name = text(raw)?;
             }
             "hull" => {
                 leaf(rest)?;
-                self.hull = Some(value(raw)?);
+                self.hull = Some(Plain::read(raw)?);
             }
             "plant" => {
                 leaf(rest)?;
-                self.plant = value(raw)?;
+                self.plant = Plain::read(raw)?;
             }
             "jet_drive" => {
                 leaf(rest)?;
-                self.jet_drive = value(raw)?;
+                self.jet_drive = Plain::read(raw)?;
             }
             "oars" => {
                 leaf(rest)?;
@@ -326,19 +286,19 @@ impl<'f> Reader<'f> {
             }
             "top" => {
                 leaf(rest)?;
-                self.top = if raw.is_empty() { Top::default() } else { value(raw)? };
+                self.top = if raw.is_empty() { Top::default() } else { Plain::read(raw)? };
             }
             "hydrofoils" => {
                 leaf(rest)?;
-                self.hydrofoils = value(raw)?;
+                self.hydrofoils = Plain::read(raw)?;
             }
             "weighted_keel" => {
                 leaf(rest)?;
-                self.weighted_keel = value(raw)?;
+                self.weighted_keel = Plain::read(raw)?;
             }
             "spoiler" => {
                 leaf(rest)?;
-                self.spoiler = value(raw)?;
+                self.spoiler = Plain::read(raw)?;
             }
             "deck" => match rest {
                 None => self.deck = Some(raw),
@@ -352,7 +312,7 @@ impl<'f> Reader<'f> {
             },
             "armor" => match rest {
                 None | Some("points") => {}
-                Some("type") => self.armor = Some(value(raw)?),
+                Some("type") => self.armor = Some(Plain::read(raw)?),
                 Some(field) => match field.strip_prefix("points.") {
                     Some(code) => self.armor_points(code, raw)?,
                     None => unknown(field)?,
@@ -360,29 +320,6 @@ impl<'f> Reader<'f> {
             },
             // Not the design's (the page's own fields: "action", "new_weapon", "ledger_open").
             _ => {}
-        }
-        Some(())
-    }
-
-    /// Points at one location, blank for none, each location given once. A location the rules
-    /// do not have is kept as written, as the codec keeps it, in the order first sent.
-    fn armor_points(&mut self, code: &'f str, raw: &str) -> Option<()> {
-        let Some(loc) = Loc::parse(code) else {
-            if self.unlocated.contains(&code) {
-                return None;
-            }
-            self.unlocated.push(code);
-            if !raw.is_empty() {
-                self.points.unknown.push((bounds::one_line(code), bounds::count(Plain::new(raw)).ok()?));
-            }
-            return Some(());
-        };
-        let located = &mut self.located[loc as usize];
-        if std::mem::replace(located, true) {
-            return None;
-        }
-        if !raw.is_empty() {
-            self.points.set(loc, bounds::count(Plain::new(raw)).ok()?);
         }
         Some(())
     }
@@ -409,7 +346,9 @@ impl<'f> Reader<'f> {
             hydrofoils: self.hydrofoils,
             weighted_keel: self.weighted_keel,
             spoiler: self.spoiler,
-            crew: self.crew.finish(|c| Some(CrewEntry { role: c.role?, ..c.entry }))?,
+            crew: self.crew.finish(|c| {
+                Some(CrewEntry { role: c.what?, count: c.count, deck: c.deck, cargo: c.cargo })
+            })?,
             armor: Armor { kind: self.armor.unwrap_or_else(|| Armor::default().kind), points: self.points },
             weapons: self.weapons.finish(Weapon::finish)?,
             turrets: self.turrets.finish(|t| {
@@ -421,7 +360,9 @@ impl<'f> Reader<'f> {
                     weapons: t.weapons.finish(Weapon::finish)?,
                 })
             })?,
-            accessories: self.accessories.finish(|a| Some(AccessoryEntry { item: a.item?, ..a.entry }))?,
+            accessories: self.accessories.finish(|a| {
+                Some(AccessoryEntry { item: a.what?, count: a.count, deck: a.deck, cargo: a.cargo })
+            })?,
             cargo: self
                 .cargo
                 .finish(|c| Some(CargoEntry { spaces: c.spaces?, weight: c.weight?, ..c.entry }))?,
@@ -430,9 +371,29 @@ impl<'f> Reader<'f> {
     }
 }
 
-/// What the codec reads the form as, for the tests and debug builds to hold this reader to.
-pub fn by_codec(f: &Fields) -> Option<Design> {
-    codec::decode::<Design>(f, super::label).ok().filter(|(_, problems)| problems.is_empty()).map(|(d, _)| d)
+impl<'f> Reader<'f> {
+    /// Points at one location, blank for none, each location given once. A location the rules
+    /// do not have is kept as written, as the codec keeps it, in the order first sent.
+    fn armor_points(&mut self, code: &'f str, raw: &str) -> Option<()> {
+        let Some(loc) = Loc::parse(code) else {
+            if self.unlocated.contains(&code) {
+                return None;
+            }
+            self.unlocated.push(code);
+            if !raw.is_empty() {
+                self.points.unknown.push((bounds::one_line(code), bounds::count(Plain::new(raw)).ok()?));
+            }
+            return Some(());
+        };
+        let located = &mut self.located[loc as usize];
+        if std::mem::replace(located, true) {
+            return None;
+        }
+        if !raw.is_empty() {
+            self.points.set(loc, bounds::count(Plain::new(raw)).ok()?);
+        }
+        Some(())
+    }
 }
 
 #[cfg(test)]

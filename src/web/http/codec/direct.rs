@@ -13,6 +13,57 @@
 use super::read::{boolean, is_off, number};
 use super::*;
 use crate::games::bounds::trimmed;
+use serde::de::DeserializeOwned;
+
+/// A game's direct reader: fed the form's fields in the order sent, then asked for the document.
+/// Either may give up (`None`), and the form is then read by the codec.
+pub trait Reader<'f>: Default {
+    type Doc;
+    /// Reads one field.
+    fn field(&mut self, name: &'f str, raw: &'f str) -> Option<()>;
+    /// The document, whole (every required field given).
+    fn finish(self) -> Option<Self::Doc>;
+}
+
+/// The document `R` reads from the form, if it reads it.
+pub fn read<'f, R: Reader<'f>>(f: &'f Fields) -> Option<R::Doc> {
+    let mut r = R::default();
+    for (name, raw) in f.iter() {
+        r.field(name, raw)?;
+    }
+    r.finish()
+}
+
+/// Reads a form as [`decode`] does: by the game's direct reader `direct` where it reads it (then
+/// with no problem, as the codec would find none), by the codec otherwise. A debug build (every
+/// test runs one) reads each form the direct reader reads with the codec too, and the two must
+/// be the same.
+pub fn decode_with<T: Serialize + DeserializeOwned + PartialEq + fmt::Debug + 'static>(
+    f: &Fields,
+    direct: impl FnOnce(&Fields) -> Option<T>,
+    label: impl Fn(&str) -> String,
+) -> Result<(T, Vec<Problem>), Refused> {
+    match direct(f) {
+        Some(doc) => {
+            debug_assert_eq!(
+                Some(&doc),
+                by_codec(f, &label).as_ref(),
+                "the direct reader read the form otherwise"
+            );
+            Ok((doc, Vec::new()))
+        }
+        None => decode(f, label),
+    }
+}
+
+/// What the codec reads the form as, when it reads it without a problem: what a direct reader
+/// is held to.
+pub fn by_codec<T: Serialize + DeserializeOwned + 'static>(
+    f: &Fields,
+    label: impl Fn(&str) -> String,
+) -> Option<T> {
+    decode::<T>(f, label).ok().filter(|(_, problems)| problems.is_empty()).map(|(doc, _)| doc)
+}
 
 /// A value this module does not read: the form is left to the codec.
 #[derive(Debug)]
@@ -160,6 +211,17 @@ impl<'de> Deserializer<'de> for Plain<'de> {
     }
 }
 
+/// A name or a line of text (`bounds::name`: one line, at most a name's length).
+pub fn text(raw: &str) -> Option<String> {
+    crate::games::bounds::name(Plain::new(raw)).ok()
+}
+
+/// A number or a choice that may be blank: blank is `None`, the field left out (its default), as
+/// the codec leaves a blank number or choice out.
+pub fn unless_blank<'a, T: de::Deserialize<'a>>(raw: &'a str) -> Option<Option<T>> {
+    if raw.is_empty() { Some(None) } else { Plain::read(raw).map(Some) }
+}
+
 /// A list's items as the form numbers them: each item's fields together, items in rising order
 /// (gaps closed up, as the codec closes them).
 pub struct List<T> {
@@ -211,5 +273,88 @@ pub fn split(name: &str) -> (&str, Option<&str>) {
         // A "." is one byte, so its place and the next are characters' boundaries.
         Some(at) => (&name[..at], Some(&name[at + 1..])),
         None => (name, None),
+    }
+}
+
+/// What the tests of a direct reader share: holding it to the codec, and changing forms as a
+/// hand-made or a mangled form changes them.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use proptest::prelude::*;
+
+    pub fn form(pairs: &[(String, String)]) -> Fields<'static> {
+        Fields::from_pairs(pairs.iter().cloned())
+    }
+
+    pub fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    /// The form's document by the direct reader and by the codec: the direct reader's, if it
+    /// reads the form, must be the codec's.
+    pub fn both<T: Serialize + DeserializeOwned + PartialEq + fmt::Debug + 'static>(
+        f: &Fields,
+        direct: impl FnOnce(&Fields) -> Option<T>,
+        label: impl Fn(&str) -> String,
+    ) -> (Option<T>, Option<T>) {
+        let (direct, codec) = (direct(f), by_codec::<T>(f, label));
+        if let Some(d) = &direct {
+            assert_eq!(
+                Some(d),
+                codec.as_ref(),
+                "the direct reader read {:?} otherwise",
+                f.iter().collect::<Vec<_>>()
+            );
+        }
+        (direct, codec)
+    }
+
+    /// One change to a form.
+    #[derive(Debug, Clone)]
+    pub enum Change {
+        Drop(usize),
+        Again(usize),
+        Value(usize, &'static str),
+        Swap(usize, usize),
+        Add(&'static str, &'static str),
+    }
+
+    /// One to three changes: a field dropped, sent again, given one of `values`, two swapped, or
+    /// one of `names` added with one of `values`.
+    pub fn changes(
+        names: Vec<&'static str>,
+        values: Vec<&'static str>,
+    ) -> impl Strategy<Value = Vec<Change>> {
+        let values = prop::sample::select(values);
+        let change = prop_oneof![
+            (0usize..64).prop_map(Change::Drop),
+            (0usize..64).prop_map(Change::Again),
+            ((0usize..64), values.clone()).prop_map(|(i, v)| Change::Value(i, v)),
+            ((0usize..64), (0usize..64)).prop_map(|(i, j)| Change::Swap(i, j)),
+            (prop::sample::select(names), values).prop_map(|(k, v)| Change::Add(k, v)),
+        ];
+        prop::collection::vec(change, 1..4)
+    }
+
+    /// The form's fields with the changes made.
+    pub fn changed(mut p: Vec<(String, String)>, changes: &[Change]) -> Vec<(String, String)> {
+        for c in changes {
+            let n = p.len();
+            match *c {
+                Change::Add(k, v) => p.push((k.to_owned(), v.to_owned())),
+                _ if n == 0 => {}
+                Change::Drop(i) => {
+                    p.remove(i % n);
+                }
+                Change::Again(i) => {
+                    let pair = p[i % n].clone();
+                    p.push(pair);
+                }
+                Change::Value(i, v) => p[i % n].1 = v.to_owned(),
+                Change::Swap(i, j) => p.swap(i % n, j % n),
+            }
+        }
+        p
     }
 }

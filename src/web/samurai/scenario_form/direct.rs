@@ -16,23 +16,14 @@ use crate::games::samurai::{
 };
 use crate::web::http::codec::{
     self,
-    direct::{List, Plain, split},
+    direct::{List, Plain, split, text, unless_blank},
 };
 use crate::web::http::fields::Fields;
 use serde::Deserialize;
 
 /// The scenario the form says, read as the codec reads it; `None` leaves the form to the codec.
 pub fn read(f: &Fields) -> Option<Scenario> {
-    let mut r = Reader::default();
-    for (name, raw) in f.iter() {
-        r.field(name, raw)?;
-    }
-    r.finish()
-}
-
-/// A value of the field's own reader.
-fn value<'a, T: Deserialize<'a>>(raw: &'a str) -> Option<T> {
-    Plain::read(raw)
+    codec::direct::read::<Reader>(f)
 }
 
 /// A number or a choice: blank, `default`, as the codec leaves a blank number or choice out.
@@ -95,8 +86,9 @@ struct Reader<'f> {
     grapples: List<Grapple>,
 }
 
-impl<'f> Reader<'f> {
-    /// Reads one field; `None` gives the form to the codec.
+impl<'f> codec::direct::Reader<'f> for Reader<'f> {
+    type Doc = Scenario;
+
     fn field(&mut self, name: &'f str, raw: &'f str) -> Option<()> {
         let (first, rest) = split(name);
         let leaf = |rest: Option<&str>| rest.is_none().then_some(());
@@ -108,17 +100,17 @@ impl<'f> Reader<'f> {
                 match field {
                     None => {}
                     Some("side") => u.side = choice(raw)?,
-                    Some("hex") => u.hex = value(raw)?,
-                    Some("type") => u.kind = bounds::name(Plain::new(raw)).ok()?,
+                    Some("hex") => u.hex = Plain::read(raw)?,
+                    Some("type") => u.kind = text(raw)?,
                     Some("close") => u.close = small_or(raw, 0)?,
                     Some("ranged") => u.ranged = small_or(raw, 0)?,
-                    Some("rank") => u.rank = value(raw)?,
-                    Some("mounted") => u.mounted = value(raw)?,
+                    Some("rank") => u.rank = Plain::read(raw)?,
+                    Some("mounted") => u.mounted = Plain::read(raw)?,
                     Some("blocks") => u.blocks = small_or(raw, DEFAULT_BLOCKS)?,
-                    Some("leader") => u.leader = value(raw)?,
-                    Some("command_ship") => u.command_ship = value(raw)?,
-                    Some("flat") => u.flat = value(raw)?,
-                    Some("ordered") => u.ordered = value(raw)?,
+                    Some("leader") => u.leader = Plain::read(raw)?,
+                    Some("command_ship") => u.command_ship = Plain::read(raw)?,
+                    Some("flat") => u.flat = Plain::read(raw)?,
+                    Some("ordered") => u.ordered = Plain::read(raw)?,
                     Some(other) => unknown(other)?,
                 }
             }
@@ -128,7 +120,7 @@ impl<'f> Reader<'f> {
                 if field.is_some() {
                     return None;
                 }
-                *row = bounds::name(Plain::new(raw)).ok()?;
+                *row = text(raw)?;
             }
             "leaders" => {
                 let Some((i, field)) = rest.map(split) else { return Some(()) };
@@ -136,7 +128,7 @@ impl<'f> Reader<'f> {
                 match field {
                     None => {}
                     Some("side") => l.side = choice::<Side>(raw)?,
-                    Some("hex") => l.hex = value(raw)?,
+                    Some("hex") => l.hex = Plain::read(raw)?,
                     Some("kind") => l.kind = choice::<LeaderKind>(raw)?,
                     Some(other) => unknown(other)?,
                 }
@@ -146,26 +138,26 @@ impl<'f> Reader<'f> {
                 let g = self.grapples.item(i, Grapple::default)?;
                 match field {
                     None => {}
-                    Some("a") => g.a = value(raw)?,
-                    Some("b") => g.b = value(raw)?,
+                    Some("a") => g.a = Plain::read(raw)?,
+                    Some("b") => g.b = Plain::read(raw)?,
                     Some(other) => unknown(other)?,
                 }
             }
             "version" => {
                 leaf(rest)?;
-                self.version = if raw.is_empty() { None } else { Some(value(raw)?) };
+                self.version = unless_blank(raw)?;
             }
             "name" => {
                 leaf(rest)?;
-                self.name = bounds::name(Plain::new(raw)).ok()?;
+                self.name = text(raw)?;
             }
             "side_a" => {
                 leaf(rest)?;
-                self.side_a = bounds::name(Plain::new(raw)).ok()?;
+                self.side_a = text(raw)?;
             }
             "side_b" => {
                 leaf(rest)?;
-                self.side_b = bounds::name(Plain::new(raw)).ok()?;
+                self.side_b = text(raw)?;
             }
             "board" => match rest {
                 None => {}
@@ -182,7 +174,7 @@ impl<'f> Reader<'f> {
                     if key.contains('.') || self.winds.iter().any(|&(k, _)| k == key) {
                         return None;
                     }
-                    self.winds.push((key, value(raw)?));
+                    self.winds.push((key, Plain::read(raw)?));
                 }
             },
             "card" => {
@@ -202,7 +194,7 @@ impl<'f> Reader<'f> {
             Winds::of(&dirs)
         } else {
             match self.wind {
-                Some(raw) => value(raw)?,
+                Some(raw) => Plain::read(raw)?,
                 None => Winds::default(),
             }
         };
@@ -220,14 +212,6 @@ impl<'f> Reader<'f> {
             grapples: self.grapples.items,
         })
     }
-}
-
-/// What the codec reads the form as, for the tests and debug builds to hold this reader to.
-pub fn by_codec(f: &Fields) -> Option<Scenario> {
-    codec::decode::<Scenario>(f, super::label)
-        .ok()
-        .filter(|(_, problems)| problems.is_empty())
-        .map(|(s, _)| s)
 }
 
 #[cfg(test)]

@@ -4,29 +4,12 @@
 use super::*;
 use crate::games::boats::examples;
 use crate::games::boats::tests::properties::{any_design, legalish_design};
+use crate::web::http::codec::direct::testing::{self, form, pairs};
 use proptest::prelude::*;
 
-fn form(pairs: &[(String, String)]) -> Fields<'static> {
-    Fields::from_pairs(pairs.iter().cloned())
-}
-
-fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-    p.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
-}
-
-/// The form's design by both readers: the direct one's, if it reads the form, is the codec's.
+/// The form's document by both readers (see [`testing::both`]).
 fn both(f: &Fields) -> (Option<Design>, Option<Design>) {
-    let direct = read(f);
-    let codec = by_codec(f);
-    if let Some(d) = &direct {
-        assert_eq!(
-            Some(d),
-            codec.as_ref(),
-            "the direct reader read {:?} otherwise",
-            f.iter().collect::<Vec<_>>()
-        );
-    }
-    (direct, codec)
+    testing::both(f, read, super::super::label)
 }
 
 #[test]
@@ -122,23 +105,22 @@ fn a_design() -> impl Strategy<Value = Design> {
     prop_oneof![any_design(), legalish_design()]
 }
 
-/// One change to a form, as a hand-made or a mangled form makes them.
-#[derive(Debug, Clone)]
-enum Change {
-    Drop(usize),
-    Again(usize),
-    Value(usize, &'static str),
-    Swap(usize, usize),
-    Add(&'static str, &'static str),
-}
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
-fn any_change() -> impl Strategy<Value = Change> {
-    let values = prop::sample::select(vec![
-        "", " ", "on", "off", "no", "yes", "0", "1", "2", "007", "+3", "1.0", "-1", "x", "70000", "F",
-        "below", "half", "mg", "standard",
-    ]);
-    let names = prop::sample::select(vec![
-        "deck",
+    /// Every form the page writes for a design the codec reads without a problem is read directly.
+    #[test]
+    fn every_written_design_is_read_directly_as_the_codec_reads_it(d in a_design()) {
+        let (direct, codec) = both(&form(&codec::encode(&d)));
+        prop_assert_eq!(direct.is_some(), codec.is_some());
+    }
+
+    /// A changed form is read directly only as the codec reads it.
+    #[test]
+    fn a_changed_form_is_read_directly_only_as_the_codec_reads_it(
+        d in a_design(),
+        changes in testing::changes(
+            vec!["deck",
         "deck.below",
         "weapons.0",
         "weapons.0.weapon",
@@ -155,54 +137,11 @@ fn any_change() -> impl Strategy<Value = Change> {
         "version",
         "top",
         "name.x",
-        "action",
-    ]);
-    prop_oneof![
-        (0usize..64).prop_map(Change::Drop),
-        (0usize..64).prop_map(Change::Again),
-        ((0usize..64), values.clone()).prop_map(|(i, v)| Change::Value(i, v)),
-        ((0usize..64), (0usize..64)).prop_map(|(i, j)| Change::Swap(i, j)),
-        (names, values).prop_map(|(k, v)| Change::Add(k, v)),
-    ]
-}
-
-fn change(p: &mut Vec<(String, String)>, c: &Change) {
-    let n = p.len();
-    match *c {
-        _ if n == 0 => {}
-        Change::Drop(i) => {
-            p.remove(i % n);
-        }
-        Change::Again(i) => {
-            let pair = p[i % n].clone();
-            p.push(pair);
-        }
-        Change::Value(i, v) => p[i % n].1 = v.to_owned(),
-        Change::Swap(i, j) => p.swap(i % n, j % n),
-        Change::Add(k, v) => p.push((k.to_owned(), v.to_owned())),
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
-
-    /// Every form the page writes for a design the codec reads without a problem is read directly.
-    #[test]
-    fn every_written_design_is_read_directly_as_the_codec_reads_it(d in a_design()) {
-        let (direct, codec) = both(&form(&codec::encode(&d)));
-        prop_assert_eq!(direct.is_some(), codec.is_some());
-    }
-
-    /// A changed form is read directly only as the codec reads it.
-    #[test]
-    fn a_changed_form_is_read_directly_only_as_the_codec_reads_it(
-        d in a_design(),
-        changes in prop::collection::vec(any_change(), 1..5),
+        "action"],
+            vec!["", " ", "on", "off", "no", "yes", "0", "1", "2", "007", "+3", "1.0", "-1", "x", "70000", "F",
+        "below", "half", "mg", "standard"],
+        ),
     ) {
-        let mut p = codec::encode(&d);
-        for c in &changes {
-            change(&mut p, c);
-        }
-        both(&form(&p));
+        both(&form(&testing::changed(codec::encode(&d), &changes)));
     }
 }

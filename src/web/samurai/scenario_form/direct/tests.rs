@@ -4,29 +4,12 @@
 use super::*;
 use crate::games::samurai::Hex;
 use crate::games::samurai::data::Rank;
+use crate::web::http::codec::direct::testing::{self, form, pairs};
 use proptest::prelude::*;
 
-fn form(pairs: &[(String, String)]) -> Fields<'static> {
-    Fields::from_pairs(pairs.iter().cloned())
-}
-
-fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-    p.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
-}
-
-/// The form's scenario by both readers: the direct one's, if it reads the form, is the codec's.
+/// The form's document by both readers (see [`testing::both`]).
 fn both(f: &Fields) -> (Option<Scenario>, Option<Scenario>) {
-    let direct = read(f);
-    let codec = by_codec(f);
-    if let Some(s) = &direct {
-        assert_eq!(
-            Some(s),
-            codec.as_ref(),
-            "the direct reader read {:?} otherwise",
-            f.iter().collect::<Vec<_>>()
-        );
-    }
-    (direct, codec)
+    testing::both(f, read, super::super::label)
 }
 
 #[test]
@@ -169,23 +152,23 @@ fn any_scenario() -> impl Strategy<Value = Scenario> {
         )
 }
 
-/// One change to a form, as a hand-made or a mangled form makes them.
-#[derive(Debug, Clone)]
-enum Change {
-    Drop(usize),
-    Again(usize),
-    Value(usize, &'static str),
-    Swap(usize, usize),
-    Add(&'static str, &'static str),
-}
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
-fn any_change() -> impl Strategy<Value = Change> {
-    let values = prop::sample::select(vec![
-        "", " ", "on", "off", "0", "1", "4", "07", "+3", "1.0", "x", "300", "e", "ne", "B8", "circle",
-        "mounted", "a", "b", "order",
-    ]);
-    let names = prop::sample::select(vec![
-        "wind",
+    /// Every form the page writes for a scenario the codec reads without a problem is read
+    /// directly.
+    #[test]
+    fn every_written_scenario_is_read_directly_as_the_codec_reads_it(s in any_scenario()) {
+        let (direct, codec) = both(&form(&codec::encode(&s)));
+        prop_assert_eq!(direct.is_some(), codec.is_some());
+    }
+
+    /// A changed form is read directly only as the codec reads it.
+    #[test]
+    fn a_changed_form_is_read_directly_only_as_the_codec_reads_it(
+        s in any_scenario(),
+        changes in testing::changes(
+            vec!["wind",
         "wind.0",
         "wind.5",
         "board",
@@ -202,55 +185,11 @@ fn any_change() -> impl Strategy<Value = Change> {
         "card",
         "version",
         "name.x",
-        "map_key",
-    ]);
-    prop_oneof![
-        (0usize..64).prop_map(Change::Drop),
-        (0usize..64).prop_map(Change::Again),
-        ((0usize..64), values.clone()).prop_map(|(i, v)| Change::Value(i, v)),
-        ((0usize..64), (0usize..64)).prop_map(|(i, j)| Change::Swap(i, j)),
-        (names, values).prop_map(|(k, v)| Change::Add(k, v)),
-    ]
-}
-
-fn change(p: &mut Vec<(String, String)>, c: &Change) {
-    let n = p.len();
-    match *c {
-        Change::Add(k, v) => p.push((k.to_owned(), v.to_owned())),
-        _ if n == 0 => {}
-        Change::Drop(i) => {
-            p.remove(i % n);
-        }
-        Change::Again(i) => {
-            let pair = p[i % n].clone();
-            p.push(pair);
-        }
-        Change::Value(i, v) => p[i % n].1 = v.to_owned(),
-        Change::Swap(i, j) => p.swap(i % n, j % n),
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
-
-    /// Every form the page writes for a scenario the codec reads without a problem is read
-    /// directly.
-    #[test]
-    fn every_written_scenario_is_read_directly_as_the_codec_reads_it(s in any_scenario()) {
-        let (direct, codec) = both(&form(&codec::encode(&s)));
-        prop_assert_eq!(direct.is_some(), codec.is_some());
-    }
-
-    /// A changed form is read directly only as the codec reads it.
-    #[test]
-    fn a_changed_form_is_read_directly_only_as_the_codec_reads_it(
-        s in any_scenario(),
-        changes in prop::collection::vec(any_change(), 1..4),
+        "map_key"],
+            vec!["", " ", "on", "off", "0", "1", "4", "07", "+3", "1.0", "x", "300", "e", "ne", "B8", "circle",
+        "mounted", "a", "b", "order"],
+        ),
     ) {
-        let mut p = codec::encode(&s);
-        for c in &changes {
-            change(&mut p, c);
-        }
-        both(&form(&p));
+        both(&form(&testing::changed(codec::encode(&s), &changes)));
     }
 }
