@@ -4,9 +4,9 @@
 //!
 //! This reader reads only what it reads exactly as the codec does, and gives up on anything
 //! else, so the codec reads the form instead: a value the codec would not read as written (a
-//! word for a number, a count out of range, an unknown armor location, "off" in an optional
-//! choice), a required field left out or blank, a list's items sent out of order or numbered
-//! twice over ("1" and "01"), a name going on past a value's own. Each value is read by the
+//! word for a number, a count out of range, "off" in an optional choice), a required field left
+//! out or blank, a list's items sent out of order or numbered twice over ("1" and "01"), an armor
+//! location given points twice, a name going on past a value's own. Each value is read by the
 //! field's own serde reader (`bounds::count`, `Ref::deserialize`, the choices' derives) through
 //! [`Plain`], the codec's rules for one value, so a bound or a default of a value is still
 //! written once. What this reader knows of its own is the design's shape: which name is which
