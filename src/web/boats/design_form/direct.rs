@@ -22,7 +22,7 @@ use crate::games::boats::tables::{ArmorType, Hull, Item, Loc, Plant, Role, Weapo
 use crate::games::bounds;
 use crate::web::http::codec::{
     self,
-    direct::{List, Plain, split, text, unless_blank},
+    direct::{List, Plain, or_default, split, text, unless_blank, unless_blank_with},
 };
 use crate::web::http::fields::Fields;
 
@@ -31,18 +31,13 @@ pub fn read(f: &Fields) -> Option<Design> {
     codec::direct::read::<Reader>(f)
 }
 
-/// A count (`bounds::count`); blank, the field's default, as the codec leaves a blank number out.
+/// A count (`bounds::count`); blank, the field's default.
 fn count_or(raw: &str, default: u16) -> Option<u16> {
-    if raw.is_empty() { Some(default) } else { bounds::count(Plain::new(raw)).ok() }
+    or_default(raw, default, bounds::count)
 }
 
 /// A required field's value, `None` while it is left out: blank, a number or a choice is.
 type Required<T> = Option<T>;
-
-/// A list item's name under its list: its number and the field under it, if any.
-fn item_of(rest: Option<&str>) -> Option<(&str, Option<&str>)> {
-    rest.map(split)
-}
 
 struct Weapon {
     weapon: Required<Ref<Gun>>,
@@ -63,9 +58,7 @@ impl Weapon {
             "mount" => w.mount = Plain::read(raw)?,
             "count" => w.count = count_or(raw, 1)?,
             "linked" => w.linked = Plain::read(raw)?,
-            "link_group" => {
-                w.link_group = if raw.is_empty() { None } else { Some(bounds::small(Plain::new(raw)).ok()?) }
-            }
+            "link_group" => w.link_group = unless_blank_with(raw, bounds::small)?,
             "ammo" => w.ammo = bounds::optional_id(Plain::new(raw)).ok()?,
             "extra_magazines" => w.extra_magazines = count_or(raw, 0)?,
             "magazine_switch" => w.magazine_switch = Plain::read(raw)?,
@@ -179,7 +172,7 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
         match first {
             // The lists first: most of a form's names are theirs.
             "propellers" => {
-                let Some((i, field)) = item_of(rest) else { return Some(()) };
+                let Some((i, field)) = rest.map(split) else { return Some(()) };
                 let p = self.propellers.item(i, || PropellerEntry { size: None, guard: 0 })?;
                 match field {
                     None => {}
@@ -189,15 +182,15 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
                 }
             }
             "crew" => {
-                let Some((i, field)) = item_of(rest) else { return Some(()) };
+                let Some((i, field)) = rest.map(split) else { return Some(()) };
                 self.crew.item(i, Placed::new)?.field("role", field, raw)?;
             }
             "weapons" => {
-                let Some((i, field)) = item_of(rest) else { return Some(()) };
+                let Some((i, field)) = rest.map(split) else { return Some(()) };
                 self.weapons.item(i, Weapon::new)?.field(field, raw)?;
             }
             "turrets" => {
-                let Some((i, field)) = item_of(rest) else { return Some(()) };
+                let Some((i, field)) = rest.map(split) else { return Some(()) };
                 let t = self.turrets.item(i, || Turret {
                     size: None,
                     popup: false,
@@ -207,10 +200,7 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
                 })?;
                 match field.map(split) {
                     None | Some(("weapons", None)) => {}
-                    Some(("size", None)) => {
-                        t.size =
-                            if raw.is_empty() { None } else { Some(bounds::small(Plain::new(raw)).ok()?) }
-                    }
+                    Some(("size", None)) => t.size = unless_blank_with(raw, bounds::small)?,
                     Some(("popup", None)) => t.popup = Plain::read(raw)?,
                     Some(("universal", None)) => t.universal = Plain::read(raw)?,
                     Some(("location", None)) => t.location = Plain::read(raw)?,
@@ -222,11 +212,11 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
                 }
             }
             "accessories" => {
-                let Some((i, field)) = item_of(rest) else { return Some(()) };
+                let Some((i, field)) = rest.map(split) else { return Some(()) };
                 self.accessories.item(i, Placed::new)?.field("item", field, raw)?;
             }
             "cargo" => {
-                let Some((i, field)) = item_of(rest) else { return Some(()) };
+                let Some((i, field)) = rest.map(split) else { return Some(()) };
                 let c = self.cargo.item(i, || Cargo {
                     spaces: None,
                     weight: None,
@@ -235,24 +225,15 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
                 match field {
                     None => {}
                     Some("name") => c.entry.name = text(raw)?,
-                    Some("spaces") => {
-                        c.spaces =
-                            if raw.is_empty() { None } else { Some(bounds::count(Plain::new(raw)).ok()?) }
-                    }
-                    Some("weight") => {
-                        c.weight = if raw.is_empty() {
-                            None
-                        } else {
-                            Some(bounds::cargo_weight(Plain::new(raw)).ok()?)
-                        }
-                    }
+                    Some("spaces") => c.spaces = unless_blank_with(raw, bounds::count)?,
+                    Some("weight") => c.weight = unless_blank_with(raw, bounds::cargo_weight)?,
                     Some("deck") => c.entry.deck = Plain::read(raw)?,
                     Some("cargo") => c.entry.cargo = Plain::read(raw)?,
                     Some(other) => unknown(other)?,
                 }
             }
             "not_read" => {
-                let Some((i, field)) = item_of(rest) else { return Some(()) };
+                let Some((i, field)) = rest.map(split) else { return Some(()) };
                 let part = self.not_read.item(i, || None)?;
                 match field {
                     None => {}
@@ -305,7 +286,7 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
                 Some(field) => {
                     self.deck_fields = true;
                     match field {
-                        "below" => self.below = if raw.is_empty() { None } else { Some(count_or(raw, 0)?) },
+                        "below" => self.below = unless_blank_with(raw, bounds::count)?,
                         other => unknown(other)?,
                     }
                 }

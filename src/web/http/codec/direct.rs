@@ -216,10 +216,28 @@ pub fn text(raw: &str) -> Option<String> {
     crate::games::bounds::name(Plain::new(raw)).ok()
 }
 
-/// A number or a choice that may be blank: blank is `None`, the field left out (its default), as
-/// the codec leaves a blank number or choice out.
+/// A number or a choice that may be blank, read by `read` (the field's own serde reader, handed
+/// the value as [`Plain`]): blank is `Some(None)`, the field left out (its default), as the codec
+/// leaves a blank number or choice out; `None` is a value `read` refuses.
+pub fn unless_blank_with<'a, T>(
+    raw: &'a str,
+    read: impl FnOnce(Plain<'a>) -> Result<T, Unread>,
+) -> Option<Option<T>> {
+    if raw.is_empty() { Some(None) } else { read(Plain(raw)).ok().map(Some) }
+}
+
+/// [`unless_blank_with`] by the type's own `Deserialize`.
 pub fn unless_blank<'a, T: de::Deserialize<'a>>(raw: &'a str) -> Option<Option<T>> {
-    if raw.is_empty() { Some(None) } else { Plain::read(raw).map(Some) }
+    unless_blank_with(raw, T::deserialize)
+}
+
+/// [`unless_blank_with`], blank for `default`.
+pub fn or_default<'a, T>(
+    raw: &'a str,
+    default: T,
+    read: impl FnOnce(Plain<'a>) -> Result<T, Unread>,
+) -> Option<T> {
+    Some(unless_blank_with(raw, read)?.unwrap_or(default))
 }
 
 /// A list's items as the form numbers them: each item's fields together, items in rising order
@@ -266,10 +284,9 @@ pub fn index(seg: &str) -> Option<u64> {
     seg.bytes().try_fold(0u64, |n, b| b.is_ascii_digit().then(|| n * 10 + u64::from(b - b'0')))
 }
 
-/// `name` as its first segment and the rest, if any. (Names are short: a plain look at each
-/// byte is quicker than a search set up for long text.)
+/// `name` as its first segment and the rest, if any.
 pub fn split(name: &str) -> (&str, Option<&str>) {
-    match name.bytes().position(|b| b == b'.') {
+    match super::tree::dot(name) {
         // A "." is one byte, so its place and the next are characters' boundaries.
         Some(at) => (&name[..at], Some(&name[at + 1..])),
         None => (name, None),

@@ -97,7 +97,7 @@ pub(super) struct Tree<'f> {
 }
 
 /// Where the first "." in `name` is.
-fn dot(name: &str) -> Option<usize> {
+pub(super) fn dot(name: &str) -> Option<usize> {
     // Names are short: a plain look at each byte is quicker than a search set up for long text.
     name.bytes().position(|b| b == b'.')
 }

@@ -16,7 +16,7 @@ use crate::games::samurai::{
 };
 use crate::web::http::codec::{
     self,
-    direct::{List, Plain, split, text, unless_blank},
+    direct::{List, Plain, or_default, split, text, unless_blank},
 };
 use crate::web::http::fields::Fields;
 use serde::Deserialize;
@@ -26,19 +26,14 @@ pub fn read(f: &Fields) -> Option<Scenario> {
     codec::direct::read::<Reader>(f)
 }
 
-/// A number or a choice: blank, `default`, as the codec leaves a blank number or choice out.
-fn or_default<'a, T>(raw: &'a str, default: T, read: impl FnOnce(Plain<'a>) -> Option<T>) -> Option<T> {
-    if raw.is_empty() { Some(default) } else { read(Plain::new(raw)) }
-}
-
 /// A small number (`bounds::small`), blank for `default`.
 fn small_or(raw: &str, default: u8) -> Option<u8> {
-    or_default(raw, default, |p| bounds::small(p).ok())
+    or_default(raw, default, bounds::small)
 }
 
 /// A choice, blank for its default.
 fn choice<'a, T: Deserialize<'a> + Default>(raw: &'a str) -> Option<T> {
-    or_default(raw, T::default(), |p| T::deserialize(p).ok())
+    or_default(raw, T::default(), T::deserialize)
 }
 
 /// A name known to be under a part whose fields this reader reads, but going on past a value's
@@ -162,9 +157,9 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
             "board" => match rest {
                 None => {}
                 Some("width") => {
-                    self.board.width = or_default(raw, Board::default().width, |p| width(p).ok())?;
+                    self.board.width = or_default(raw, Board::default().width, width)?;
                 }
-                Some("rows") => self.board.rows = or_default(raw, Board::default().rows, |p| rows(p).ok())?,
+                Some("rows") => self.board.rows = or_default(raw, Board::default().rows, rows)?,
                 Some(other) => unknown(other)?,
             },
             "wind" => match rest {
