@@ -151,8 +151,9 @@ struct Reader<'f> {
     crew: List<Placed<Role>>,
     armor: Option<Ref<ArmorType>>,
     points: ArmorPoints,
-    /// The locations given points, each once (one given twice is the codec's to read).
-    located: [bool; Loc::ALL.len()],
+    /// The name each location was given points under, and the points as sent, the last (one
+    /// given them under two names is the codec's to read).
+    located: [Option<(&'f str, &'f str)>; Loc::ALL.len()],
     /// The locations the rules do not have, as sent.
     unlocated: Vec<&'f str>,
     weapons: List<Weapon>,
@@ -314,6 +315,12 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
             Some("on") => Some(Deck { below: self.below }),
             Some(_) => return None,
         };
+        let mut points = self.points;
+        for (loc, sent) in Loc::ALL.into_iter().zip(self.located) {
+            if let Some((_, raw)) = sent {
+                points.set(loc, or_default(raw, 0, bounds::count)?);
+            }
+        }
         Some(Design {
             version: self.version.unwrap_or(DESIGN_VERSION),
             name: self.name,
@@ -330,7 +337,7 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
             crew: self.crew.finish(|c| {
                 Some(CrewEntry { role: c.what?, count: c.count, deck: c.deck, cargo: c.cargo })
             })?,
-            armor: Armor { kind: self.armor.unwrap_or_else(|| Armor::default().kind), points: self.points },
+            armor: Armor { kind: self.armor.unwrap_or_else(|| Armor::default().kind), points },
             weapons: self.weapons.finish(Weapon::finish)?,
             turrets: self.turrets.finish(|t| {
                 Some(TurretEntry {
@@ -353,9 +360,9 @@ impl<'f> codec::direct::Reader<'f> for Reader<'f> {
 }
 
 impl<'f> Reader<'f> {
-    /// Points at one location, blank for none, each location given once. A location the rules
+    /// Points at one location, blank for none. A location the rules
     /// do not have is kept as written, as the codec keeps it, in the order first sent.
-    fn armor_points(&mut self, code: &'f str, raw: &str) -> Option<()> {
+    fn armor_points(&mut self, code: &'f str, raw: &'f str) -> Option<()> {
         let Some(loc) = Loc::parse(code) else {
             if self.unlocated.contains(&code) {
                 return None;
@@ -366,14 +373,13 @@ impl<'f> Reader<'f> {
             }
             return Some(());
         };
-        let located = &mut self.located[loc as usize];
-        if std::mem::replace(located, true) {
-            return None;
+        // Sent again under the same name, the later value wins (and is the one read, at the
+        // end), as the codec reads one field sent twice; under another name for it ("F", then
+        // "f"), the codec adds the two up, and that is left to it.
+        match self.located[loc as usize].replace((code, raw)) {
+            Some((earlier, _)) if earlier != code => None,
+            _ => Some(()),
         }
-        if !raw.is_empty() {
-            self.points.set(loc, bounds::count(Plain::new(raw)).ok()?);
-        }
-        Some(())
     }
 }
 

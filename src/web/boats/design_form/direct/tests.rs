@@ -58,6 +58,7 @@ fn blanks_fallbacks_and_later_values_read_as_the_codec_reads_them() {
         &[("weapons", "on"), ("crew", ""), ("armor", "on"), ("armor.points", "on")],
         &[("armor.points.F", "4"), ("armor.points.B", ""), ("armor.type", "")],
         &[("armor.points.Q", "2"), ("armor.points.q", "3"), ("armor.points.Z", "")],
+        &[("armor.points.F", "2"), ("armor.points.F", "5"), ("armor.points.B", "4"), ("armor.points.B", "")],
         &[("turrets.0.size", "2"), ("turrets.0.weapons.0.weapon", "mg"), ("turrets.0.new_weapon", "rl")],
         &[("cargo.0.spaces", "1"), ("cargo.0.weight", "100"), ("cargo.0.cargo", "")],
         &[("crew.0.role", "pilot"), ("crew.0.cargo", "yes"), ("crew.0.deck", "below")],
